@@ -1,0 +1,59 @@
+/** A plain axios client walks every endpoint of the spec (every registered route) with a happy call. */
+import { FIXTURES, setup, TestEnv } from './helpers';
+
+let t: TestEnv;
+beforeAll(async () => {
+	t = await setup();
+});
+afterAll(() => t.emu.stop());
+
+type Call = (t: TestEnv, B: Record<string, string>, ctx: Record<string, string>) => Promise<{ status: number; data: any }>;
+const P = `/management/v1/projects/${FIXTURES.projectId}`;
+const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+const CALLS: Record<string, Call> = {
+	'POST /v1/oauth/token': (t) => t.http.post('/v1/oauth/token', 'grant_type=client_credentials&scope=api', { headers: { ...t.A, ...form } }),
+	'POST /v1/oauth/introspect': (t, B) => t.http.post('/v1/oauth/introspect', `access_token=${B.Authorization.slice(7)}`, { headers: { ...t.A, ...form } }),
+	'POST /v1/oauth/token/revoke': (t) => t.http.post('/v1/oauth/token/revoke', 'access_token=unknown', { headers: { ...t.A, ...form } }),
+	'GET /management/v1/projects/{projectId}': (t) => t.http.get(P, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/custom-event-schemas': (t) => t.http.get(`${P}/custom-event-schemas`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/webhooks': async (t, _B, ctx) => {
+		const r = await t.http.post(`${P}/webhooks`, { target_url: 'https://example.com/h', events: ['customer.created'] }, { headers: t.M });
+		ctx.webhookId = r.data.id;
+		return r;
+	},
+	'GET /management/v1/projects/{projectId}/webhooks': (t) => t.http.get(`${P}/webhooks`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.get(`${P}/webhooks/${ctx.webhookId}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.put(`${P}/webhooks/${ctx.webhookId}`, { active: false }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.delete(`${P}/webhooks/${ctx.webhookId}`, { headers: t.M }),
+	'GET /v1/loyalties/members/{memberId}/pending-points': (t) => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/pending-points`, { headers: t.A }),
+	'GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points': (t) =>
+		t.http.get(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithPendingPoints}/pending-points`, { headers: t.A }),
+	'GET /v1/loyalties/members/{memberId}/activity': (t) => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithManyActivities}/activity`, { headers: t.A }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points': (t, B) =>
+		t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/pending-points`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/rewards/batch': (t, B) =>
+		t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/batch`, { unassign: [{ id: FIXTURES.programRewardId }] }, { headers: B }),
+	'PUT /v2/loyalties/card-definitions/{id}': (t, B) => t.http.put(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { name: 'n' }, { headers: B }),
+	'PUT /v2/loyalties/tier-structures/{id}': (t, B) => t.http.put(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraft}`, { name: 'n' }, { headers: B }),
+	'PUT /v2/loyalties/programs/{id}': (t, B) => t.http.put(`/v2/loyalties/programs/${FIXTURES.programDraft}`, { name: 'n' }, { headers: B }),
+	'GET /v1/customers/{customerId}/activities': (t) => t.http.get(`/v1/customers/${FIXTURES.customerId}/activities`, { headers: t.A }),
+	'POST /v1/products/{productId}/skus': (t) => t.http.post(`/v1/products/${FIXTURES.productId}/skus`, { source_id: 'walk' }, { headers: t.A }),
+	'PUT /v1/products/{productId}/skus/{skuId}': (t) => t.http.put(`/v1/products/${FIXTURES.productId}/skus/${FIXTURES.skuId}`, { price: 1 }, { headers: t.A }),
+	'GET /v1/categories': (t) => t.http.get('/v1/categories', { headers: t.A }),
+	'POST /v1/rewards/{rewardId}/assignments': (t) => t.http.post(`/v1/rewards/${FIXTURES.rewardId}/assignments`, { campaign: FIXTURES.campaignId, parameters: { loyalty: { points: 1 } } }, { headers: t.A }),
+	'GET /v1/templates/campaigns/{campaignTemplateId}': (t) => t.http.get(`/v1/templates/campaigns/${FIXTURES.campaignTemplateId}?expand=json_template`, { headers: t.A }),
+	'POST /v1/events': (t) => t.http.post('/v1/events', { event: 'walk', customer: { source_id: 'walker' } }, { headers: t.A }),
+};
+
+it('every registered route has a happy call, and each answers 2xx', async () => {
+	const routes: Array<{ method: string; pattern: string }> = (await t.http.get('/_emulator/routes')).data;
+	const keys = routes.map((r) => `${r.method} ${r.pattern}`);
+	expect(keys.sort()).toEqual(Object.keys(CALLS).sort());
+	const B = await t.B();
+	const ctx: Record<string, string> = {};
+	for (const [key, call] of Object.entries(CALLS)) {
+		const r = await call(t, B, ctx);
+		expect({ key, status: r.status < 300 ? 'ok' : r.status, data: r.status < 300 ? undefined : r.data }).toEqual({ key, status: 'ok', data: undefined });
+	}
+});

@@ -1,0 +1,126 @@
+/** Fault layer in front of the routes: a fixed-window rate limit and scripted or random faults, per route or global. */
+import type { FaultOptions, FaultStep, RateLimitOptions } from './types';
+
+/** Deterministic PRNG (mulberry32). */
+export function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** `route`: a glob (`*` one segment, `**` anything) matches the whole path; otherwise a substring. */
+export function routeMatcher(route?: string): (path: string) => boolean {
+	if (!route) return () => true;
+	if (!route.includes('*')) return (p) => p.includes(route);
+	const re = new RegExp(
+		'^' +
+			route
+				.split('**')
+				.map((part) => part.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*'))
+				.join('.*') +
+			'/?$',
+	);
+	return (p) => re.test(p);
+}
+
+/** What to do with one request, decided before it is processed. */
+export interface FaultDecision {
+	/** Answer this status without processing. */
+	status?: number;
+	/** 429 from a rate limit or `rateLimitRate`. */
+	rateLimited?: boolean;
+	retryAfter?: string;
+	/** Destroy the socket (before processing, or after when `afterProcessing`). */
+	reset?: boolean;
+	afterProcessing?: boolean;
+	delayMs?: number;
+	/** Rate-limit headers for the response. */
+	headers?: Record<string, string>;
+	label?: string;
+}
+
+interface Rule {
+	opts: FaultOptions;
+	matchRoute: (p: string) => boolean;
+	sequence: FaultStep[];
+	random: () => number;
+}
+
+export class FaultLayer {
+	private limit: (RateLimitOptions & { match: (p: string) => boolean; windowStart: number; count: number }) | null = null;
+	private rules: Rule[] = [];
+
+	setRateLimit(opts: RateLimitOptions | null): void {
+		if (opts && (!(opts.limit >= 0) || !(opts.windowMs > 0))) throw new Error('setRateLimit needs limit ≥ 0 and windowMs > 0');
+		this.limit = opts ? { ...opts, match: routeMatcher(opts.route), windowStart: Date.now(), count: 0 } : null;
+	}
+
+	setFaults(opts: FaultOptions | FaultOptions[] | null): void {
+		const list = opts === null ? [] : Array.isArray(opts) ? opts : [opts];
+		this.rules = list.map((o) => ({ opts: o, matchRoute: routeMatcher(o.route), sequence: [...(o.sequence ?? [])], random: prng(o.faultSeed ?? 1) }));
+	}
+
+	clear(): void {
+		this.limit = null;
+		this.rules = [];
+	}
+
+	get active(): boolean {
+		return this.limit !== null || this.rules.length > 0;
+	}
+
+	decide(method: string, path: string, now = Date.now()): FaultDecision | undefined {
+		const d: FaultDecision = {};
+		const l = this.limit;
+		if (l && l.match(path)) {
+			if (now >= l.windowStart + l.windowMs) {
+				l.windowStart = now - ((now - l.windowStart) % l.windowMs);
+				l.count = 0;
+			}
+			l.count++;
+			const resetAt = l.windowStart + l.windowMs;
+			d.headers = {
+				'X-Rate-Limit-Limit': String(l.limit),
+				'X-Rate-Limit-Remaining': String(Math.max(0, l.limit - l.count)),
+				'X-Rate-Limit-Retry': String(Math.ceil(resetAt / 1000)),
+				'X-Rate-Limit-Type': l.type ?? 'requests',
+			};
+			if (l.count > l.limit) {
+				d.rateLimited = true;
+				d.retryAfter = String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+				d.label = 'rate_limit';
+				return d;
+			}
+		}
+		for (const r of this.rules) {
+			if (r.opts.method && r.opts.method.toUpperCase() !== method) continue;
+			if (!r.matchRoute(path)) continue;
+			if (r.opts.delayMs) d.delayMs = (d.delayMs ?? 0) + r.opts.delayMs;
+			const step = r.sequence.shift();
+			if (step !== undefined) {
+				if (step === 'ok') break;
+				if (step === 'reset') return { ...d, reset: true, afterProcessing: !!r.opts.resetAfterProcessing, label: 'reset' };
+				if (step === 429) return { ...d, rateLimited: true, retryAfter: String(r.opts.retryAfterSeconds ?? 1), label: 'status:429' };
+				return { ...d, status: step, label: `status:${step}` };
+			}
+			const o = r.opts;
+			if (o.resetRate && r.random() < o.resetRate) return { ...d, reset: true, afterProcessing: !!o.resetAfterProcessing, label: 'reset' };
+			if (o.resetAfterProcessing && o.resetRate === undefined && !o.sequence?.length)
+				return { ...d, reset: true, afterProcessing: true, label: 'reset' };
+			if (o.rateLimitRate && r.random() < o.rateLimitRate)
+				return { ...d, rateLimited: true, retryAfter: String(o.retryAfterSeconds ?? 1), label: 'status:429' };
+			if (o.errorRate && r.random() < o.errorRate) {
+				const statuses = o.statuses?.length ? o.statuses : [500, 502, 503];
+				const s = statuses[Math.floor(r.random() * statuses.length)];
+				return { ...d, status: s, label: `status:${s}` };
+			}
+		}
+		if (d.delayMs && !d.label) d.label = `delay:${d.delayMs}`;
+		return d.headers || d.delayMs ? d : undefined;
+	}
+}

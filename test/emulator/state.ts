@@ -1,0 +1,373 @@
+/** The in-memory store: one map per resource, plus lookups by id or source id. */
+import { randomBytes } from 'crypto';
+import { ConcatSeq, Seq } from './envelopes';
+import type { Json } from './validate';
+
+export type Status = 'DRAFT' | 'ACTIVE' | 'INACTIVE' | 'DELETED';
+
+export interface Project {
+	id: string;
+	name: string;
+	description: string;
+	timezone: string;
+	currency: string;
+	created_at: string;
+	object: 'project';
+}
+
+export interface CustomEventSchema {
+	id: string;
+	name: string;
+	schema: { properties: Record<string, { type: string; optional: boolean; deleted?: boolean }> };
+	created_at: string;
+	updated_at: string | null;
+	object: 'custom-event-schema';
+}
+
+export interface Webhook {
+	id: string;
+	object: 'webhook';
+	created_at: string;
+	target_url: string;
+	events: string[];
+	active: boolean;
+}
+
+export interface Customer {
+	object: 'customer';
+	id: string;
+	source_id: string | null;
+	name: string | null;
+	description: string | null;
+	email: string | null;
+	phone: string | null;
+	metadata: Json;
+	system_metadata: Json;
+	created_at: string;
+	updated_at: string | null;
+}
+
+export interface Campaign extends Json {
+	id: string;
+	name: string;
+	campaign_type: string;
+	object: 'campaign';
+}
+
+/** A v1 loyalty card (a voucher), addressed by its code as `memberId`. */
+export interface LoyaltyCard {
+	id: string;
+	code: string;
+	campaign_id: string;
+	customer_id: string;
+	pendingPoints: PendingPoint[];
+	activity: Seq<MemberActivity>;
+}
+
+export interface PendingPoint extends Json {
+	id: string;
+	voucher_id: string;
+	campaign_id: string;
+	customer_id: string;
+	order_id: string;
+	points: number;
+	activates_at: string;
+	created_at: string;
+}
+
+export interface MemberActivity extends Json {
+	id: string;
+	created_at: string;
+	group_id: string;
+}
+
+export interface CustomerActivity extends Json {
+	id: string;
+	created_at: string;
+	group_id: string;
+}
+
+/** The attributes customer-activity filters and orders read, cheap to compute for generated entries. */
+export interface ActivityMeta {
+	created_at: number;
+	updated_at: number;
+	type: string;
+	code: string;
+	campaign: string;
+	campaign_id: string | null;
+	campaign_type: string | null;
+	category: string;
+	product_id: string | null;
+}
+
+export class CustomerActivityLog {
+	readonly seq: ConcatSeq<CustomerActivity>;
+	private readonly tailMeta: ActivityMeta[] = [];
+	constructor(
+		readonly tag: string,
+		head: Seq<CustomerActivity>,
+		private readonly headMeta: (i: number) => ActivityMeta,
+	) {
+		this.seq = new ConcatSeq(head);
+	}
+	get length(): number {
+		return this.seq.length;
+	}
+	meta(i: number): ActivityMeta {
+		const h = this.seq.head.length;
+		return i < h ? this.headMeta(i) : this.tailMeta[i - h];
+	}
+	nextId(): string {
+		return `cact_${this.tag}${this.length.toString(16).padStart(10, '0')}`;
+	}
+	append(activity: CustomerActivity, meta: ActivityMeta): void {
+		this.seq.tail.push(activity);
+		this.tailMeta.push(meta);
+	}
+}
+
+export interface Product {
+	id: string;
+	source_id: string | null;
+	name: string;
+	price: number | null;
+	attributes: string[];
+	metadata: Json;
+	created_at: string;
+	updated_at: string | null;
+	object: 'product';
+}
+
+export interface Sku {
+	id: string;
+	source_id: string | null;
+	product_id: string;
+	sku: string | null;
+	price: number | null;
+	currency: string | null;
+	attributes: Json;
+	image_url: string | null;
+	metadata: Json;
+	created_at: string;
+	updated_at: string | null;
+	object: 'sku';
+}
+
+export interface Category {
+	id: string;
+	name: string;
+	hierarchy: number;
+	created_at: string;
+	updated_at?: string;
+	object: 'category';
+}
+
+export interface Reward {
+	id: string;
+	name: string;
+	type: string;
+	created_at: string;
+	object: 'reward';
+}
+
+export interface RewardAssignment {
+	id: string;
+	reward_id: string;
+	related_object_id: string;
+	related_object_type: 'campaign';
+	parameters: Json;
+	created_at: string;
+	updated_at: string | null;
+	object: 'reward_assignment';
+}
+
+export interface CampaignTemplate {
+	id: string;
+	name: string;
+	description?: string;
+	campaign_type: 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS';
+	created_at: string;
+	updated_at?: string;
+	object: 'campaign_template';
+	json_template: Json;
+}
+
+export interface CardDefinition extends Json {
+	id: string;
+	name: string;
+	type: 'INDIVIDUAL';
+	status: Status;
+	code_config: Json;
+	points_expiration: Json;
+	pending_points: Json | null;
+	earning_limits: Json;
+	spending_limits: Json;
+	refunds: Json;
+	balance_settings: Json;
+	metadata: Json;
+	created_at: string;
+	updated_at: string | null;
+	object: 'card_definition';
+}
+
+export interface TierStructure extends Json {
+	id: string;
+	name: string;
+	type: 'POINT_BALANCE' | 'POINT_EARNED';
+	card_definition_id: string;
+	point_earned: Json | null;
+	expiration: Json | null;
+	downgrade: Json | null;
+	metadata: Json;
+	status: Status;
+	created_at: string;
+	updated_at: string | null;
+	object: 'tier_structure';
+}
+
+export interface Program {
+	id: string;
+	name: string;
+	status: Status;
+	start_date: string | null;
+	end_date: string | null;
+	metadata: Json;
+	created_at: string;
+	updated_at: string | null;
+	object: 'program';
+}
+
+export interface ProgramReward {
+	reward_id: string;
+	costs: Array<{ rules: Json; spending: Array<{ points: number; card_definition_id: string }> }>;
+	stock: number;
+	redeemed: number;
+	created_at: string;
+	object: 'program_reward';
+}
+
+export interface Member {
+	id: string;
+	program_id: string;
+	customer_id: string;
+}
+
+export interface Card {
+	id: string;
+	member_id: string;
+	program_id: string;
+	card_definition_id: string;
+	type: 'INDIVIDUAL';
+}
+
+export interface Bucket {
+	id: string;
+	card_id: string;
+	card_definition_id: string;
+	program_id: string;
+	card_type: string;
+	member_id: string;
+	points: { total: number };
+	date: string;
+	type: string;
+	status: string;
+	created_at: string;
+	updated_at: string | null;
+	object: 'card_pending_points_bucket';
+}
+
+export interface Token {
+	access_token: string;
+	client_id: string;
+	scope: string;
+	issuedAt: number;
+	expiresAtMs: number;
+	revoked: boolean;
+}
+
+export interface V2Cursor {
+	key: string;
+	offset: number;
+	expiresAt: number;
+}
+
+export class Store {
+	projects = new Map<string, Project>();
+	customEventSchemas = new Map<string, CustomEventSchema[]>();
+	/** Webhooks of all projects by id; `webhookProject` gives each one's project. */
+	webhooks = new Map<string, Webhook>();
+	webhookProject = new Map<string, string>();
+	customers = new Map<string, Customer>();
+	customersBySourceId = new Map<string, string>();
+	customerActivities = new Map<string, CustomerActivityLog>();
+	campaigns = new Map<string, Campaign>();
+	/** v1 loyalty cards by id; `cardsByCode` maps a code to an id. */
+	loyaltyCards = new Map<string, LoyaltyCard>();
+	cardsByCode = new Map<string, string>();
+	products = new Map<string, Product>();
+	productsBySourceId = new Map<string, string>();
+	skus = new Map<string, Sku>();
+	categories = new Map<string, Category>();
+	rewards = new Map<string, Reward>();
+	rewardAssignments = new Map<string, RewardAssignment>();
+	campaignTemplates = new Map<string, CampaignTemplate>();
+	cardDefinitions = new Map<string, CardDefinition>();
+	tierStructures = new Map<string, TierStructure>();
+	programs = new Map<string, Program>();
+	programRewards = new Map<string, Map<string, ProgramReward>>();
+	members = new Map<string, Member>();
+	cards = new Map<string, Card>();
+	buckets = new Map<string, Bucket[]>();
+	/** Tracked events, in order. */
+	events: Json[] = [];
+	tokens = new Map<string, Token>();
+	cursors = new Map<string, V2Cursor>();
+
+	newId(prefix: string): string {
+		return `${prefix}${randomBytes(8).toString('hex')}`;
+	}
+
+	findCustomer(idOrSourceId: string): Customer | undefined {
+		return this.customers.get(idOrSourceId) ?? this.customers.get(this.customersBySourceId.get(idOrSourceId) ?? '');
+	}
+
+	addCustomer(c: Customer): void {
+		this.customers.set(c.id, c);
+		if (c.source_id) this.customersBySourceId.set(c.source_id, c.id);
+	}
+
+	findProduct(idOrSourceId: string): Product | undefined {
+		return this.products.get(idOrSourceId) ?? this.products.get(this.productsBySourceId.get(idOrSourceId) ?? '');
+	}
+
+	/** A SKU of `productId` by id or source id. */
+	findSku(productId: string, idOrSourceId: string): Sku | undefined {
+		const byId = this.skus.get(idOrSourceId);
+		if (byId && byId.product_id === productId) return byId;
+		for (const s of this.skus.values()) if (s.product_id === productId && s.source_id === idOrSourceId) return s;
+		return undefined;
+	}
+
+	findSkuBySourceId(sourceId: string): Sku | undefined {
+		for (const s of this.skus.values()) if (s.source_id === sourceId) return s;
+		return undefined;
+	}
+
+	findLoyaltyCard(codeOrId: string): LoyaltyCard | undefined {
+		return this.loyaltyCards.get(this.cardsByCode.get(codeOrId) ?? codeOrId);
+	}
+
+	activitiesOf(customerId: string): CustomerActivityLog {
+		let log = this.customerActivities.get(customerId);
+		if (!log) {
+			const tag = (this.customerActivities.size + 1).toString(16).padStart(4, '0');
+			log = new CustomerActivityLog(tag, { length: 0, at: () => undefined as never, idAt: () => '' }, () => undefined as never);
+			this.customerActivities.set(customerId, log);
+		}
+		return log;
+	}
+
+	webhooksOf(projectId: string): Webhook[] {
+		return [...this.webhooks.values()].filter((w) => this.webhookProject.get(w.id) === projectId);
+	}
+}

@@ -1,0 +1,176 @@
+/** Public types of the emulator (re-exported from index.ts). */
+
+export interface EmulatorCredentials {
+	appId: string;
+	appToken: string;
+	managementId: string;
+	managementToken: string;
+	projectId: string;
+	webhookSecret: string;
+}
+
+export interface EmulatorOptions {
+	port?: number;
+	/** Loopback only; default 127.0.0.1. */
+	host?: string;
+	/** Fixture scale (≥ 1), default 1. */
+	seed?: number;
+	/** Added to every API response, default 0. */
+	latencyMs?: number;
+	/** Access token lifetime, default 3600. */
+	tokenLifetimeSeconds?: number;
+	/** Delays between delivery attempts (the last one repeats); 12 attempts at most. */
+	deliveryRetryDelaysMs?: number[];
+	/** Timeout of one delivery attempt, default 10,000 ms. */
+	deliveryTimeoutMs?: number;
+	webhookSecret?: string;
+	credentials?: Partial<EmulatorCredentials>;
+	/** Whether the plan includes the management API, default true. */
+	managementFeature?: boolean;
+	/** Lifetime of v2 list cursors, default 300,000 ms. */
+	cursorLifetimeMs?: number;
+	/** Keep an in-memory request log, default true. */
+	requestLog?: boolean;
+	/** Maximum entries kept in the request log (oldest dropped), default 100,000. */
+	requestLogLimit?: number;
+	quiet?: boolean;
+}
+
+export interface LoggedRequest {
+	seq: number;
+	method: string;
+	/** Path without the query string. */
+	path: string;
+	query: Record<string, string>;
+	/** Lowercase names; secrets masked as '***'. */
+	headers: Record<string, string>;
+	/** Parsed JSON or form object, or the raw string. */
+	body: unknown;
+	/** 0 when the connection was reset before a response. */
+	status: number;
+	fault?: string;
+	at: number;
+}
+
+export interface Counters {
+	requests: number;
+	skusCreated: number;
+	skusUpdated: number;
+	duplicateCreates: number;
+	eventsTracked: number;
+	duplicateEvents: number;
+	customersCreated: number;
+	rewardAssignmentsCreated: number;
+	webhooksCreated: number;
+	tokensIssued: number;
+	deliveriesSent: number;
+	deliveriesFailed: number;
+	rateLimited: number;
+	faultsInjected: number;
+}
+
+export interface DeliveryRecord {
+	/** Payload id (the same on every attempt of one event). */
+	id: string;
+	webhookId: string;
+	target: string;
+	type: string;
+	payload: DeliveryPayload;
+	/** The exact body sent. */
+	body: string;
+	signature: string;
+	/** 1-based attempt number. */
+	attempt: number;
+	/** HTTP status received, or 0 on a connection error / timeout. */
+	status: number;
+	ok: boolean;
+	error?: string;
+	at: number;
+}
+
+export interface DeliveryPayload {
+	id: string;
+	project_id: string;
+	created_at: string;
+	type: string;
+	data: unknown;
+	source: { id: string; object: 'webhook'; target_url: string };
+	event: {
+		id: string;
+		type: string;
+		created_at: string;
+		entity_id: string;
+		group_id: string;
+		event_source: Record<string, unknown>;
+	};
+}
+
+export interface RateLimitOptions {
+	limit: number;
+	windowMs: number;
+	/** Substring of the path, or a glob with `*` (one segment) / `**` (any). */
+	route?: string;
+	/** Value of X-Rate-Limit-Type, default 'requests'. */
+	type?: string;
+}
+
+export type FaultStep = number | 'reset' | 'ok';
+
+export interface FaultOptions {
+	route?: string;
+	method?: string;
+	/** 0..1: answer one of `statuses`. */
+	errorRate?: number;
+	statuses?: number[];
+	/** Scripted: the next matching requests get these in order, then the rates apply. */
+	sequence?: FaultStep[];
+	/** 0..1: destroy the socket. */
+	resetRate?: number;
+	/** Resets happen after the request has been applied to the state (a lost response). */
+	resetAfterProcessing?: boolean;
+	delayMs?: number;
+	/** 0..1: answer 429 with Retry-After = retryAfterSeconds. */
+	rateLimitRate?: number;
+	retryAfterSeconds?: number;
+	/** Seed of the deterministic PRNG, default 1. */
+	faultSeed?: number;
+}
+
+export interface RequestFilter {
+	method?: string;
+	path?: string | RegExp;
+}
+
+export interface EmulatorControl {
+	requests(filter?: RequestFilter): LoggedRequest[];
+	clearRequests(): void;
+	setRequestLog(enabled: boolean): void;
+	counters(): Counters;
+	resetCounters(): void;
+	reset(): void;
+	setManagementFeature(enabled: boolean): void;
+	setRateLimit(opts: RateLimitOptions | null): void;
+	setFaults(opts: FaultOptions | FaultOptions[] | null): void;
+	setLatency(ms: number): void;
+	setTokenLifetime(seconds: number): void;
+	setCursorLifetime(ms: number): void;
+	setDeliveryRetryDelays(delaysMs: number[]): void;
+	expireAllTokens(): void;
+	revokeToken(token: string): void;
+	emit(type: string, data?: object): Promise<void>;
+	deliveries(): DeliveryRecord[];
+	clearDeliveries(): void;
+	waitForDeliveries(count: number, timeoutMs?: number): Promise<DeliveryRecord[]>;
+	readonly state: import('./state').Store;
+	readonly webhookSecret: string;
+	setWebhookSecret(secret: string): void;
+}
+
+export interface RunningEmulator {
+	/** http://127.0.0.1:PORT, no trailing slash. */
+	baseUrl: string;
+	port: number;
+	credentials: EmulatorCredentials;
+	control: EmulatorControl;
+	stop(): Promise<void>;
+}

@@ -1,0 +1,138 @@
+/** Named validation rules shared by the routes. Each throws an ApiError (400) naming the field and the rule. */
+import { invalidParam, invalidPayload } from './errors';
+
+export type Json = Record<string, unknown>;
+
+export const PROGRAM_ID = /^lprg_[a-f0-9]+$/;
+
+export function isObject(v: unknown): v is Json {
+	return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isInt(v: unknown): v is number {
+	return typeof v === 'number' && Number.isInteger(v);
+}
+
+/** The JSON body must be an object. */
+export function bodyObject(body: unknown): Json {
+	if (!isObject(body)) throw invalidPayload('The request body must be a JSON object');
+	return body;
+}
+
+/** `limit` query parameter: integer in [1, 100]. */
+export function parseLimit(query: Record<string, string>, def: number, name = 'limit'): number {
+	const raw = query[name];
+	if (raw === undefined || raw === '') return def;
+	if (!/^-?\d+$/.test(raw)) throw invalidParam(`Query parameter ${name} must be an integer between 1 and 100`);
+	const n = Number(raw);
+	if (n < 1 || n > 100) throw invalidParam(`Query parameter ${name} must be between 1 and 100 (got ${n})`);
+	return n;
+}
+
+/** A query parameter restricted to a set of values. */
+export function parseEnumParam<T extends string>(
+	query: Record<string, string>,
+	name: string,
+	allowed: readonly T[],
+	def?: T,
+): T | undefined {
+	const raw = query[name];
+	if (raw === undefined || raw === '') return def;
+	if (!(allowed as readonly string[]).includes(raw))
+		throw invalidParam(`Query parameter ${name} must be one of ${allowed.join(', ')} (got ${raw})`);
+	return raw as T;
+}
+
+/** A date-time query parameter (ISO 8601) → epoch ms. */
+export function parseDateParam(query: Record<string, string>, name: string): number | undefined {
+	const raw = query[name];
+	if (raw === undefined || raw === '') return undefined;
+	const t = Date.parse(raw);
+	if (Number.isNaN(t)) throw invalidParam(`Query parameter ${name} must be an ISO 8601 date-time (got ${raw})`);
+	return t;
+}
+
+/** A path parameter that must match the program id pattern. */
+export function checkProgramId(id: string): void {
+	if (!PROGRAM_ID.test(id)) throw invalidParam(`Path parameter programId must match ${PROGRAM_ID.source} (got ${id})`);
+}
+
+export function requireString(body: Json, field: string, min = 1, max = Infinity): string {
+	const v = body[field];
+	if (typeof v !== 'string') throw invalidPayload(`Field ${field} is required and must be a string`);
+	checkLength(field, v, min, max);
+	return v;
+}
+
+export function checkLength(field: string, v: string, min: number, max: number): void {
+	if (v.length < min || v.length > max)
+		throw invalidPayload(`Field ${field} must be ${min} to ${max} characters long (got ${v.length})`);
+}
+
+/** An optional field: undefined is absent; null allowed when `nullable`. */
+export function optionalString(body: Json, field: string, nullable = true): string | null | undefined {
+	const v = body[field];
+	if (v === undefined || (v === null && nullable)) return v as undefined | null;
+	if (typeof v !== 'string') throw invalidPayload(`Field ${field} must be a string${nullable ? ' or null' : ''}`);
+	return v;
+}
+
+export function optionalObject(body: Json, field: string, nullable = true): Json | null | undefined {
+	const v = body[field];
+	if (v === undefined || (v === null && nullable)) return v as undefined | null;
+	if (!isObject(v)) throw invalidPayload(`Field ${field} must be an object${nullable ? ' or null' : ''}`);
+	return v;
+}
+
+export function optionalInt(body: Json, field: string, min = -Infinity, nullable = true): number | null | undefined {
+	const v = body[field];
+	if (v === undefined || (v === null && nullable)) return v as undefined | null;
+	if (!isInt(v) || v < min)
+		throw invalidPayload(
+			`Field ${field} must be an integer${min > -Infinity ? ` ≥ ${min}` : ''}${nullable ? ' or null' : ''}`,
+		);
+	return v;
+}
+
+export function optionalBoolean(body: Json, field: string): boolean | undefined {
+	const v = body[field];
+	if (v === undefined) return undefined;
+	if (typeof v !== 'boolean') throw invalidPayload(`Field ${field} must be a boolean`);
+	return v;
+}
+
+/** A timestamp field (ISO 8601) or null. */
+export function optionalTimestamp(body: Json, field: string): string | null | undefined {
+	const v = body[field];
+	if (v === undefined || v === null) return v as undefined | null;
+	if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
+		throw invalidPayload(`Field ${field} must be an ISO 8601 timestamp or null`);
+	return new Date(Date.parse(v)).toISOString();
+}
+
+/** Reject properties outside `allowed`. */
+export function rejectUnknown(body: Json, allowed: readonly string[]): void {
+	const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+	if (unknown.length) throw invalidPayload(`Unknown properties: ${unknown.join(', ')}`);
+}
+
+/** At least one of `fields` must be present (null counts as present). */
+export function requireOneOf(body: Json, fields: readonly string[]): void {
+	if (!fields.some((f) => body[f] !== undefined))
+		throw invalidPayload(`At least one of ${fields.join(', ')} must be provided`);
+}
+
+/** Array of `{day, month}` integers. */
+export function checkDayMonths(field: string, v: unknown): void {
+	if (!Array.isArray(v)) throw invalidPayload(`Field ${field} must be an array of {day, month}`);
+	for (const e of v) {
+		if (!isObject(e) || !isInt(e.day) || !isInt(e.month) || e.day < 1 || e.day > 31 || e.month < 1 || e.month > 12)
+			throw invalidPayload(`Field ${field} entries must be {day: 1-31, month: 1-12} integers`);
+	}
+}
+
+/** `{value: integer}` objects such as `period`. */
+export function checkValue(field: string, v: unknown): void {
+	if (!isObject(v) || !isInt(v.value) || v.value < 0)
+		throw invalidPayload(`Field ${field} must be an object with an integer value ≥ 0`);
+}
