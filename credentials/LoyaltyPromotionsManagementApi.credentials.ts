@@ -1,0 +1,74 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+import { BASE_URL_EXPRESSION, locationProperties } from './location';
+
+export class LoyaltyPromotionsManagementApi implements ICredentialType {
+	name = 'loyaltyPromotionsManagementApi';
+
+	displayName = 'Loyalty Promotions Management API';
+
+	icon = { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' } as const;
+
+	documentationUrl = 'https://docs.voucherify.io/docs/management-api';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Management ID',
+			name: 'managementId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'From Team Settings → Management API Keys (needs a plan with the Management API)',
+		},
+		{
+			displayName: 'Management Token',
+			name: 'managementToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Project ID',
+			name: 'projectId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'proj_abc123',
+			description:
+				'The project that management operations and the trigger use unless a node says otherwise',
+		},
+		{
+			displayName: 'Webhook Signing Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"The project's webhook secret from Project Settings → Webhooks. When set, the trigger rejects deliveries whose x-voucherify-signature does not match.",
+		},
+		...locationProperties,
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'X-Management-Id': '={{$credentials.managementId}}',
+				'X-Management-Token': '={{$credentials.managementToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: BASE_URL_EXPRESSION,
+			url: '=/management/v1/projects/{{encodeURIComponent($credentials.projectId)}}/custom-event-schemas',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,79 @@
+/** Every OAuth scope name the service knows, as data: used by the OAuth credential, the node and the tests. */
+export const SCOPE_GROUPS = {
+	whole: ['api', 'client_api'],
+	serverSide: [
+		'assets',
+		'async-actions',
+		'campaigns',
+		'categories',
+		'consents',
+		'customers',
+		'events',
+		'exports',
+		'locations',
+		'loyalties',
+		'metadata-schemas',
+		'orders',
+		'product-collections',
+		'products',
+		'promotions',
+		'publications',
+		'qualifications',
+		'redemptions',
+		'referrals',
+		'rewards',
+		'segments',
+		'skus',
+		'task-results',
+		'templates',
+		'trash-bin',
+		'validation-rules-assignments',
+		'validation-rules',
+		'validations',
+		'vouchers',
+	],
+	clientSide: [
+		'client_consents',
+		'client_customers',
+		'client_events',
+		'client_promotions',
+		'client_publish',
+		'client_qualifications',
+		'client_redeem',
+		'client_redemptions',
+		'client_validate',
+		'client_validations',
+		'client_vouchers',
+	],
+} as const;
+
+export const SCOPES: readonly string[] = [
+	...SCOPE_GROUPS.whole,
+	...SCOPE_GROUPS.serverSide,
+	...SCOPE_GROUPS.clientSide,
+];
+
+const DESCRIPTIONS: Record<string, string> = {
+	api: 'The whole server-side API',
+	client_api: 'The whole client-side API',
+};
+
+/** Options for a multi-select, sorted by name as n8n's UI expects. */
+export const SCOPE_OPTIONS = [...SCOPES]
+	.sort((a, b) => a.localeCompare(b))
+	.map((scope) => ({ name: scope, value: scope, description: DESCRIPTIONS[scope] }));
+
+/** Checks and joins scope names for the token request: single spaces, never commas. */
+export function joinScopes(input: unknown, fieldName = 'Scopes'): string {
+	const list = (Array.isArray(input) ? input : String(input ?? '').split(/[\s,]+/))
+		.map((scope) => String(scope).trim())
+		.filter((scope) => scope !== '');
+	if (list.length === 0) throw new Error(`${fieldName}: choose at least one scope`);
+	const unknown = list.filter((scope) => !SCOPES.includes(scope));
+	if (unknown.length > 0) {
+		throw new Error(
+			`${fieldName}: unknown scope ${unknown.map((s) => `"${s}"`).join(', ')} (allowed: ${SCOPES.join(', ')})`,
+		);
+	}
+	return [...new Set(list)].join(' ');
+}

@@ -1,0 +1,137 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDefinition, ResourceDefinition } from './types';
+
+/**
+ * Assembles the node's parameters from the resource and operation definitions, so that an operation file
+ * lists only its own fields: this adds the dropdowns, the display conditions and Return All / Limit.
+ */
+
+export const DEFAULT_CONCURRENCY = 5;
+export const MAX_CONCURRENCY = 20;
+
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
+
+function showFor(resource: string, operation: string, property: INodeProperties): INodeProperties {
+	const show = { ...property.displayOptions?.show, resource: [resource], operation: [operation] };
+	return { ...property, displayOptions: { ...property.displayOptions, show } };
+}
+
+function listProperties(operation: OperationDefinition): INodeProperties[] {
+	const maxLimit = operation.list?.maxLimit ?? 100;
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: maxLimit },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+function authenticationProperties(resources: ResourceDefinition[]): INodeProperties[] {
+	const valuesWith = (auth: ResourceDefinition['auth']) =>
+		resources.filter((resource) => resource.auth === auth).map((resource) => resource.value);
+	return [
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{ name: 'App Keys', value: 'appKeys', description: 'Application ID and Secret Key' },
+				{ name: 'OAuth Token', value: 'oAuth2', description: 'A bearer token bought with the app keys' },
+			],
+			default: 'appKeys',
+			displayOptions: { show: { resource: valuesWith('appKeysOrOAuth2') } },
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'managementKeys',
+			displayOptions: { show: { resource: valuesWith('management') } },
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'oAuth2',
+			displayOptions: { show: { resource: valuesWith('oAuth2') } },
+		},
+	];
+}
+
+export function describeResources(resources: ResourceDefinition[]): INodeProperties[] {
+	const resourceProperty: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources.map(({ name, value }) => ({ name, value })).sort(byName),
+		default: 'sku',
+	};
+
+	const operationProperties = resources.map(
+		(resource): INodeProperties => ({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: resource.operations
+				.map(
+					(operation): INodePropertyOptions => ({
+						name: operation.name,
+						value: operation.value,
+						action: operation.action,
+						description: operation.description,
+					}),
+				)
+				.sort(byName),
+			default: resource.operations[0].value,
+		}),
+	);
+
+	const fieldProperties = resources.flatMap((resource) =>
+		resource.operations.flatMap((operation) =>
+			[...operation.properties, ...(operation.list ? listProperties(operation) : [])].map((property) =>
+				showFor(resource.value, operation.value, property),
+			),
+		),
+	);
+
+	const options: INodeProperties = {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Concurrency',
+				name: 'concurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+				default: DEFAULT_CONCURRENCY,
+				description: `How many requests to keep in flight at once across the input items (1 to ${MAX_CONCURRENCY}). Output order always follows input order; the service's rate limit is respected either way.`,
+			},
+		],
+	};
+
+	return [
+		resourceProperty,
+		...authenticationProperties(resources),
+		...operationProperties,
+		...fieldProperties,
+		options,
+	];
+}

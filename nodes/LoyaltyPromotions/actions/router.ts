@@ -1,0 +1,125 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import { fetchList } from '../transport/paginate';
+import { Transport, type CredentialType } from '../transport/request';
+import { Pacer } from '../transport/pacer';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './description';
+import { RESOURCES } from './resources';
+import { CREDENTIAL_BY_AUTHENTICATION, type OperationDefinition, type ParamReader } from './types';
+import { requireIntegerInRange } from '../shared/validate';
+
+/** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
+async function runPool(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
+	let next = 0;
+	let firstError: unknown;
+	const worker = async () => {
+		while (firstError === undefined && next < count) {
+			const index = next++;
+			try {
+				await work(index);
+			} catch (error) {
+				firstError ??= error;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+	if (firstError !== undefined) throw firstError;
+}
+
+function findOperation(resource: string, operation: string): OperationDefinition | undefined {
+	return RESOURCES.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
+}
+
+function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+	const known = error as NodeApiError & { context?: IDataObject };
+	const serviceError = (known.context?.serviceError ?? {}) as IDataObject;
+	return {
+		json: {
+			error: known.message,
+			...(known.description ? { description: known.description } : {}),
+			...(known instanceof NodeApiError && known.httpCode ? { httpCode: known.httpCode } : {}),
+			...(serviceError.key ? { key: serviceError.key } : {}),
+			...(serviceError.request_id ? { request_id: serviceError.request_id } : {}),
+			...(serviceError.resource_id ? { resource_id: serviceError.resource_id } : {}),
+			...(serviceError.resource_type ? { resource_type: serviceError.resource_type } : {}),
+		},
+		pairedItem: { item: itemIndex },
+	};
+}
+
+/**
+ * The action node's execute(): reads each item's parameters, validates and builds its request, sends it
+ * through one transport per execution (paging lists), and pairs every output item with its input, in input
+ * order, with up to Concurrency requests in flight.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationValue = this.getNodeParameter('operation', 0) as string;
+	const operation = findOperation(resource, operationValue);
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resource}"`);
+	}
+	const authentication = this.getNodeParameter('authentication', 0) as string;
+	const credentialType: CredentialType = CREDENTIAL_BY_AUTHENTICATION[authentication] ?? 'loyaltyPromotionsAppApi';
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(Number(options.concurrency ?? DEFAULT_CONCURRENCY)) || 1));
+
+	const transport = new Transport(this, credentialType, new Pacer());
+	let managementProject: Promise<string> | undefined;
+	const context = this;
+	const results: INodeExecutionData[][] = new Array(items.length);
+
+	const readerFor = (itemIndex: number): ParamReader => ({
+		itemIndex,
+		node: context.getNode(),
+		context,
+		get: <T>(name: string, fallback?: T) => context.getNodeParameter(name, itemIndex, fallback as never) as T,
+		projectId: async () => {
+			const chosen = String(context.getNodeParameter('projectId', itemIndex, '') ?? '').trim();
+			if (chosen) return chosen;
+			managementProject ??= context
+				.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
+				.then((credentials) => String(credentials.projectId ?? '').trim());
+			const fallback = await managementProject;
+			if (!fallback) {
+				throw new NodeOperationError(context.getNode(), 'Project ID: is required (set it here or in the credential)', { itemIndex });
+			}
+			return fallback;
+		},
+	});
+
+	const runItem = async (itemIndex: number) => {
+		const params = readerFor(itemIndex);
+		try {
+			const request = await operation.build(params);
+			let entries: IDataObject[];
+			if (operation.list) {
+				const returnAll = params.get<boolean>('returnAll', false);
+				const limit = returnAll ? 0 : requireIntegerInRange(params, 'Limit', params.get('limit', 50), 1, operation.list.maxLimit ?? 100);
+				entries = await fetchList(transport, request, operation.list, { returnAll, limit }, itemIndex);
+			} else {
+				const response = await transport.request<IDataObject>(request, itemIndex);
+				entries = operation.output
+					? operation.output(response, params)
+					: [response && typeof response === 'object' ? response : { success: true }];
+			}
+			results[itemIndex] = entries.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+		} catch (error) {
+			if (context.continueOnFail()) {
+				results[itemIndex] = [errorItem(error, itemIndex)];
+				return;
+			}
+			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw error;
+			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+		}
+	};
+
+	await runPool(items.length, concurrency, runItem);
+	return [results.flat()];
+}

@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { ListSpec } from '../transport/paginate';
+import type { CredentialType, ServiceRequest } from '../transport/request';
+
+/** How a resource authenticates: fixed to one credential, or the user's choice of app keys or OAuth. */
+export type ResourceAuth = 'management' | 'oAuth2' | 'appKeysOrOAuth2';
+
+/** What an operation's build() reads its parameters through, for one input item. */
+export interface ParamReader {
+	readonly itemIndex: number;
+	readonly node: INode;
+	readonly context: IExecuteFunctions;
+	/** The parameter's value for this item (n8n's getNodeParameter), or `fallback` when it is not set. */
+	get<T = unknown>(name: string, fallback?: T): T;
+	/** The node's Project ID parameter, or the management credential's default project. */
+	projectId(): Promise<string>;
+}
+
+/**
+ * One operation of one resource: its parameters (shown only for it) and a function that builds its request
+ * from them. The router owns everything operations share: credentials, validation errors, concurrency,
+ * paging, Continue On Fail and item pairing.
+ */
+export interface OperationDefinition {
+	/** The `operation` parameter's value, e.g. 'getAll'. */
+	value: string;
+	/** Shown in the operation dropdown, e.g. 'Get Many'. */
+	name: string;
+	/** Sentence shown to AI agents and in the node panel, e.g. 'Get many categories'. */
+	action: string;
+	description: string;
+	properties: INodeProperties[];
+	/** Checks the item's parameters (throwing NodeOperationError naming the field and rule) and builds the request. */
+	build(params: ParamReader): ServiceRequest | Promise<ServiceRequest>;
+	/** For list operations: the envelope and paging; the router adds Return All and Limit. */
+	list?: ListSpec & { maxLimit?: number };
+	/** Shapes the response into output items; default: the response object as one item. */
+	output?(response: IDataObject, params: ParamReader): IDataObject[];
+}
+
+export interface ResourceDefinition {
+	/** The `resource` parameter's value, e.g. 'sku'. */
+	value: string;
+	/** Shown in the resource dropdown, e.g. 'SKU' or 'Program (Beta)'. */
+	name: string;
+	auth: ResourceAuth;
+	operations: OperationDefinition[];
+}
+
+export const CREDENTIAL_BY_AUTHENTICATION: Record<string, CredentialType> = {
+	appKeys: 'loyaltyPromotionsAppApi',
+	oAuth2: 'loyaltyPromotionsOAuth2Api',
+	managementKeys: 'loyaltyPromotionsManagementApi',
+};

@@ -1,0 +1,78 @@
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import type { ParamReader } from '../actions/types';
+
+/**
+ * Named rules checked before any request is sent. Each failure names the field (as the user sees it) and the
+ * rule, so the user can fix it without reading the API docs.
+ */
+
+export function fail(params: ParamReader, field: string, rule: string): never {
+	throw new NodeOperationError(params.node, `${field}: ${rule}`, {
+		itemIndex: params.itemIndex,
+		description: 'Nothing was sent to the service.',
+	});
+}
+
+export const PROGRAM_ID_PATTERN = /^lprg_[a-f0-9]+$/;
+
+export function requireText(params: ParamReader, field: string, value: unknown, { min = 1, max = Infinity } = {}): string {
+	const text = value === undefined || value === null ? '' : String(value);
+	if (text.trim().length < min) fail(params, field, min === 1 ? 'is required' : `must be at least ${min} characters`);
+	if (text.length > max) fail(params, field, `must be at most ${max} characters (got ${text.length})`);
+	return text;
+}
+
+export function requireProgramId(params: ParamReader, field: string, value: unknown): string {
+	const id = String(value ?? '').trim();
+	if (!PROGRAM_ID_PATTERN.test(id)) fail(params, field, `must match ${PROGRAM_ID_PATTERN.source}, e.g. lprg_0a1b2c (got "${id}")`);
+	return id;
+}
+
+export function requireIntegerInRange(params: ParamReader, field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+		fail(params, field, max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min} (got ${String(value)})` : `must be a whole number from ${min} to ${max} (got ${String(value)})`);
+	}
+	return number;
+}
+
+/** A money amount typed as a decimal (e.g. 12.5) becomes the service's integer in hundredths (1250). */
+export function toMinorUnits(params: ParamReader, field: string, value: unknown): number {
+	const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
+		fail(params, field, `must be a non-negative amount (got ${String(value)})`);
+	}
+	const minor = Math.round(amount * 100);
+	if (Math.abs(minor - amount * 100) > 1e-6) fail(params, field, `has more than two decimal places (got ${amount})`);
+	return minor;
+}
+
+/** A JSON parameter (n8n gives a string or an already-parsed value) that must hold an object. */
+export function parseJsonObject(params: ParamReader, field: string, value: unknown): IDataObject {
+	let parsed = value;
+	if (typeof value === 'string') {
+		if (value.trim() === '') return {};
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			fail(params, field, `is not valid JSON (${(error as Error).message})`);
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) fail(params, field, 'must be a JSON object, e.g. {"key": "value"}');
+	return parsed as IDataObject;
+}
+
+/** A JSON parameter that must hold an array (of objects). */
+export function parseJsonArray(params: ParamReader, field: string, value: unknown): IDataObject[] {
+	let parsed = value;
+	if (typeof value === 'string') {
+		if (value.trim() === '') return [];
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			fail(params, field, `is not valid JSON (${(error as Error).message})`);
+		}
+	}
+	if (!Array.isArray(parsed)) fail(params, field, 'must be a JSON array, e.g. [{"id": "..."}]');
+	return parsed as IDataObject[];
+}

@@ -1,0 +1,143 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import { baseUrlOf, type LocationCredentials } from '../../../credentials/location';
+import { inspectFailure, toNodeApiError } from './errors';
+import { backoffMs, Pacer, rateLimitWaitMs } from './pacer';
+
+export type CredentialType =
+	| 'loyaltyPromotionsAppApi'
+	| 'loyaltyPromotionsManagementApi'
+	| 'loyaltyPromotionsOAuth2Api';
+
+export type RequestHost = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions;
+
+/** One request to the service, as operations describe it: no URL, no auth, no HTTP client. */
+export interface ServiceRequest {
+	method: IHttpRequestMethods;
+	/** Starts with '/'; every path segment already URL-encoded. */
+	path: string;
+	query?: IDataObject;
+	/** Sent as JSON. */
+	body?: IDataObject;
+	/** Sent as application/x-www-form-urlencoded. */
+	form?: Record<string, string>;
+	/**
+	 * Whether a repeat after a 5xx or a lost connection is harmless. Defaults to true for GET, PUT and DELETE,
+	 * false for POST; upserts (SKU create with an id or source_id) set it explicitly.
+	 */
+	safeToRepeat?: boolean;
+}
+
+export interface TransportOptions {
+	/** Retries after 5xx or connection faults, for requests that are safe to repeat. */
+	maxFaultRetries?: number;
+	/** Retries after 429, for any request (a 429 means the service did not act on it). */
+	maxRateLimitRetries?: number;
+	timeoutMs?: number;
+}
+
+const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The only code that knows HTTP. It turns a ServiceRequest into a call of n8n's httpRequestWithAuthentication
+ * (so credentials, OAuth refresh and proxies stay n8n's), paces and retries it, and maps failures to
+ * NodeApiError. Create one per execution and credential type: it caches the base URL and owns the pacer.
+ */
+export class Transport {
+	private baseUrlPromise?: Promise<string>;
+
+	constructor(
+		private readonly host: RequestHost,
+		readonly credentialType: CredentialType,
+		private readonly pacer = new Pacer(),
+		private readonly options: TransportOptions = {},
+	) {}
+
+	baseUrl(path = ''): Promise<string> {
+		this.baseUrlPromise ??= this.host
+			.getCredentials<LocationCredentials & IDataObject>(this.credentialType)
+			.then((credentials) => baseUrlOf(credentials, path.startsWith('/v2/')));
+		return this.baseUrlPromise;
+	}
+
+	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
+		const baseUrl = await this.baseUrl(request.path);
+		const options = this.toHttpOptions(baseUrl, request);
+		const safeToRepeat = request.safeToRepeat ?? request.method !== 'POST';
+		const maxFaultRetries = this.options.maxFaultRetries ?? 4;
+		const maxRateLimitRetries = this.options.maxRateLimitRetries ?? 12;
+		let faultRetries = 0;
+		let rateLimitRetries = 0;
+
+		for (let attempt = 1; ; attempt++) {
+			await this.pacer.beforeRequest();
+			try {
+				const response = (await this.host.helpers.httpRequestWithAuthentication.call(
+					this.host,
+					this.credentialType,
+					options,
+				)) as IN8nHttpFullResponse;
+				this.pacer.observe(lowerCase(response.headers));
+				return response.body as T;
+			} catch (error) {
+				const failure = inspectFailure(error);
+				this.pacer.observe(failure.headers);
+				if (failure.status === 429 && rateLimitRetries < maxRateLimitRetries) {
+					rateLimitRetries++;
+					const wait = rateLimitWaitMs(failure.headers) ?? 1000 + backoffMs(rateLimitRetries);
+					this.pacer.pause(wait + Math.round(Math.random() * 50));
+					continue;
+				}
+				const neverSent = failure.status === undefined && CONNECTION_NEVER_OPENED.has(failure.code ?? '');
+				const fault = failure.status === undefined || failure.status >= 500;
+				if (fault && (safeToRepeat || neverSent) && faultRetries < maxFaultRetries) {
+					faultRetries++;
+					await sleep(backoffMs(faultRetries));
+					continue;
+				}
+				throw toNodeApiError(this.host.getNode(), error, { itemIndex, attempts: attempt, baseUrl });
+			}
+		}
+	}
+
+	private toHttpOptions(baseUrl: string, request: ServiceRequest): IHttpRequestOptions {
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url: `${baseUrl}${request.path}`,
+			returnFullResponse: true,
+			json: true,
+			timeout: this.options.timeoutMs ?? 60_000,
+		};
+		if (request.query && Object.keys(request.query).length > 0) options.qs = request.query;
+		if (request.form) {
+			options.body = new URLSearchParams(request.form).toString();
+			options.headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
+		} else if (request.body !== undefined) {
+			options.body = request.body;
+		}
+		return options;
+	}
+}
+
+function lowerCase(headers: IDataObject | undefined): Record<string, string> {
+	const result: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers ?? {})) result[name.toLowerCase()] = String(value);
+	return result;
+}
+
+/** Encodes each path segment: ids come from users and upstream data. */
+export function path(strings: TemplateStringsArray, ...segments: unknown[]): string {
+	return strings.reduce(
+		(result, literal, index) =>
+			result + literal + (index < segments.length ? encodeURIComponent(String(segments[index])) : ''),
+		'',
+	);
+}

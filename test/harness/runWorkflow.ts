@@ -1,0 +1,193 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	createRunExecutionData,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { resolveWithCredentials, TestCredentialsHelper } from './credentialsHelper';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPES, NODE_TYPES } from './types';
+
+export const nodeTypes: INodeTypes = {
+	getByName: (name: string) => lookup(name),
+	getByNameAndVersion: (name: string) => lookup(name),
+	getKnownTypes: () => ({}),
+};
+
+function lookup(name: string): INodeType {
+	const type = NODE_TYPES[name];
+	if (!type) throw new Error(`Unknown node type ${name}`);
+	return type;
+}
+
+/** The plain additionalData n8n-core needs: URLs, hooks and our credentials helper. */
+export function makeAdditionalData(
+	credentialsHelper: TestCredentialsHelper,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	const base = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper,
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: base,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		logAiEvent: () => {},
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunNodeOptions {
+	/** The action node's parameters (resource, operation, fields…). */
+	parameters: INodeParameters;
+	/** Input items for the node; one empty item by default. */
+	input?: IDataObject[];
+	/** Credential data by type, e.g. { loyaltyPromotionsAppApi: {...} }; or a helper to share between runs. */
+	credentials?: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper;
+	continueOnFail?: boolean;
+	nodeType?: string;
+}
+
+export interface RunNodeResult {
+	/** The node's output items (first output). */
+	items: INodeExecutionData[];
+	/** The node's error, if it failed and Continue On Fail was off. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	run: IRun;
+	credentialsHelper: TestCredentialsHelper;
+}
+
+function helperFor(credentials: RunNodeOptions['credentials']): TestCredentialsHelper {
+	return credentials instanceof TestCredentialsHelper ? credentials : new TestCredentialsHelper(credentials ?? {});
+}
+
+function credentialRefs(helper: TestCredentialsHelper): INode['credentials'] {
+	return Object.fromEntries([...helper.stored.keys()].map((type) => [type, { id: `${type}-id`, name: type }]));
+}
+
+/** Runs a two-node workflow (fixture input → node under test) through n8n-core's real WorkflowExecute. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const credentialsHelper = helperFor(options.credentials);
+	const nodeName = 'Node Under Test';
+	const nodes: INode[] = [
+		{
+			id: 'input',
+			name: 'Input',
+			type: 'test.fixtureInput',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(options.input ?? [{}]) },
+		},
+		{
+			id: 'under-test',
+			name: nodeName,
+			type: options.nodeType ?? ACTION_NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: options.parameters,
+			credentials: credentialRefs(credentialsHelper),
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+		},
+	];
+	const run = await execute(nodes, { Input: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } }, credentialsHelper);
+	const taskData = run.data.resultData.runData[nodeName]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'],
+		run,
+		credentialsHelper,
+	};
+}
+
+async function execute(nodes: INode[], connections: IWorkflowBase['connections'], credentialsHelper: TestCredentialsHelper): Promise<IRun> {
+	const workflowData: IWorkflowBase = {
+		id: 'test-workflow',
+		name: 'Test workflow',
+		active: false,
+		isArchived: false,
+		nodes,
+		connections,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		staticData: {},
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData);
+	const additionalData = makeAdditionalData(credentialsHelper, hooks);
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: nodes[0], data: { main: [[{ json: {} }]] }, source: null }],
+		},
+	});
+	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	return await workflowExecute.processRunExecutionData(workflow);
+}
+
+/**
+ * Runs a credential type's own test request (its `test.request`, expressions resolved with $credentials)
+ * through httpRequestWithAuthentication, as n8n's credential test does. Resolves to the status code, or
+ * rejects with the error n8n would show.
+ */
+export async function testCredential(type: string, data: ICredentialDataDecryptedObject): Promise<number> {
+	const helper = new TestCredentialsHelper({ [type]: data });
+	const credentialType = CREDENTIAL_TYPES[type];
+	const request = credentialType.test?.request;
+	if (!request) throw new Error(`${type} has no credential test`);
+	const probe: INode = {
+		id: 'probe',
+		name: 'Probe',
+		type: 'test.credentialProbe',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: credentialRefs(helper),
+	};
+	const scratch = new Workflow({ nodes: [probe], connections: {}, active: false, nodeTypes });
+	const credentials = helper.stored.get(type)!;
+	const url =
+		String(resolveWithCredentials(request.baseURL ?? '', credentials, scratch, probe)) +
+		String(resolveWithCredentials(request.url ?? '', credentials, scratch, probe));
+	probe.parameters = { credentialType: type, method: request.method ?? 'GET', url };
+	const run = await execute(
+		[
+			{ id: 'input', name: 'Input', type: 'test.fixtureInput', typeVersion: 1, position: [0, 0], parameters: { items: '[{}]' } },
+			probe,
+		],
+		{ Input: { main: [[{ node: 'Probe', type: 'main', index: 0 }]] } },
+		helper,
+	);
+	const task = run.data.resultData.runData.Probe?.[0];
+	if (task?.error) throw task.error;
+	return task?.data?.main?.[0]?.[0]?.json.statusCode as number;
+}
