@@ -57,6 +57,13 @@ function authenticationProperties(resources: ResourceDefinition[]): INodePropert
 			displayName: 'Authentication',
 			name: 'authentication',
 			type: 'hidden',
+			default: 'appKeys',
+			displayOptions: { show: { resource: valuesWith('appKeys') } },
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
 			default: 'managementKeys',
 			displayOptions: { show: { resource: valuesWith('management') } },
 		},

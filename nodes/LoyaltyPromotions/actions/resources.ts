@@ -1,8 +1,39 @@
 import type { ResourceDefinition } from './types';
+import { oAuthToken } from './oAuthToken';
+import { customEventSchema } from './customEventSchema';
+import { webhook } from './webhook';
+import { loyaltyMember } from './loyaltyMember';
+import { loyaltyCard } from './loyaltyCard';
+import { programReward } from './programReward';
+import { cardDefinition } from './cardDefinition';
+import { tierStructure } from './tierStructure';
+import { program } from './program';
+import { customer } from './customer';
+import { sku } from './sku';
 import { category } from './category';
+import { rewardAssignment } from './rewardAssignment';
+import { campaignTemplate } from './campaignTemplate';
+import { event } from './event';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
- * and the tests all read it. Adding an operation is a new file in its resource folder plus a line there.
+ * and the tests all read it. Adding an operation is a new file in its resource folder plus a line in the
+ * resource's index.ts.
  */
-export const RESOURCES: ResourceDefinition[] = [category];
+export const RESOURCES: ResourceDefinition[] = [
+	oAuthToken,
+	customEventSchema,
+	webhook,
+	loyaltyMember,
+	loyaltyCard,
+	programReward,
+	cardDefinition,
+	tierStructure,
+	program,
+	customer,
+	sku,
+	category,
+	rewardAssignment,
+	campaignTemplate,
+	event,
+].filter((resource) => resource.operations.length > 0);

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 import type { ListSpec } from '../transport/paginate';
 import type { CredentialType, ServiceRequest } from '../transport/request';
 
-/** How a resource authenticates: fixed to one credential, or the user's choice of app keys or OAuth. */
-export type ResourceAuth = 'management' | 'oAuth2' | 'appKeysOrOAuth2';
+/** How a resource authenticates: fixed to one credential, or the user's choice of app keys or an OAuth token. */
+export type ResourceAuth = 'appKeys' | 'management' | 'oAuth2' | 'appKeysOrOAuth2';
 
 /** What an operation's build() reads its parameters through, for one input item. */
 export interface ParamReader {
