@@ -1,11 +1,11 @@
-/** Tests run TypeScript through ts-jest without type checking (tsc does that in `npm run typecheck`). */
+/** Unit and integration tests. ts-jest only transpiles; `npm run typecheck` (tsc) checks the types. */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', target: 'es2021', esModuleInterop: true, resolveJsonModule: true }, diagnostics: false }],
 	},
 	testTimeout: 60000,
 };

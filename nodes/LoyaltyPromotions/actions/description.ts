@@ -87,14 +87,16 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		default: 'sku',
 	};
 
-	const operationProperties = resources.map(
-		(resource): INodeProperties => ({
+	const operationProperties = resources.map(({ value, operations }): INodeProperties => {
+		const firstOperation = operations[0].value;
+		return {
 			displayName: 'Operation',
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
-			options: resource.operations
+			default: firstOperation,
+			displayOptions: { show: { resource: [value] } },
+			options: operations
 				.map(
 					(operation): INodePropertyOptions => ({
 						name: operation.name,
@@ -104,9 +106,8 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 					}),
 				)
 				.sort(byName),
-			default: resource.operations[0].value,
-		}),
-	);
+		};
+	});
 
 	const fieldProperties = resources.flatMap((resource) =>
 		resource.operations.flatMap((operation) =>

@@ -4,13 +4,14 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type JsonObject,
 } from 'n8n-workflow';
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './description';
 import { RESOURCES } from './resources';
-import { CREDENTIAL_BY_AUTHENTICATION, type OperationDefinition, type ParamReader } from './types';
+import { credentialTypeFor, type OperationDefinition, type ParamReader } from './types';
 import { requireIntegerInRange } from '../shared/validate';
 
 /** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
@@ -66,7 +67,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resource}"`);
 	}
 	const authentication = this.getNodeParameter('authentication', 0) as string;
-	const credentialType: CredentialType = CREDENTIAL_BY_AUTHENTICATION[authentication] ?? 'loyaltyPromotionsAppApi';
+	const credentialType: CredentialType = credentialTypeFor(authentication);
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(Number(options.concurrency ?? DEFAULT_CONCURRENCY)) || 1));
 
@@ -115,7 +116,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				results[itemIndex] = [errorItem(error, itemIndex)];
 				return;
 			}
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw error;
+			// Both constructors hand back an error that is already theirs unchanged.
+			if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
 			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 		}
 	};

@@ -47,8 +47,14 @@ export interface ResourceDefinition {
 	operations: OperationDefinition[];
 }
 
-export const CREDENTIAL_BY_AUTHENTICATION: Record<string, CredentialType> = {
-	appKeys: 'loyaltyPromotionsAppApi',
-	oAuth2: 'loyaltyPromotionsOAuth2Api',
-	managementKeys: 'loyaltyPromotionsManagementApi',
-};
+/** The credential type behind each value of the `authentication` parameter. */
+export function credentialTypeFor(authentication: string): CredentialType {
+	switch (authentication) {
+		case 'managementKeys':
+			return 'loyaltyPromotionsManagementApi';
+		case 'oAuth2':
+			return 'loyaltyPromotionsOAuth2Api';
+		default:
+			return 'loyaltyPromotionsAppApi';
+	}
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * npm test: the unit and integration suites (jest, against the emulator, through n8n-core's engine), then the
+ * end-to-end suite in real n8n (jest.e2e.config.js), then one plain closing line `N passed, N failed`.
+ * Extra arguments go to both jest runs (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suite
+ * for a quick local loop; CI never sets it.
+ */
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+const jestBin = require.resolve('jest/bin/jest.js', { paths: [root] });
+const extra = process.argv.slice(2);
+
+function runJest(label, configFile) {
+	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-')), 'results.json');
+	const args = [jestBin, '--config', configFile, '--json', '--outputFile', resultsFile, ...extra];
+	if (process.env.CI) args.push('--ci');
+	console.log(`\n[test] ${label}`);
+	const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+	let results = { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0 };
+	if (fs.existsSync(resultsFile)) results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+	const failedToRun = status !== 0 && results.numFailedTests === 0;
+	return { passed: results.numPassedTests, failed: results.numFailedTests + (failedToRun ? 1 : 0), status };
+}
+
+const runs = [runJest('unit and integration tests (emulator + n8n-core)', 'jest.config.js')];
+if (process.env.LP_SKIP_E2E === '1') console.log('\n[test] LP_SKIP_E2E=1: skipping the end-to-end suite in real n8n');
+else if (fs.existsSync(path.join(root, 'jest.e2e.config.js'))) runs.push(runJest('end-to-end tests in real n8n', 'jest.e2e.config.js'));
+
+const passed = runs.reduce((sum, run) => sum + run.passed, 0);
+const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(runs.every((run) => run.status === 0) && failed === 0 ? 0 : 1);
