@@ -3,6 +3,7 @@ import { LoyaltyPromotionsAppApi } from '../../credentials/LoyaltyPromotionsAppA
 import { LoyaltyPromotionsManagementApi } from '../../credentials/LoyaltyPromotionsManagementApi.credentials';
 import { LoyaltyPromotionsOAuth2Api } from '../../credentials/LoyaltyPromotionsOAuth2Api.credentials';
 import { LoyaltyPromotions } from '../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
+import { LoyaltyPromotionsTrigger } from '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node';
 import { FixtureInput, CredentialProbe } from './testNodes';
 
 export const PACKAGE = 'n8n-nodes-loyalty-promotions';
@@ -18,6 +19,7 @@ export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 /** Node types the harness can run, by their workflow type names. Extend with registerNodeType(). */
 export const NODE_TYPES: Record<string, INodeType> = {
 	[ACTION_NODE_TYPE]: new LoyaltyPromotions(),
+	[TRIGGER_NODE_TYPE]: new LoyaltyPromotionsTrigger(),
 	'test.fixtureInput': new FixtureInput(),
 	'test.credentialProbe': new CredentialProbe(),
 };

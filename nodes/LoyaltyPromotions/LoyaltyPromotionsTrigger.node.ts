@@ -1,0 +1,55 @@
+import {
+	NodeConnectionTypes,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import { receiveDelivery } from './trigger/delivery';
+import { triggerProperties } from './trigger/description';
+import { checkSubscription, createSubscription, deleteSubscription } from './trigger/subscription';
+
+export class LoyaltyPromotionsTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Loyalty Promotions Trigger',
+		name: 'loyaltyPromotionsTrigger',
+		icon: { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).includes("*") ? "All events" : "Events: " + ($parameter["events"] || []).join(", ")}}',
+		description:
+			'Starts the workflow when the Loyalty and Promotions Service (voucherify.io) sends a webhook event',
+		defaults: { name: 'Loyalty Promotions Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'loyaltyPromotionsManagementApi', required: true }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: triggerProperties,
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkSubscription(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createSubscription(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteSubscription(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery.call(this);
+	}
+}

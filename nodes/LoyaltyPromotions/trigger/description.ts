@@ -1,0 +1,65 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { ALL_EVENTS, EVENT_KINDS, eventOptions } from './events';
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Project ID',
+		name: 'projectId',
+		type: 'string',
+		default: '',
+		placeholder: 'proj_abc123',
+		description: "The project whose events start the workflow. Leave empty to use the credential's Project ID.",
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: [],
+		options: eventOptions({ includeAll: true }),
+		description: `The event kinds that start the workflow. [All Events] (value "${ALL_EVENTS}") subscribes to all ${EVENT_KINDS.length}.`,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Ignore Repeated Deliveries',
+				name: 'ignoreRepeatedDeliveries',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to drop a delivery whose ID was already received (the service retries failed deliveries with the same ID). The last 1,000 IDs are remembered.',
+			},
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				default: 'delivery',
+				options: [
+					{
+						name: 'Data Only',
+						value: 'data',
+						description: "Only the delivery's data: the object the event is about",
+					},
+					{
+						name: 'Whole Delivery',
+						value: 'delivery',
+						description: 'The delivery with its ID, type, data, source and event',
+					},
+				],
+			},
+			{
+				displayName: 'Verify Signature',
+				name: 'verifySignature',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to reject deliveries whose x-voucherify-signature does not match (answered with 401). Applies when the credential has a Webhook Signing Secret; without one, deliveries are not verified.",
+			},
+		],
+	},
+];

@@ -1,0 +1,277 @@
+import { createHmac } from 'crypto';
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { credentialsFor } from '../harness/emulatorCredentials';
+import { WebhookListener } from '../harness/webhook';
+import { EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
+import { SEEN_DELIVERY_LIMIT } from '../../nodes/LoyaltyPromotions/trigger/delivery';
+
+const SECRET = 'emulator-webhook-secret';
+const sign = (body: string, secret = SECRET) => createHmac('sha256', secret).update(body).digest('hex');
+
+/**
+ * The full loop: the emulator delivers signed events to a local listener whose URL is the trigger's webhook
+ * target; the listener runs the trigger's webhook() through n8n-core's real WebhookContext.
+ */
+describe('trigger deliveries', () => {
+	let emu: RunningEmulator;
+	let listener: WebhookListener | undefined;
+
+	beforeAll(async () => {
+		// Failed deliveries are retried after a minute: each test sees first attempts only.
+		emu = await startEmulator({ port: 0, quiet: true, deliveryRetryDelaysMs: [60_000] });
+	});
+	afterAll(async () => {
+		await emu.stop();
+	});
+	beforeEach(() => {
+		emu.control.reset();
+		emu.control.setDeliveryRetryDelays([60_000]);
+	});
+	afterEach(async () => {
+		emu.control.clearDeliveries();
+		await listener?.stop();
+		listener = undefined;
+	});
+
+	async function activeTrigger(
+		parameters: Record<string, unknown> = { events: ['customer.created', 'voucher.loyalty_card.points_aded'] },
+		credentialOverrides: Record<string, unknown> = {},
+	): Promise<WebhookListener> {
+		const credentials = credentialsFor(emu);
+		listener = await WebhookListener.start({
+			parameters: parameters as never,
+			credentials: {
+				...credentials,
+				loyaltyPromotionsManagementApi: { ...credentials.loyaltyPromotionsManagementApi, ...credentialOverrides },
+			} as never,
+		});
+		await listener.trigger.activate();
+		return listener;
+	}
+
+	it('emits a signed delivery as one item', async () => {
+		const l = await activeTrigger();
+		await emu.control.emit('voucher.loyalty_card.points_aded', { id: 'v_1', code: 'LC-1', points: 25 });
+		const [delivery] = await emu.control.waitForDeliveries(1, 5000);
+		expect(delivery).toMatchObject({ ok: true, status: 200, target: l.trigger.webhookUrl() });
+
+		const [handled] = await l.waitFor(1);
+		expect(handled.status).toBe(200);
+		expect(handled.response).toEqual({ message: 'Workflow was started' });
+		expect(l.executions).toHaveLength(1);
+		expect(l.executions[0]).toEqual([{ json: delivery.payload }]);
+		expect(l.executions[0][0].json).toMatchObject({
+			id: delivery.id,
+			project_id: 'proj_emulator',
+			type: 'voucher.loyalty_card.points_aded',
+			data: { id: 'v_1', code: 'LC-1', points: 25 },
+			source: { object: 'webhook', target_url: l.trigger.webhookUrl() },
+			event: { type: 'voucher.loyalty_card.points_aded' },
+		});
+	});
+
+	it('emits only the data with Output: Data Only', async () => {
+		const l = await activeTrigger({ events: ['customer.created'], options: { output: 'data' } });
+		await emu.control.emit('customer.created', { id: 'cust_1', source_id: 'c-1' });
+		await l.waitFor(1);
+		expect(l.executions).toEqual([[{ json: { id: 'cust_1', source_id: 'c-1' } }]]);
+	});
+
+	it('runs on events the service emits by itself (tracking a new customer)', async () => {
+		const l = await activeTrigger({ events: ['customer.created'] });
+		const { baseUrl, credentials } = emu;
+		await fetch(`${baseUrl}/v1/events`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-app-id': credentials.appId, 'x-app-token': credentials.appToken },
+			body: JSON.stringify({ event: 'order_shipped', customer: { source_id: 'brand-new-customer' } }),
+		});
+		await l.waitFor(1);
+		expect(l.executions).toHaveLength(1);
+		expect(l.executions[0][0].json).toMatchObject({ type: 'customer.created' });
+	});
+
+	describe('signatures', () => {
+		it('rejects a forged signature with 401 and starts nothing', async () => {
+			const l = await activeTrigger();
+			const body = JSON.stringify({ id: 'whd_forged', type: 'customer.created', data: {} });
+			const handled = await l.post(body, { 'x-voucherify-signature': sign(body, 'not-the-secret') });
+			expect(handled.status).toBe(401);
+			expect(handled.response).toEqual({ code: 401, message: 'Invalid signature' });
+			expect(l.executions).toEqual([]);
+		});
+
+		it('rejects a missing signature with 401', async () => {
+			const l = await activeTrigger();
+			const handled = await l.post(JSON.stringify({ id: 'whd_unsigned', type: 'customer.created', data: {} }));
+			expect(handled.status).toBe(401);
+			expect(handled.response).toEqual({ code: 401, message: 'Missing signature' });
+			expect(l.executions).toEqual([]);
+		});
+
+		it('rejects garbage and wrong-length signatures', async () => {
+			const l = await activeTrigger();
+			const body = JSON.stringify({ id: 'whd_x', type: 'customer.created', data: {} });
+			for (const signature of ['zz', sign(body).slice(0, 10), `${sign(body)}00`, '']) {
+				expect((await l.post(body, { 'x-voucherify-signature': signature })).status).toBe(401);
+			}
+			expect(l.executions).toEqual([]);
+		});
+
+		it('rejects a body changed after signing', async () => {
+			const l = await activeTrigger();
+			const signed = JSON.stringify({ id: 'whd_t', type: 'customer.created', data: { points: 1 } });
+			const tampered = JSON.stringify({ id: 'whd_t', type: 'customer.created', data: { points: 1000 } });
+			expect((await l.post(tampered, { 'x-voucherify-signature': sign(signed) })).status).toBe(401);
+			expect(l.executions).toEqual([]);
+		});
+
+		it('rejects deliveries signed with an old secret (stale), from the service too', async () => {
+			const l = await activeTrigger();
+			const body = JSON.stringify({ id: 'whd_stale', type: 'customer.created', data: {} });
+			expect((await l.post(body, { 'x-voucherify-signature': sign(body, 'old-secret') })).status).toBe(401);
+
+			// The project's secret was rotated at the service; the credential still has the old one.
+			emu.control.setWebhookSecret('rotated-secret');
+			await emu.control.emit('customer.created', { id: 'cust_2' });
+			const [delivery] = await emu.control.waitForDeliveries(1, 5000);
+			expect(delivery).toMatchObject({ ok: false, status: 401 });
+			expect(l.executions).toEqual([]);
+		});
+
+		it('accepts the signature over the compact JSON when the body has whitespace; uppercase hex too', async () => {
+			const l = await activeTrigger();
+			const payload = { id: 'whd_pretty', type: 'customer.created', data: { name: 'A  B' } };
+			const pretty = JSON.stringify(payload, null, 2);
+			const handled = await l.post(pretty, { 'x-voucherify-signature': sign(JSON.stringify(payload)) });
+			expect(handled.status).toBe(200);
+			const upper = { ...payload, id: 'whd_upper' };
+			const body = JSON.stringify(upper);
+			expect((await l.post(body, { 'x-voucherify-signature': sign(body).toUpperCase() })).status).toBe(200);
+			expect(l.executions.map((items) => items[0].json.id)).toEqual(['whd_pretty', 'whd_upper']);
+		});
+
+		it('does not verify when Verify Signature is off', async () => {
+			const l = await activeTrigger({ events: ['customer.created'], options: { verifySignature: false } });
+			const handled = await l.post(JSON.stringify({ id: 'whd_off', type: 'customer.created', data: {} }));
+			expect(handled.status).toBe(200);
+			expect(l.executions).toHaveLength(1);
+		});
+
+		it('does not verify when the credential has no signing secret', async () => {
+			const l = await activeTrigger({ events: ['customer.created'] }, { webhookSecret: '' });
+			const handled = await l.post(JSON.stringify({ id: 'whd_nosecret', type: 'customer.created', data: {} }));
+			expect(handled.status).toBe(200);
+			expect(l.executions).toHaveLength(1);
+		});
+	});
+
+	it('answers 200 to kinds the node did not subscribe to and starts nothing', async () => {
+		const l = await activeTrigger({ events: ['customer.created', 'redemption.succeeded'] });
+		// The user narrowed the events; the service still has the old subscription until reactivation.
+		l.trigger.setParameters({ events: ['customer.created'] });
+		await emu.control.emit('redemption.succeeded');
+		const [delivery] = await emu.control.waitForDeliveries(1, 5000);
+		expect(delivery).toMatchObject({ ok: true, status: 200 });
+		const [handled] = await l.waitFor(1);
+		expect(handled.executed).toBe(false);
+		expect(handled.response).toEqual({ received: true, ignored: 'not subscribed' });
+
+		const body = JSON.stringify({ id: 'whd_other', type: 'voucher.created', data: {} });
+		expect((await l.post(body, { 'x-voucherify-signature': sign(body) })).status).toBe(200);
+		expect(l.executions).toEqual([]);
+	});
+
+	it('answers 400 to a request that is not a delivery', async () => {
+		const l = await activeTrigger({ events: ['*'], options: { verifySignature: false } });
+		expect((await l.post(JSON.stringify({ hello: 'world' }))).status).toBe(400);
+		expect((await l.post(JSON.stringify([1, 2]))).status).toBe(400);
+		expect(l.executions).toEqual([]);
+	});
+
+	describe('repeated deliveries', () => {
+		it('drops a delivery id already seen (a retry) and answers 200', async () => {
+			const l = await activeTrigger();
+			await emu.control.emit('customer.created', { id: 'cust_r' });
+			const [delivery] = await emu.control.waitForDeliveries(1, 5000);
+			await l.waitFor(1);
+
+			// The service retries with the same payload id (e.g. our 200 got lost): replay the exact request.
+			const replay = await l.post(delivery.body, { 'x-voucherify-signature': delivery.signature });
+			expect(replay.status).toBe(200);
+			expect(replay.response).toEqual({ received: true, ignored: 'repeated delivery' });
+			expect(l.executions).toHaveLength(1);
+			expect(l.trigger.staticData().seenDeliveryIds).toEqual([delivery.id]);
+
+			await emu.control.emit('customer.created', { id: 'cust_r' });
+			await l.waitFor(3);
+			expect(l.executions).toHaveLength(2);
+		});
+
+		it('keeps repeats when Ignore Repeated Deliveries is off', async () => {
+			const l = await activeTrigger({ events: ['customer.created'], options: { ignoreRepeatedDeliveries: false } });
+			await emu.control.emit('customer.created');
+			const [delivery] = await emu.control.waitForDeliveries(1, 5000);
+			await l.post(delivery.body, { 'x-voucherify-signature': delivery.signature });
+			expect(l.executions).toHaveLength(2);
+			expect(l.trigger.staticData().seenDeliveryIds).toBeUndefined();
+		});
+
+		it('remembers a bounded number of ids', async () => {
+			const l = await activeTrigger({ events: ['customer.created'] });
+			const old = Array.from({ length: SEEN_DELIVERY_LIMIT }, (_, i) => `whd_old${i}`);
+			l.trigger.staticData().seenDeliveryIds = old;
+			const body = JSON.stringify({ id: 'whd_new', type: 'customer.created', data: {} });
+			expect((await l.post(body, { 'x-voucherify-signature': sign(body) })).executed).toBe(true);
+			const seen = l.trigger.staticData().seenDeliveryIds as string[];
+			expect(seen).toHaveLength(SEEN_DELIVERY_LIMIT);
+			expect(seen[0]).toBe('whd_old1');
+			expect(seen[seen.length - 1]).toBe('whd_new');
+			// The oldest id has been forgotten, so it counts as new again.
+			const oldest = JSON.stringify({ id: 'whd_old0', type: 'customer.created', data: {} });
+			expect((await l.post(oldest, { 'x-voucherify-signature': sign(oldest) })).executed).toBe(true);
+		});
+	});
+
+	it('All Events receives every kind, the aded ones included', async () => {
+		const l = await activeTrigger({ events: ['*'] });
+		const [webhook] = [...emu.control.state.webhooks.values()];
+		expect(webhook.events).toHaveLength(60);
+		const kinds = [
+			'voucher.loyalty_card.points_aded',
+			'voucher.gift.balance_aded',
+			'campaign.vouchers.aded',
+			'voucher.loyalty_card.pending_points.aded',
+			'business_validation_rule.assignment.created',
+			'customer.rewarded.loyalty_points',
+		];
+		for (const kind of kinds) await emu.control.emit(kind);
+		await l.waitFor(kinds.length);
+		expect(l.executions.map((items) => items[0].json.type)).toEqual(kinds);
+		expect(emu.control.deliveries().every((d) => d.ok)).toBe(true);
+
+		for (const kind of EVENT_KINDS) await emu.control.emit(kind);
+		await l.waitFor(kinds.length + 60);
+		expect(l.executions).toHaveLength(kinds.length + 60);
+	});
+
+	it('stops receiving after deactivation', async () => {
+		const l = await activeTrigger({ events: ['customer.created'] });
+		await l.trigger.deactivate();
+		await emu.control.emit('customer.created');
+		expect(emu.control.deliveries()).toEqual([]);
+		expect(l.handled).toEqual([]);
+	});
+
+	it('delivers to the test URL while the editor listens, separately from production', async () => {
+		const l = await activeTrigger({ events: ['customer.created'] });
+		await l.trigger.activate({ mode: 'manual' });
+		await emu.control.emit('customer.created');
+		const handled = await l.waitFor(2);
+		expect(handled.every((h) => h.executed)).toBe(true);
+		expect(new Set(emu.control.deliveries().map((d) => d.target))).toEqual(
+			new Set([l.trigger.webhookUrl(), l.trigger.webhookUrl({ mode: 'manual' })]),
+		);
+		await l.trigger.deactivate({ mode: 'manual' });
+		expect(emu.control.state.webhooks.size).toBe(1);
+	});
+});

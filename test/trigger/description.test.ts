@@ -1,0 +1,52 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { LoyaltyPromotionsTrigger } from '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node';
+import { ALL_EVENTS, EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
+import { NODE_TYPES, TRIGGER_NODE_TYPE } from '../harness/types';
+
+describe('trigger description', () => {
+	const node = new LoyaltyPromotionsTrigger();
+	const { description } = node;
+
+	it('follows the trigger conventions', () => {
+		expect(description.name).toBe('loyaltyPromotionsTrigger');
+		expect(description.displayName).toBe('Loyalty Promotions Trigger');
+		expect(description.group).toEqual(['trigger']);
+		expect(description.inputs).toEqual([]);
+		expect(description.outputs).toEqual(['main']);
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.icon).toEqual({ light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' });
+		expect(description.credentials).toEqual([{ name: 'loyaltyPromotionsManagementApi', required: true }]);
+		expect(description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		]);
+		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+		expect(NODE_TYPES[TRIGGER_NODE_TYPE]).toBeInstanceOf(LoyaltyPromotionsTrigger);
+	});
+
+	it('offers every event kind plus All Events', () => {
+		const events = description.properties.find((p) => p.name === 'events')!;
+		expect(events.type).toBe('multiOptions');
+		expect(events.default).toEqual([]);
+		const values = (events.options as Array<{ value: string }>).map((o) => o.value);
+		expect(values).toContain(ALL_EVENTS);
+		expect(values.filter((v) => v !== ALL_EVENTS).sort()).toEqual([...EVENT_KINDS].sort());
+	});
+
+	it('has the project and the options', () => {
+		const project = description.properties.find((p) => p.name === 'projectId')!;
+		expect(project.default).toBe('');
+		const options = description.properties.find((p) => p.name === 'options')!;
+		const byName = Object.fromEntries((options.options as Array<{ name: string; default: unknown }>).map((o) => [o.name, o.default]));
+		expect(byName).toEqual({ ignoreRepeatedDeliveries: true, output: 'delivery', verifySignature: true });
+	});
+
+	it('has a codex file naming the node', () => {
+		const codex = JSON.parse(
+			readFileSync(join(__dirname, '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node.json'), 'utf8'),
+		);
+		expect(codex).toMatchObject({ node: TRIGGER_NODE_TYPE, nodeVersion: '1.0', codexVersion: '1.0' });
+		expect(codex.categories.length).toBeGreaterThan(0);
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+	});
+});

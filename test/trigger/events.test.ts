@@ -1,0 +1,98 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import {
+	ALL_EVENTS,
+	EVENT_FAMILIES,
+	EVENT_KINDS,
+	eventLabel,
+	eventOptions,
+	expandEvents,
+	familyOf,
+	isEventKind,
+} from '../../nodes/LoyaltyPromotions/trigger/events';
+import { EVENT_KINDS as EMULATOR_EVENT_KINDS } from '../emulator';
+
+/** The identifiers as SERVICE_API.md lists them (Events section), read from the spec itself when present. */
+function specKinds(): string[] | undefined {
+	try {
+		const spec = readFileSync(join('/work/shared/SERVICE_API.md'), 'utf8');
+		const section = spec.split('## Events')[1]?.split('\nRules:')[0] ?? '';
+		return [...section.matchAll(/`([a-z_]+\.[a-z_.]+)`/g)].map((m) => m[1]);
+	} catch {
+		return undefined;
+	}
+}
+
+describe('event catalog', () => {
+	it('has the 60 kinds, unique, in nine families', () => {
+		expect(EVENT_KINDS).toHaveLength(60);
+		expect(new Set(EVENT_KINDS).size).toBe(60);
+		expect(Object.keys(EVENT_FAMILIES)).toHaveLength(9);
+		expect(Object.values(EVENT_FAMILIES).flat()).toEqual(EVENT_KINDS);
+	});
+
+	it('keeps the service spellings, including the aded ones', () => {
+		for (const kind of [
+			'campaign.vouchers.aded',
+			'voucher.gift.balance_aded',
+			'voucher.loyalty_card.pending_points.aded',
+			'voucher.loyalty_card.points_aded',
+		]) {
+			expect(EVENT_KINDS).toContain(kind);
+		}
+		expect(EVENT_KINDS.filter((k) => k.includes('added'))).toEqual([]);
+	});
+
+	it('matches the spec and the emulator', () => {
+		const fromSpec = specKinds();
+		if (fromSpec) expect([...fromSpec].sort()).toEqual([...EVENT_KINDS].sort());
+		expect([...EMULATOR_EVENT_KINDS].sort()).toEqual([...EVENT_KINDS].sort());
+	});
+
+	it('finds the family of a kind', () => {
+		expect(familyOf('voucher.loyalty_card.points_aded')).toBe('Loyalty Cards');
+		expect(familyOf('voucher.gift.balance_aded')).toBe('Vouchers');
+		expect(familyOf('campaign.referral_tier.updated')).toBe('Campaign Tiers and Stacks');
+		expect(familyOf('nope')).toBeUndefined();
+		expect(isEventKind('customer.rewarded.loyalty_points')).toBe(true);
+		expect(isEventKind('customer.rewarded.loyalty_point')).toBe(false);
+	});
+
+	it('labels readably and keeps the identifier visible', () => {
+		expect(eventLabel('voucher.loyalty_card.points_aded')).toBe(
+			'Loyalty Card: Points Added (voucher.loyalty_card.points_aded)',
+		);
+		expect(eventLabel('campaign.vouchers.aded')).toBe('Campaign: Vouchers Added (campaign.vouchers.aded)');
+		expect(eventLabel('business_validation_rule.assignment.created')).toBe(
+			'Business Validation Rule: Assignment Created (business_validation_rule.assignment.created)',
+		);
+		expect(eventLabel('voucher.gift.balance_aded')).toBe('Gift Voucher: Balance Added (voucher.gift.balance_aded)');
+		for (const kind of EVENT_KINDS) expect(eventLabel(kind)).toMatch(new RegExp(`^[A-Z][A-Za-z ]+: [A-Z][A-Za-z ]+ \\(${kind.replace(/\./g, '\\.')}\\)$`));
+	});
+
+	it('gives the 60 options sorted by name, with All Events only when asked', () => {
+		const options = eventOptions();
+		expect(options).toHaveLength(60);
+		expect(options.map((o) => o.value).sort()).toEqual([...EVENT_KINDS].sort());
+		const names = options.map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		expect(new Set(names).size).toBe(60);
+
+		const withAll = eventOptions({ includeAll: true });
+		expect(withAll).toHaveLength(61);
+		expect(withAll[0]).toMatchObject({ name: '[All Events]', value: ALL_EVENTS });
+		expect(withAll.slice(1)).toEqual(options);
+	});
+
+	it('expands a selection', () => {
+		expect(expandEvents([ALL_EVENTS])).toEqual([...EVENT_KINDS].sort());
+		expect(expandEvents(['customer.created', ALL_EVENTS])).toHaveLength(60);
+		expect(expandEvents(['redemption.failed', 'customer.created', 'customer.created'])).toEqual([
+			'customer.created',
+			'redemption.failed',
+		]);
+		expect(expandEvents('customer.created')).toEqual(['customer.created']);
+		expect(expandEvents([])).toEqual([]);
+		expect(expandEvents(undefined)).toEqual([]);
+	});
+});
