@@ -29,6 +29,8 @@ export interface OperationDefinition {
 	/** Sentence shown to AI agents and in the node panel, e.g. 'Get many categories'. */
 	action: string;
 	description: string;
+	/** The request it sends, as documented in the README, e.g. 'GET /v1/categories'. Tests check build() against it. */
+	endpoint: string;
 	properties: INodeProperties[];
 	/** Checks the item's parameters (throwing NodeOperationError naming the field and rule) and builds the request. */
 	build(params: ParamReader): ServiceRequest | Promise<ServiceRequest>;

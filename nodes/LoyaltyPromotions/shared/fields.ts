@@ -80,3 +80,70 @@ export function compact(object: IDataObject): IDataObject {
 	}
 	return result;
 }
+
+/** The `starting_after_id` cursor of v1 lists, for a Filters collection: results start after this entry. */
+export const startingAfterIdOption: INodeProperties = {
+	displayName: 'Starting After ID',
+	name: 'startingAfterId',
+	type: 'string',
+	default: '',
+	description: 'Start the results after the entry with this ID (the first page only; later pages follow on their own)',
+};
+
+// Update Fields shared by the v2 updates (card definition, tier structure, program).
+import { parseJsonObjectOrNull, requireAnyField, requireText } from './validate';
+
+/** An object-valued body field offered as JSON: parameter name, body key, label, help and the spec's shape. */
+export interface JsonBodyField {
+	name: string;
+	key: string;
+	displayName: string;
+	description: string;
+	shape: unknown;
+	/** Whether the JSON text `null` is accepted, sent as null to clear the value. */
+	nullable?: boolean;
+}
+
+export function jsonBodyProperties(fields: JsonBodyField[]): INodeProperties[] {
+	return fields.map((field) =>
+		jsonObjectProperty(field.name, field.displayName, `${field.description}${field.nullable ? ' Enter null to clear it.' : ''}`, field.shape),
+	);
+}
+
+/** The Name field of an update, e.g. updateNameProperty('program'). */
+export function updateNameProperty(what: string): INodeProperties {
+	return { displayName: 'Name', name: 'name', type: 'string', default: '', description: `The ${what}'s new name, 1 to 200 characters` };
+}
+
+/**
+ * Reads the Update Fields every v2 update shares (Name, 1 to 200 characters; the JSON object fields, an empty
+ * {} counting as not set; Metadata) plus `extra` (operation-specific values; undefined and '' dropped), and
+ * fails when nothing would be sent.
+ */
+export function readUpdateBody(params: ParamReader, fields: IDataObject, json: JsonBodyField[], extra: IDataObject = {}): IDataObject {
+	const body: IDataObject = {};
+	if (fields.name !== undefined) body.name = requireText(params, 'Name', fields.name, { max: 200 });
+	for (const field of json) {
+		if (fields[field.name] === undefined) continue;
+		const value = field.nullable
+			? parseJsonObjectOrNull(params, field.displayName, fields[field.name])
+			: parseJsonObject(params, field.displayName, fields[field.name]);
+		if (value === null || Object.keys(value).length > 0) body[field.key] = value;
+	}
+	Object.assign(body, compact(extra));
+	const metadata = readMetadata(params, fields);
+	if (metadata) body.metadata = metadata;
+	return requireAnyField(params, 'Update Fields', body);
+}
+
+/** The Update Fields collection of an update operation, its options sorted by display name. */
+export function updateFieldsProperty(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}

@@ -76,3 +76,37 @@ export function parseJsonArray(params: ParamReader, field: string, value: unknow
 	if (!Array.isArray(parsed)) fail(params, field, 'must be a JSON array, e.g. [{"id": "..."}]');
 	return parsed as IDataObject[];
 }
+
+/** A date-time parameter (n8n's dateTime gives an ISO-like string) sent as an ISO 8601 timestamp. */
+export function requireDateTime(params: ParamReader, field: string, value: unknown): string {
+	const text = value instanceof Date ? value.toISOString() : String(value ?? '').trim();
+	const time = text === '' ? NaN : Date.parse(text);
+	if (Number.isNaN(time)) fail(params, field, `must be a date-time, e.g. 2024-01-31T12:00:00Z (got "${text}")`);
+	return new Date(time).toISOString();
+}
+
+/** An update must change something: `body` empty means the user set none of the Update Fields. */
+export function requireAnyField(params: ParamReader, field: string, body: IDataObject): IDataObject {
+	if (Object.keys(body).length === 0) fail(params, field, 'add at least one field to update');
+	return body;
+}
+
+/** An absolute http(s) URL, e.g. a webhook's target. */
+export function requireHttpUrl(params: ParamReader, field: string, value: unknown): string {
+	const text = String(value ?? '').trim();
+	if (!text) fail(params, field, 'is required');
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		// reported below
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(params, field, `must be an http:// or https:// URL (got "${text}")`);
+	return text;
+}
+
+/** Like parseJsonObject, but the JSON text `null` gives null: the service's way to clear a nullable object. */
+export function parseJsonObjectOrNull(params: ParamReader, field: string, value: unknown): IDataObject | null {
+	if (value === null || (typeof value === 'string' && value.trim() === 'null')) return null;
+	return parseJsonObject(params, field, value);
+}

@@ -5,6 +5,7 @@ export const getAll: OperationDefinition = {
 	name: 'Get Many',
 	action: 'Get many categories',
 	description: "List the project's categories",
+	endpoint: 'GET /v1/categories',
 	properties: [],
 	list: { envelope: 'counted' },
 	build: () => ({ method: 'GET', path: '/v1/categories' }),

@@ -1,8 +1,10 @@
 import type { ResourceDefinition } from '../types';
+import { create } from './create';
+import { introspect } from './introspect';
 
 export const oAuthToken: ResourceDefinition = {
 	value: 'oAuthToken',
 	name: 'OAuth Token',
 	auth: 'appKeys',
-	operations: [],
+	operations: [create, introspect],
 };

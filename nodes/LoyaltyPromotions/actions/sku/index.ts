@@ -1,8 +1,11 @@
 import type { ResourceDefinition } from '../types';
+import { create } from './create';
+import { update } from './update';
+import { upsert } from './upsert';
 
 export const sku: ResourceDefinition = {
 	value: 'sku',
 	name: 'SKU',
 	auth: 'appKeysOrOAuth2',
-	operations: [],
+	operations: [create, upsert, update],
 };

@@ -1,0 +1,131 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { idProperty, startingAfterIdOption } from '../../shared/fields';
+import { requireDateTime, requireText } from '../../shared/validate';
+import { path } from '../../transport/request';
+import type { OperationDefinition, ParamReader } from '../types';
+
+/** The 12 sort orders of customer activities: each field ascending and descending. */
+const ORDER_FIELDS: Array<[label: string, field: string]> = [
+	['Campaign', 'campaign'],
+	['Category', 'category'],
+	['Code', 'code'],
+	['Created At', 'created_at'],
+	['Type', 'type'],
+	['Updated At', 'updated_at'],
+];
+
+const CAMPAIGN_TYPES: Array<[label: string, value: string]> = [
+	['Discount Coupons', 'DISCOUNT_COUPONS'],
+	['Gift Vouchers', 'GIFT_VOUCHERS'],
+	['Loyalty Program', 'LOYALTY_PROGRAM'],
+	['Promotion', 'PROMOTION'],
+	['Referral Program', 'REFERRAL_PROGRAM'],
+];
+
+/** Filters field → [query parameter, label shown in errors, kind]. */
+const QUERY: Record<string, [param: string, label: string, kind: 'text' | 'dateTime']> = {
+	order: ['order', 'Order', 'text'],
+	startingAfter: ['starting_after', 'Starting After', 'dateTime'],
+	startingAfterId: ['starting_after_id', 'Starting After ID', 'text'],
+	campaignType: ['campaign_type', 'Campaign Type', 'text'],
+	campaignId: ['campaign_id', 'Campaign ID', 'text'],
+	productId: ['product_id', 'Product ID', 'text'],
+	startDate: ['start_date', 'Start Date', 'dateTime'],
+	endDate: ['end_date', 'End Date', 'dateTime'],
+};
+
+const filters: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [
+		{
+			displayName: 'Campaign ID',
+			name: 'campaignId',
+			type: 'string',
+			default: '',
+			description: 'Only activities of this campaign',
+		},
+		{
+			displayName: 'Campaign Type',
+			name: 'campaignType',
+			type: 'options',
+			options: CAMPAIGN_TYPES.map(([name, value]) => ({ name, value })),
+			default: 'LOYALTY_PROGRAM',
+			description: 'Only activities of campaigns of this type',
+		},
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only activities created at or before this moment',
+		},
+		{
+			displayName: 'Order',
+			name: 'order',
+			type: 'options',
+			options: ORDER_FIELDS.flatMap(([label, field]) => [
+				{ name: `${label} Ascending`, value: field },
+				{ name: `${label} Descending`, value: `-${field}` },
+			]),
+			default: '-created_at',
+			description: 'How to sort the activities',
+		},
+		{
+			displayName: 'Product ID',
+			name: 'productId',
+			type: 'string',
+			default: '',
+			description: 'Only activities concerning this product',
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only activities created at or after this moment',
+		},
+		{
+			displayName: 'Starting After',
+			name: 'startingAfter',
+			type: 'dateTime',
+			default: '',
+			description: 'Start the results after activities created at this moment, in the direction of the order',
+		},
+		startingAfterIdOption,
+	],
+};
+
+function readQuery(params: ParamReader, chosen: IDataObject): IDataObject {
+	const query: IDataObject = {};
+	for (const [name, [param, label, kind]] of Object.entries(QUERY)) {
+		const value = chosen[name];
+		if (value === undefined || value === null || String(value).trim() === '') continue;
+		query[param] = kind === 'dateTime' ? requireDateTime(params, label, value) : String(value).trim();
+	}
+	return query;
+}
+
+export const getManyActivities: OperationDefinition = {
+	value: 'getManyActivities',
+	name: 'Get Many Activities',
+	action: 'Get many activities of a customer',
+	description: "List a customer's activities, filtered by campaign, product or period",
+	endpoint: 'GET /v1/customers/{customerId}/activities',
+	properties: [
+		idProperty('customerId', 'Customer ID', "The customer's ID or source ID", 'cust_… or your own ID'),
+		filters,
+	],
+	list: { envelope: 'counted', pageSizeParam: 'limit', cursorParam: 'starting_after_id', maxPageSize: 100 },
+	build(params) {
+		const customerId = requireText(params, 'Customer ID', params.get('customerId', '')).trim();
+		return {
+			method: 'GET',
+			path: path`/v1/customers/${customerId}/activities`,
+			query: readQuery(params, params.get<IDataObject>('filters', {})),
+		};
+	},
+};

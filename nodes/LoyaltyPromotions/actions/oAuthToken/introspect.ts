@@ -1,0 +1,31 @@
+import { requireText } from '../../shared/validate';
+import type { OperationDefinition } from '../types';
+
+export const introspect: OperationDefinition = {
+	value: 'introspect',
+	name: 'Introspect',
+	action: 'Introspect an OAuth token',
+	description: 'Check an access token: its scope, expiry and whether it is active',
+	endpoint: 'POST /v1/oauth/introspect',
+	properties: [
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The token to check. A token the service does not know comes back with active set to false.',
+		},
+	],
+	build(params) {
+		const accessToken = requireText(params, 'Access Token', params.get('accessToken', '')).trim();
+		return {
+			method: 'POST',
+			path: '/v1/oauth/introspect',
+			// Asking about a token changes nothing, so a repeat after a fault is harmless.
+			safeToRepeat: true,
+			form: { access_token: accessToken },
+		};
+	},
+};

@@ -1,0 +1,110 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { compact, idProperty, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { fail, parseJsonObject, requireText, toMinorUnits } from '../../shared/validate';
+import type { ParamReader } from '../types';
+
+/** The SKU fields Create, Update and Create or Update share, and how they become the request body. */
+
+export const productIdProperty = idProperty('productId', 'Product ID', "The parent product's ID or source ID", 'prod_… or your own ID');
+
+export function readProductId(params: ParamReader): string {
+	return requireText(params, 'Product ID', params.get('productId', '')).trim();
+}
+
+const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+
+/** The body fields every SKU write accepts (sku, price, currency, attributes, image_url, metadata). */
+const SKU_BODY_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'SKU',
+		name: 'sku',
+		type: 'string',
+		default: '',
+		description: 'Unique name of the SKU, e.g. "Blue, size M"',
+	},
+	{
+		displayName: 'Price',
+		name: 'price',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		description: "Price in the currency's main unit, e.g. 12.50; sent ×100 as 1250",
+	},
+	{
+		displayName: 'Currency',
+		name: 'currency',
+		type: 'string',
+		default: '',
+		placeholder: 'EUR',
+		description: 'ISO 4217 currency code of the price',
+	},
+	{
+		displayName: 'Attributes (JSON)',
+		name: 'attributes',
+		type: 'json',
+		default: '{}',
+		placeholder: '{ "color": "blue", "size": "M" }',
+		description: "Values of the parent product's attributes for this SKU, as a JSON object",
+	},
+	{
+		displayName: 'Image URL',
+		name: 'imageUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'https://example.com/sku.png',
+		description: 'HTTPS address of a .png or .jpg image of the SKU',
+	},
+	metadataProperty,
+	metadataJsonProperty,
+];
+
+/** The ID and Source ID a SKU can be created with (POST only). */
+const SKU_IDENTITY_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'ID',
+		name: 'id',
+		type: 'string',
+		default: '',
+		description: 'ID to give the SKU; an existing ID updates that SKU instead',
+	},
+	{
+		displayName: 'Source ID',
+		name: 'sourceId',
+		type: 'string',
+		default: '',
+		description: 'The SKU\'s ID in your inventory; an existing source ID updates that SKU instead',
+	},
+];
+
+function collection(name: string, displayName: string, placeholder: string, options: INodeProperties[]): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options: [...options].sort(byDisplayName) };
+}
+
+export const additionalFieldsWithIdentity = collection('additionalFields', 'Additional Fields', 'Add Field', [
+	...SKU_IDENTITY_OPTIONS,
+	...SKU_BODY_OPTIONS,
+]);
+
+export const additionalFields = collection('additionalFields', 'Additional Fields', 'Add Field', SKU_BODY_OPTIONS);
+
+export const updateFields = collection('updateFields', 'Update Fields', 'Add Field', SKU_BODY_OPTIONS);
+
+const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
+
+/** The request body from a SKU collection; fields left empty are left out. */
+export function readSkuBody(params: ParamReader, fields: IDataObject): IDataObject {
+	const imageUrl = isSet(fields.imageUrl) ? String(fields.imageUrl).trim() : undefined;
+	if (imageUrl !== undefined && !/^https:\/\/\S+$/i.test(imageUrl)) {
+		fail(params, 'Image URL', `must be an HTTPS address, e.g. https://example.com/sku.png (got "${imageUrl}")`);
+	}
+	return compact({
+		id: isSet(fields.id) ? String(fields.id).trim() : undefined,
+		source_id: isSet(fields.sourceId) ? String(fields.sourceId).trim() : undefined,
+		sku: isSet(fields.sku) ? String(fields.sku) : undefined,
+		price: isSet(fields.price) ? toMinorUnits(params, 'Price', fields.price) : undefined,
+		currency: isSet(fields.currency) ? String(fields.currency).trim() : undefined,
+		attributes: fields.attributes !== undefined ? parseJsonObject(params, 'Attributes (JSON)', fields.attributes) : undefined,
+		image_url: imageUrl,
+		metadata: readMetadata(params, fields),
+	});
+}

@@ -1,0 +1,35 @@
+import type { IDataObject } from 'n8n-workflow';
+import { requireText } from '../../shared/validate';
+import { path } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { additionalFields, productIdProperty, readProductId, readSkuBody } from './fields';
+
+export const upsert: OperationDefinition = {
+	value: 'upsert',
+	name: 'Create or Update',
+	action: 'Create or update a SKU',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+	endpoint: 'POST /v1/products/{productId}/skus',
+	properties: [
+		productIdProperty,
+		{
+			displayName: 'Source ID',
+			name: 'sourceId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: "The SKU's ID in your inventory: a SKU with this source ID is updated, otherwise one is created",
+		},
+		additionalFields,
+	],
+	build(params) {
+		const productId = readProductId(params);
+		const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();
+		return {
+			method: 'POST',
+			path: path`/v1/products/${productId}/skus`,
+			body: { source_id: sourceId, ...readSkuBody(params, params.get<IDataObject>('additionalFields', {})) },
+			safeToRepeat: true,
+		};
+	},
+};

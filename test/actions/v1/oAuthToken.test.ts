@@ -1,0 +1,72 @@
+import { useEmulator } from './setup';
+
+const ctx = useEmulator();
+
+describe('OAuth Token: Create', () => {
+	it('posts a client-credentials form with the chosen scopes joined by single spaces', async () => {
+		const { items, error } = await ctx.run({ resource: 'oAuthToken', operation: 'create', scopes: ['customers', 'api', 'client_events'] });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ token_type: 'Bearer', scope: 'customers api client_events', client_id: ctx.emu.credentials.appId });
+		expect(typeof items[0].json.access_token).toBe('string');
+		expect(ctx.sent()).toEqual([
+			{ method: 'POST', path: '/v1/oauth/token', query: {}, body: { grant_type: 'client_credentials', scope: 'customers api client_events' } },
+		]);
+		const [request] = ctx.emu.control.requests();
+		expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+		expect(request.headers['x-app-id']).toBe(ctx.emu.credentials.appId);
+	});
+
+	it('refuses an empty scope list before sending anything', async () => {
+		// n8n's editor already blocks an empty required list; an expression can still produce one.
+		await ctx.expectInvalid({ resource: 'oAuthToken', operation: 'create', scopes: '={{ [] }}' }, 'Scopes', /choose at least one scope/);
+	});
+
+	it('refuses a scope name the spec does not know', async () => {
+		await ctx.expectInvalid({ resource: 'oAuthToken', operation: 'create', scopes: ['api', 'everything'] }, 'Scopes', /unknown scope "everything"/);
+	});
+});
+
+describe('OAuth Token: Introspect', () => {
+	it('introspects a token it just created: active, with its scope', async () => {
+		const created = await ctx.run({ resource: 'oAuthToken', operation: 'create', scopes: ['api'] });
+		const token = String(created.items[0].json.access_token);
+		ctx.emu.control.clearRequests();
+		const { items, error } = await ctx.run({ resource: 'oAuthToken', operation: 'introspect', accessToken: token });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ access_token: token, active: true, scope: 'api' })]);
+		expect(ctx.sent()).toEqual([{ method: 'POST', path: '/v1/oauth/introspect', query: {}, body: { access_token: token } }]);
+	});
+
+	it('reports an unknown token as inactive', async () => {
+		const { items } = await ctx.run({ resource: 'oAuthToken', operation: 'introspect', accessToken: 'no-such-token' });
+		expect(items[0].json).toMatchObject({ active: false, access_token: 'no-such-token' });
+	});
+
+	it('requires the access token', async () => {
+		await ctx.expectInvalid({ resource: 'oAuthToken', operation: 'introspect', accessToken: '  ' }, 'Access Token', /is required/);
+	});
+
+	it('maps a 401 from the service (wrong app keys) to an error naming the key', async () => {
+		const { runNode } = await import('../../harness/runWorkflow');
+		const result = await runNode({
+			parameters: { resource: 'oAuthToken', operation: 'introspect', accessToken: 'x' },
+			credentials: { loyaltyPromotionsAppApi: { appId: 'wrong', appToken: 'wrong', cluster: 'custom', baseUrl: ctx.emu.baseUrl } },
+		});
+		expect(result.error?.message).toBe('Unauthorized');
+		expect(result.error?.context?.serviceError).toMatchObject({ httpCode: '401', key: 'unauthorized' });
+	});
+
+	it('with Continue On Fail, pairs an error item with the input whose token is missing', async () => {
+		const { items, error } = await ctx.run(
+			{ resource: 'oAuthToken', operation: 'introspect', accessToken: '={{ $json.token }}' },
+			{ input: [{ token: 'a' }, { token: '' }, { token: 'c' }], continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json).toMatchObject({ access_token: 'a', active: false });
+		expect(items[1].json.error).toBe('Access Token: is required');
+		expect(items[2].json).toMatchObject({ access_token: 'c', active: false });
+		expect(ctx.sent().map((request) => request.body)).toEqual([{ access_token: 'a' }, { access_token: 'c' }]);
+	});
+});
