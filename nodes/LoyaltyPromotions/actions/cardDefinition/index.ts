@@ -1,8 +1,9 @@
 import type { ResourceDefinition } from '../types';
+import { update } from './update';
 
 export const cardDefinition: ResourceDefinition = {
 	value: 'cardDefinition',
 	name: 'Card Definition (Beta)',
 	auth: 'oAuth2',
-	operations: [],
+	operations: [update],
 };

@@ -1,8 +1,9 @@
 import type { ResourceDefinition } from '../types';
+import { getManyPendingPointBuckets } from './getManyPendingPointBuckets';
 
 export const loyaltyCard: ResourceDefinition = {
 	value: 'loyaltyCard',
 	name: 'Loyalty Card (Beta)',
 	auth: 'oAuth2',
-	operations: [],
+	operations: [getManyPendingPointBuckets],
 };

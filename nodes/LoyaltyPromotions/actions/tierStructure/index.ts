@@ -1,8 +1,9 @@
 import type { ResourceDefinition } from '../types';
+import { update } from './update';
 
 export const tierStructure: ResourceDefinition = {
 	value: 'tierStructure',
 	name: 'Tier Structure (Beta)',
 	auth: 'oAuth2',
-	operations: [],
+	operations: [update],
 };

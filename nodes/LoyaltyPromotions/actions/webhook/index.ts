@@ -1,8 +1,13 @@
 import type { ResourceDefinition } from '../types';
+import { create } from './create';
+import { deleteWebhook } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { update } from './update';
 
 export const webhook: ResourceDefinition = {
 	value: 'webhook',
 	name: 'Webhook',
 	auth: 'management',
-	operations: [],
+	operations: [create, deleteWebhook, get, getAll, update],
 };

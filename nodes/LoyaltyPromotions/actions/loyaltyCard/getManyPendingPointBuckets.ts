@@ -1,0 +1,43 @@
+import { idProperty } from '../../shared/fields';
+import { fail, requireProgramId, requireText } from '../../shared/validate';
+import { path } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+const ORDERS = ['date', '-date'];
+
+export const getManyPendingPointBuckets: OperationDefinition = {
+	value: 'getManyPendingPointBuckets',
+	name: 'Get Many Pending Point Buckets',
+	action: 'Get many pending point buckets of a loyalty card',
+	description: "List a loyalty card's pending points buckets that activate in the future",
+	endpoint: 'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points',
+	properties: [
+		idProperty('programId', 'Program ID', 'The loyalty program, e.g. lprg_0a1b2c', 'lprg_...'),
+		idProperty('memberId', 'Member ID', 'The loyalty program member holding the card', 'lmbr_...'),
+		idProperty('cardId', 'Card ID', 'The loyalty card', 'lcrd_...'),
+		{
+			displayName: 'Sort By',
+			name: 'order',
+			type: 'options',
+			options: [
+				{ name: 'Activation Date, Newest First', value: '-date' },
+				{ name: 'Activation Date, Oldest First', value: 'date' },
+			],
+			default: 'date',
+			description: 'The order of the buckets',
+		},
+	],
+	list: { envelope: 'v2Cursor', pageSizeParam: 'limit', cursorParam: 'cursor', maxPageSize: 100 },
+	build: (params) => {
+		const programId = requireProgramId(params, 'Program ID', params.get('programId', ''));
+		const memberId = requireText(params, 'Member ID', params.get('memberId', '')).trim();
+		const cardId = requireText(params, 'Card ID', params.get('cardId', '')).trim();
+		const order = params.get<string>('order', 'date');
+		if (!ORDERS.includes(order)) fail(params, 'Sort By', `must be one of ${ORDERS.join(', ')} (got "${order}")`);
+		return {
+			method: 'GET',
+			path: path`/v2/loyalties/programs/${programId}/members/${memberId}/cards/${cardId}/pending-points`,
+			query: { order },
+		};
+	},
+};

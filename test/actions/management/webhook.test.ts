@@ -1,0 +1,115 @@
+import { EVENT_KINDS, FIXTURES } from '../../emulator';
+import { useEmulator } from '../v2/helpers';
+
+const ctx = useEmulator();
+const webhooksPath = `/management/v1/projects/${FIXTURES.projectId}/webhooks`;
+const run = (operation: string, parameters: Record<string, unknown> = {}) => ctx.run({ resource: 'webhook', operation, ...parameters } as never);
+
+describe('Webhook', () => {
+	it('creates, gets, lists, updates and deletes a webhook', async () => {
+		const created = await run('create', {
+			targetUrl: 'https://example.com/hooks',
+			events: ['voucher.loyalty_card.points_aded', 'customer.created'],
+		});
+		expect(created.error).toBeUndefined();
+		const webhook = created.items[0].json;
+		const id = String(webhook.id);
+		expect(webhook).toMatchObject({ object: 'webhook', target_url: 'https://example.com/hooks', active: true });
+		expect(webhook.events).toEqual(['customer.created', 'voucher.loyalty_card.points_aded']);
+
+		const got = await run('get', { webhookId: id });
+		expect(got.items.map((item) => item.json)).toEqual([webhook]);
+
+		const listed = await run('getAll', { returnAll: true });
+		expect(listed.items.map((item) => item.json)).toEqual([webhook]);
+
+		const updated = await run('update', { webhookId: id, updateFields: { active: false, targetUrl: 'http://example.org/other' } });
+		expect(updated.items[0].json).toMatchObject({ id, active: false, target_url: 'http://example.org/other', events: webhook.events });
+
+		const deleted = await run('delete', { webhookId: id });
+		expect(deleted.error).toBeUndefined();
+		expect(deleted.items.map((item) => item.json)).toEqual([{ deleted: true, id }]);
+		expect(ctx.emu.control.state.webhooks.size).toBe(0);
+
+		const gone = await run('get', { webhookId: id });
+		expect(gone.error?.httpCode).toBe('404');
+		expect(gone.error?.context?.serviceError).toMatchObject({ key: 'not_found', resource_id: id });
+
+		expect(ctx.sent()).toEqual([
+			{ method: 'POST', path: webhooksPath, query: {}, body: { target_url: 'https://example.com/hooks', events: ['customer.created', 'voucher.loyalty_card.points_aded'] } },
+			{ method: 'GET', path: `${webhooksPath}/${id}`, query: {}, body: undefined },
+			{ method: 'GET', path: webhooksPath, query: {}, body: undefined },
+			{ method: 'PUT', path: `${webhooksPath}/${id}`, query: {}, body: { target_url: 'http://example.org/other', active: false } },
+			{ method: 'DELETE', path: `${webhooksPath}/${id}`, query: {}, body: undefined },
+			{ method: 'GET', path: `${webhooksPath}/${id}`, query: {}, body: undefined },
+		]);
+	});
+
+	it('creates an inactive webhook for all 60 events', async () => {
+		const { items, error } = await run('create', { targetUrl: 'https://example.com/all', events: ['*'], additionalFields: { active: false } });
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ target_url: 'https://example.com/all', events: [...EVENT_KINDS].sort(), active: false });
+		expect(items[0].json).toMatchObject({ active: false });
+		expect(items[0].json.events).toHaveLength(60);
+	});
+
+	it('replaces the events on update', async () => {
+		const created = await run('create', { targetUrl: 'https://example.com/h', events: ['customer.created'] });
+		const id = String(created.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		const { items } = await run('update', { webhookId: id, updateFields: { events: ['redemption.succeeded', 'redemption.failed'] } });
+		expect(ctx.sent()[0].body).toEqual({ events: ['redemption.failed', 'redemption.succeeded'] });
+		expect(items[0].json).toMatchObject({ events: ['redemption.failed', 'redemption.succeeded'], target_url: 'https://example.com/h', active: true });
+	});
+
+	it('lists with Limit over the counted list', async () => {
+		for (const n of [1, 2, 3]) await run('create', { targetUrl: `https://example.com/${n}`, events: ['customer.created'] });
+		ctx.emu.control.clearRequests();
+		const { items } = await run('getAll', { limit: 2 });
+		expect(items).toHaveLength(2);
+		expect(ctx.sent()).toEqual([{ method: 'GET', path: webhooksPath, query: {}, body: undefined }]);
+	});
+
+	it('maps the 402 of a plan without the Management API', async () => {
+		ctx.emu.control.setManagementFeature(false);
+		const { error } = await run('create', { targetUrl: 'https://example.com/h', events: ['customer.created'] });
+		expect(error?.httpCode).toBe('402');
+		expect(error?.message).toBe('Payment required');
+		expect(error?.description).toMatch(/plan/);
+		expect(ctx.emu.control.state.webhooks.size).toBe(0);
+	});
+
+	it('maps a 404 for an unknown webhook on delete', async () => {
+		const { error } = await run('delete', { webhookId: 'wh_missing' });
+		expect(error?.httpCode).toBe('404');
+	});
+
+	it('with Continue On Fail, creates one webhook per valid item and reports the others', async () => {
+		const { items, error } = await ctx.run(
+			{ resource: 'webhook', operation: 'create', targetUrl: '={{ $json.url }}', events: ['customer.created'] },
+			{ input: [{ url: 'https://example.com/a' }, { url: 'ftp://example.com/b' }, { url: 'https://example.com/c' }], continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json).toMatchObject({ target_url: 'https://example.com/a' });
+		expect(items[1].json.error).toMatch(/^Target URL: must be an http/);
+		expect(items[2].json).toMatchObject({ target_url: 'https://example.com/c' });
+		expect(ctx.sent()).toHaveLength(2);
+	});
+
+	describe('validation, nothing sent', () => {
+		it('needs an http(s) target URL', () =>
+			ctx.expectInvalid({ resource: 'webhook', operation: 'create', targetUrl: 'ftp://example.com', events: ['customer.created'] }, 'Target URL', /http:\/\/ or https:\/\//));
+		it('refuses a target that is not a URL', () =>
+			ctx.expectInvalid({ resource: 'webhook', operation: 'create', targetUrl: 'example.com/hook', events: ['customer.created'] }, 'Target URL', /must be an http/));
+		it('needs at least one event', () =>
+			ctx.expectInvalid({ resource: 'webhook', operation: 'create', targetUrl: 'https://example.com', events: '={{ [] }}' }, 'Events', /at least one event/));
+		it('needs at least one event on update too', () =>
+			ctx.expectInvalid({ resource: 'webhook', operation: 'update', webhookId: 'wh_1', updateFields: { events: [] } }, 'Events', /at least one event/));
+		it('checks the target URL on update', () =>
+			ctx.expectInvalid({ resource: 'webhook', operation: 'update', webhookId: 'wh_1', updateFields: { targetUrl: 'mailto:a@b.c' } }, 'Target URL', /http/));
+		it('needs a field to update', () =>
+			ctx.expectInvalid({ resource: 'webhook', operation: 'update', webhookId: 'wh_1', updateFields: {} }, 'Update Fields', /at least one field/));
+		it('needs the webhook id', () => ctx.expectInvalid({ resource: 'webhook', operation: 'get', webhookId: '={{ "" }}' }, 'Webhook ID', /is required/));
+	});
+});
