@@ -8,7 +8,7 @@ export const getManyPendingPoints: OperationDefinition = {
 	name: 'Get Many Pending Points',
 	action: 'Get many pending points of a loyalty member',
 	description: 'List the points waiting to be added to a loyalty card, optionally within one campaign',
-	endpoint: 'GET /v1/loyalties/members/{memberId}/pending-points',
+	endpoint: 'GET /v1/loyalties/members/{memberId}/pending-points or GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points',
 	properties: [
 		memberIdProperty,
 		cursorFilters('id', 'ID', [

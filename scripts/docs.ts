@@ -1,0 +1,52 @@
+/**
+ * The README's generated tables, from the node's own data: the operations (RESOURCES) and the trigger's event
+ * catalog. `npm run docs` rewrites them in README.md; test/docs.test.ts fails when the README has drifted.
+ */
+import { readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
+import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
+
+const CREDENTIAL_LABEL: Record<string, string> = {
+	appKeys: 'App Keys',
+	appKeysOrOAuth2: 'App Keys or OAuth2',
+	management: 'Management',
+	oAuth2: 'OAuth2',
+};
+
+export function operationsTable(): string {
+	const rows = RESOURCES.flatMap((resource) =>
+		[...resource.operations]
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map(
+				(operation) =>
+					`| ${resource.name} | ${operation.name} | \`${operation.endpoint ?? ''}\` | ${CREDENTIAL_LABEL[resource.auth]} | ${operation.list ? 'yes' : ''} |`,
+			),
+	);
+	return ['| Resource | Operation | Endpoint | Credential | Return All |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export function eventsTable(): string {
+	const rows = Object.entries(EVENT_FAMILIES).map(
+		([family, kinds]) => `| ${family} | ${(kinds as readonly string[]).map((kind) => `\`${kind}\``).join(', ')} |`,
+	);
+	return ['| Family | Event kinds |', '|---|---|', ...rows].join('\n');
+}
+
+export const GENERATED = { operations: operationsTable, events: eventsTable };
+
+/** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */
+export function fillIn(readme: string): string {
+	let result = readme;
+	for (const [name, make] of Object.entries(GENERATED)) {
+		const pattern = new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
+		result = result.replace(pattern, (_match, open: string, close: string) => `${open}\n${make()}\n${close}`);
+	}
+	return result;
+}
+
+if (require.main === module) {
+	const file = join(__dirname, '..', 'README.md');
+	writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
+	console.log('README.md tables regenerated');
+}
