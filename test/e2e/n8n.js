@@ -401,6 +401,9 @@ class N8n {
     this.child = null;
     const base = { ...runtime.env };
     delete base.NODE_OPTIONS; // e.g. ts-node/jest hooks of the caller must not leak into n8n
+    // jest sets NODE_ENV=test, which makes n8n's logger silent (no `execute --rawOutput` JSON) and changes defaults
+    delete base.NODE_ENV;
+    delete base.JEST_WORKER_ID;
     for (const k of Object.keys(base)) if (/^(N8N_|DB_)/.test(k)) delete base[k];
     // requests from n8n to services on loopback (the emulator) must never go through a proxy
     const noProxy = [base.NO_PROXY || base.no_proxy, '127.0.0.1,localhost,::1'].filter(Boolean).join(',');
@@ -545,7 +548,10 @@ class N8n {
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       killGroup(child.pid, 'SIGTERM');
-      const t = await Promise.race([exited.then(() => 'exited'), sleep(timeoutMs).then(() => 'timeout')]);
+      let timer;
+      const timeout = new Promise((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
+      const t = await Promise.race([exited.then(() => 'exited'), timeout]);
+      clearTimeout(timer); // a pending 15 s timer would keep jest (or a script) from exiting
       killGroup(child.pid, 'SIGKILL');
       if (t === 'timeout') await exited;
     }

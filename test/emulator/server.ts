@@ -204,8 +204,10 @@ export class Emulator implements Env {
 		const requestId = `v-emu-${(++this.seq).toString(16).padStart(8, '0')}`;
 		try {
 			if (path === '/_emulator' || path.startsWith('/_emulator/')) {
-				if (bodyError) throw bodyError;
-				this.send(res, await handleControl(this, method, path.slice('/_emulator'.length) || '/', query, body), requestId);
+				// Control bodies are always JSON, so a bare `curl -d '{"type":…}'` works too.
+				const control = parseBody(raw, 'application/json');
+				if (control.error) throw control.error;
+				this.send(res, await handleControl(this, method, path.slice('/_emulator'.length) || '/', query, control.body), requestId);
 				return;
 			}
 			await this.onApiRequest(req, res, { method, path, query, body, bodyError, contentType, requestId });

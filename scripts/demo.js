@@ -1,0 +1,307 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * npm run demo — the package in a real n8n against the local emulator, in one command.
+ *
+ *   node scripts/demo.js [--headless] [--port N] [--emulator-port N] [--no-build] [--user-folder DIR] [--keep]
+ *
+ * 1. installs the n8n runtime on first use (n8n 2.41.1 + Node 24, ~2–4 min once; cached after),
+ * 2. builds the package (npm run build),
+ * 3. starts the emulator (seeded data) and prepares an n8n user folder with the package installed,
+ * 4. imports three credentials pointing at the emulator and every workflow in examples/,
+ * 5. interactive (default): publishes the Loyalty Events example, starts n8n on 127.0.0.1, creates the owner
+ *    account, prints the editor URL, the login and how to emit an event; Ctrl-C stops n8n and the emulator.
+ *    --headless: runs every example with `n8n execute` and prints status, items and time of each; exit code 1
+ *    when one fails.
+ *
+ * Everything listens on 127.0.0.1. No stdin or TTY is needed (it waits for SIGINT/SIGTERM/SIGHUP).
+ */
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawn, spawnSync } = require('child_process');
+
+const ROOT = path.resolve(__dirname, '..');
+const { createN8n, freePort, ensureRuntime } = require('../test/e2e/n8n');
+const { emulatorCredentials, loadExamples, summarizeRun } = require('../test/e2e/examples');
+
+const DEMO_OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Demo-Passw0rd!' };
+const TRIGGER_EXAMPLE = 'loyalty-events.json';
+const TRIGGER_EVENT = 'voucher.loyalty_card.points_aded';
+
+const HELP = `Usage: npm run demo -- [options]
+
+Starts the local emulator and a real n8n (127.0.0.1) with this package, the example workflows and
+credentials pointing at the emulator. Ctrl-C stops both.
+
+Options:
+  --headless            execute every example workflow once, print a summary, and exit
+  --port N              n8n's port (default: a free one; N+1 is n8n's task broker)
+  --emulator-port N     the emulator's port (default: a free one)
+  --no-build            do not run \`npm run build\` first (use the existing dist/)
+  --user-folder DIR     n8n user folder (default: a new temp folder, removed on exit)
+  --keep                keep the temp user folder on exit
+  -h, --help            this text
+`;
+
+function parseArgs(argv) {
+	const opts = { headless: false, build: true, keep: false };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const value = () => {
+			const v = inline !== undefined ? inline : argv[++i];
+			if (v === undefined) throw new Error(`${flag} needs a value`);
+			return v;
+		};
+		const port = () => {
+			const n = Number(value());
+			if (!Number.isInteger(n) || n < 1 || n > 65534) throw new Error(`${flag} needs a port number (1–65534)`);
+			return n;
+		};
+		switch (flag) {
+			case '--headless': opts.headless = true; break;
+			case '--port': opts.port = port(); break;
+			case '--emulator-port': opts.emulatorPort = port(); break;
+			case '--no-build': opts.build = false; break;
+			case '--user-folder': opts.userFolder = path.resolve(value()); break;
+			case '--keep': opts.keep = true; break;
+			case '-h': case '--help': opts.help = true; break;
+			default: throw new Error(`unknown option ${argv[i]} (see --help)`);
+		}
+	}
+	return opts;
+}
+
+const log = (msg) => process.stdout.write(`[demo] ${msg}\n`);
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function timed(what, fn) {
+	const t0 = Date.now();
+	log(`${what}…`);
+	const r = await fn();
+	log(`${what}: done in ${secs(Date.now() - t0)}`);
+	return r;
+}
+
+function build() {
+	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+	const r = spawnSync(npm, ['run', 'build'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+	if (r.status !== 0) {
+		process.stderr.write(`${r.stdout || ''}${r.stderr || ''}`);
+		throw new Error(`npm run build failed (exit code ${r.status})`);
+	}
+}
+
+/** The emulator as a child process (own process group); resolves with { child, info } once it printed its JSON line. */
+function startEmulator(port) {
+	return new Promise((resolve, reject) => {
+		const tsNode = require.resolve('ts-node/dist/bin.js', { paths: [ROOT] });
+		const child = spawn(process.execPath, [tsNode, '--transpile-only', path.join('test', 'emulator', 'cli.ts'), '--port', String(port || 0)], {
+			cwd: ROOT,
+			env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true,
+		});
+		let out = '';
+		let err = '';
+		const timer = setTimeout(() => fail(new Error('the emulator did not start within 60 s')), 60000);
+		const fail = (e) => {
+			clearTimeout(timer);
+			killGroup(child, 'SIGKILL');
+			reject(new Error(`${e.message}${err ? `\n${err.trim()}` : ''}`));
+		};
+		child.stderr.on('data', (d) => (err += d));
+		child.stdout.on('data', (d) => {
+			out += d;
+			const nl = out.indexOf('\n');
+			if (nl < 0) return;
+			clearTimeout(timer);
+			try {
+				resolve({ child, info: JSON.parse(out.slice(0, nl)) });
+			} catch (e) {
+				fail(new Error(`unexpected emulator output: ${out.slice(0, 200)}`));
+			}
+		});
+		child.on('error', fail);
+		child.on('exit', (code) => {
+			if (!out.includes('\n')) fail(new Error(`the emulator exited with code ${code}`));
+		});
+	});
+}
+
+function killGroup(child, signal) {
+	if (!child || child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			/* gone */
+		}
+	}
+}
+
+async function stopEmulator(child) {
+	if (!child || child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((r) => child.once('exit', r));
+	killGroup(child, 'SIGTERM');
+	const t = await Promise.race([exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('timeout'), 5000))]);
+	if (t === 'timeout') {
+		killGroup(child, 'SIGKILL');
+		await exited;
+	}
+}
+
+function pad(text, width) {
+	const s = String(text);
+	return s.length >= width ? s : s + ' '.repeat(width - s.length);
+}
+
+async function headless(n8n, imported) {
+	log('executing every example workflow (n8n execute)…');
+	const rows = [];
+	for (const { file, workflow } of imported) {
+		const t0 = Date.now();
+		let summary;
+		try {
+			summary = summarizeRun(await n8n.execute(workflow.id, { timeoutMs: 180000 }), workflow);
+		} catch (e) {
+			summary = { status: 'error', nodes: {}, ends: [], error: e.message.split('\n')[0] };
+		}
+		const ms = Date.now() - t0;
+		rows.push({ file, name: workflow.name, ms, ...summary });
+		const items = summary.ends.map((e) => `${e.name}: ${e.items}`).join(', ');
+		log(`  ${summary.status === 'success' ? 'ok  ' : 'FAIL'} ${file} (${secs(ms)})${items ? ` → ${items}` : ''}`);
+	}
+	const w = Math.max(...rows.map((r) => r.name.length), 8);
+	process.stdout.write(`\n${pad('Workflow', w)}  ${pad('Status', 8)}  ${pad('Time', 7)}  Items per node\n`);
+	for (const r of rows) {
+		const perNode = Object.entries(r.nodes)
+			.map(([name, n]) => `${name} ${n.items}${n.status === 'success' ? '' : ` (${n.status})`}`)
+			.join(' · ');
+		process.stdout.write(`${pad(r.name, w)}  ${pad(r.status, 8)}  ${pad(secs(r.ms), 7)}  ${perNode}\n`);
+		if (r.error) process.stdout.write(`${pad('', w)}  error: ${r.error}\n`);
+	}
+	const failed = rows.filter((r) => r.status !== 'success');
+	process.stdout.write(`\n${rows.length - failed.length} of ${rows.length} example workflows succeeded\n`);
+	return failed.length === 0;
+}
+
+async function main() {
+	let opts;
+	try {
+		opts = parseArgs(process.argv.slice(2));
+	} catch (e) {
+		process.stderr.write(`demo: ${e.message}\n`);
+		process.exit(2);
+	}
+	if (opts.help) {
+		process.stdout.write(HELP);
+		return 0;
+	}
+
+	let emulator;
+	let n8n;
+	let tempFolder;
+	let shuttingDown;
+	const shutdown = (reason) => {
+		if (shuttingDown) return shuttingDown;
+		shuttingDown = (async () => {
+			if (reason) log(`${reason}: stopping n8n and the emulator…`);
+			if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
+			if (emulator) await stopEmulator(emulator.child).catch((e) => log(`stopping the emulator: ${e.message}`));
+			if (tempFolder && !opts.keep) fs.rmSync(tempFolder, { recursive: true, force: true });
+			else if (tempFolder) log(`kept the user folder ${tempFolder}`);
+			if (reason) log('stopped');
+		})();
+		return shuttingDown;
+	};
+	let interrupted = false;
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+		process.on(signal, () => {
+			if (interrupted) return;
+			interrupted = true;
+			shutdown(signal).then(() => process.exit(signal === 'SIGINT' ? 0 : 128 + os.constants.signals[signal]));
+		});
+	}
+
+	try {
+		const runtime = await timed('n8n runtime (first run installs n8n 2.41.1 + Node 24, ~2–4 min)', () => ensureRuntime());
+		log(`runtime: n8n ${runtime.version.n8n}, Node ${runtime.version.node} in ${runtime.dir}`);
+		if (opts.build) await timed('building the package (npm run build)', async () => build());
+		else if (!fs.existsSync(path.join(ROOT, 'dist'))) throw new Error('dist/ is missing: run without --no-build');
+
+		emulator = await timed('starting the emulator', () => startEmulator(opts.emulatorPort));
+		log(`emulator: ${emulator.info.baseUrl}`);
+		emulator.child.on('exit', (code, signal) => {
+			if (!shuttingDown) {
+				log(`the emulator exited unexpectedly (${signal || `code ${code}`})`);
+				shutdown('emulator exit').then(() => process.exit(1));
+			}
+		});
+
+		if (!opts.userFolder) tempFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-demo-'));
+		const port = opts.port || (await freePort());
+		n8n = await createN8n({ userFolder: opts.userFolder || tempFolder, port, packageDir: ROOT });
+		log(`n8n user folder: ${n8n.userFolder} (package copied into .n8n/nodes/node_modules)`);
+
+		const examples = loadExamples();
+		await timed('importing credentials (lp-app, lp-management, lp-oauth)', () => n8n.importCredentials(emulatorCredentials(emulator.info)));
+		await timed(`importing ${examples.length} example workflows`, () => n8n.importWorkflow(examples.map((e) => e.workflow)));
+
+		if (opts.headless) {
+			const ok = await headless(n8n, examples);
+			await shutdown();
+			return ok ? 0 : 1;
+		}
+
+		const trigger = examples.find((e) => e.file === TRIGGER_EXAMPLE);
+		if (trigger) await timed(`publishing "${trigger.workflow.name}" (its trigger registers a webhook at the emulator)`, () => n8n.publish(trigger.workflow.id));
+		const child = await timed(`starting n8n on ${n8n.baseUrl}`, () => n8n.start({ timeoutMs: 120000 }));
+		await n8n.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
+		child.on('exit', (code, signal) => {
+			if (!shuttingDown) {
+				log(`n8n exited unexpectedly (${signal || `code ${code}`}); log: ${n8n.logFile}`);
+				shutdown('n8n exit').then(() => process.exit(1));
+			}
+		});
+
+		const emu = emulator.info.baseUrl;
+		process.stdout.write(
+			[
+				'',
+				'  ┌ Loyalty Promotions demo is running',
+				`  │ n8n editor:   ${n8n.baseUrl}/`,
+				`  │ login:        ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
+				`  │ emulator:     ${emu}  (credentials: lp-app, lp-management, lp-oauth)`,
+				`  │ workflows:    ${examples.map((e) => e.workflow.name.replace(/^Loyalty Promotions: /, '')).join('; ')}`,
+				'  │',
+				`  │ The "${trigger ? trigger.workflow.name : 'loyalty events'}" workflow is active. Send it an event:`,
+				`  │   curl -X POST ${emu}/_emulator/emit -H 'content-type: application/json' -d '{"type":"${TRIGGER_EVENT}"}'`,
+				`  │ then open Executions in the editor. Emulator request log: ${emu}/_emulator/requests`,
+				`  │ n8n log: ${n8n.logFile}`,
+				'  └ Press Ctrl-C to stop n8n and the emulator.',
+				'',
+			].join('\n') + '\n',
+		);
+		setInterval(() => {}, 1 << 30); // keep running (no stdin/TTY needed) until a signal
+		await new Promise(() => {});
+		return 0;
+	} catch (e) {
+		process.stderr.write(`[demo] FAILED: ${e.message}\n`);
+		if (n8n && fs.existsSync(n8n.logFile)) process.stderr.write(`[demo] n8n log: ${n8n.logFile}\n`);
+		if (tempFolder) opts.keep = true; // keep the log for inspection
+		await shutdown();
+		return 1;
+	}
+}
+
+main().then(
+	(code) => process.exit(code),
+	(e) => {
+		process.stderr.write(`[demo] ${e.stack || e.message}\n`);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,284 @@
+/**
+ * Every example workflow (examples/*.json) and every credential type, in a real n8n 2.41.1 with `n8n execute`,
+ * against the in-process emulator: the node outputs and the emulator's request log.
+ */
+import { FIXTURES } from '../emulator';
+import { APP_KEYS_WRONG_WORKFLOW, MANAGEMENT_WORKFLOW, OAUTH_V1_WORKFLOW } from './workflows';
+import { nodeOutput, startStack, type Stack } from './stack';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { loadExamples, CREDENTIAL_IDS } = require('./examples');
+
+const examples: Array<{ file: string; workflow: { id: string; name: string } }> = loadExamples();
+const idOf = (file: string) => {
+	const found = examples.find((e) => e.file === file);
+	if (!found) throw new Error(`example ${file} is missing`);
+	return found.workflow.id;
+};
+
+let stack: Stack;
+
+beforeAll(async () => {
+	stack = await startStack('examples', [
+		...examples.map((e) => e.workflow),
+		MANAGEMENT_WORKFLOW,
+		OAUTH_V1_WORKFLOW,
+		APP_KEYS_WRONG_WORKFLOW,
+	]);
+	await stack.n8n.importCredentials([
+		{
+			id: 'lp-app-wrong',
+			name: 'wrong app keys',
+			type: 'loyaltyPromotionsAppApi',
+			data: { appId: stack.emulator.credentials.appId, appToken: 'not-the-token', cluster: 'custom', baseUrl: stack.emulator.baseUrl },
+		},
+	]);
+}, 15 * 60 * 1000);
+
+afterAll(async () => {
+	await stack?.teardown();
+}, 60000);
+
+/** Execute a workflow after clearing the emulator's request log and counters. */
+async function run(id: string) {
+	stack.emulator.control.clearRequests();
+	stack.emulator.control.resetCounters();
+	const result = await stack.n8n.execute(id, { timeoutMs: 150000 });
+	return result;
+}
+
+function expectSuccess(result: any) {
+	const error = result?.data?.resultData?.error;
+	expect({ status: result.status, error: error ? `${error.node?.name}: ${error.message} ${error.description ?? ''}` : undefined }).toEqual({
+		status: 'success',
+		error: undefined,
+	});
+}
+
+test('everything listens on loopback', () => {
+	expect(new URL(stack.n8n.baseUrl).hostname).toBe('127.0.0.1');
+	expect(new URL(stack.emulator.baseUrl).hostname).toBe('127.0.0.1');
+	expect(examples.map((e) => e.file)).toEqual([
+		'customer-activity-export.json',
+		'event-tracking.json',
+		'loyalty-events.json',
+		'program-administration.json',
+		'scheduled-sku-sync.json',
+	]);
+});
+
+describe('scheduled bulk SKU sync (app keys, concurrency 8)', () => {
+	const id = () => idOf('scheduled-sku-sync.json');
+
+	test('creates 300 SKUs with 8 requests in flight, then updates them on the next run', async () => {
+		stack.emulator.control.setLatency(40);
+		let result: any;
+		try {
+			result = await run(id());
+		} finally {
+			stack.emulator.control.setLatency(0);
+		}
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Summary')).toEqual([
+			expect.objectContaining({ total: 300, created: 300, updated: 0, failed: 0, errors: [] }),
+		]);
+		const skus = nodeOutput(result, 'Create or Update SKU');
+		expect(skus).toHaveLength(300);
+		expect(skus[0]).toMatchObject({ object: 'sku', source_id: 'demo-sku-0001', product_id: 'prod_0000000000002', price: 1099, currency: 'EUR' });
+		expect(skus[299]).toMatchObject({ source_id: 'demo-sku-0300', product_id: 'prod_0000000000001' });
+
+		const posts = stack.emulator.control.requests({ method: 'POST', path: '/v1/products/*/skus' });
+		expect(posts).toHaveLength(300);
+		expect(posts.every((r) => r.status === 200 && r.headers['x-app-id'] === stack.emulator.credentials.appId && r.headers['x-app-token'] === '***')).toBe(true);
+		expect(posts.find((r) => (r.body as any).source_id === 'demo-sku-0001')?.body).toEqual({
+			source_id: 'demo-sku-0001',
+			sku: 'Demo T-shirt Green XS #1',
+			price: 1099,
+			currency: 'EUR',
+			attributes: { color: 'Green', size: 'XS' },
+		});
+		expect(stack.emulator.control.counters()).toMatchObject({ skusCreated: 300, skusUpdated: 0 });
+		// 300 requests × 40 ms latency: one at a time would take ≥ 12 s; 8 in flight take about 1.5 s
+		const skuRun = result.data.resultData.runData['Create or Update SKU'][0];
+		expect(skuRun.executionTime).toBeLessThan(6000);
+
+		const again = await run(id());
+		expectSuccess(again);
+		expect(nodeOutput(again, 'Summary')).toEqual([expect.objectContaining({ total: 300, created: 0, updated: 300, failed: 0 })]);
+		expect(stack.emulator.control.counters()).toMatchObject({ skusCreated: 0, skusUpdated: 300 });
+	});
+});
+
+describe('loyalty events, manual path with a sample delivery (app keys)', () => {
+	test('looks up the member activity and the pending points of the card in the delivery', async () => {
+		const result = await run(idOf('loyalty-events.json'));
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Card Code')).toEqual([expect.objectContaining({ cardCode: FIXTURES.memberWithPendingPoints, eventType: 'voucher.loyalty_card.points_aded' })]);
+		const activity = nodeOutput(result, 'Member Activity');
+		expect(activity).toHaveLength(10);
+		expect(nodeOutput(result, 'Pending Points').length).toBe(30);
+		expect(nodeOutput(result, 'Pending Points Total')).toEqual([
+			{ cardCode: FIXTURES.memberWithPendingPoints, entries: 30, pendingPoints: expect.any(Number) },
+		]);
+
+		const activityCalls = stack.emulator.control.requests({ method: 'GET', path: `/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/activity` });
+		expect(activityCalls).toHaveLength(1);
+		expect(activityCalls[0].query).toMatchObject({ limit: '10', order: '-created_at' });
+		const pendingCalls = stack.emulator.control.requests({ method: 'GET', path: `/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/pending-points` });
+		expect(pendingCalls.length).toBeGreaterThanOrEqual(1);
+		expect(pendingCalls.every((r) => r.status === 200)).toBe(true);
+	});
+});
+
+describe('program administration (Beta, OAuth2 credential)', () => {
+	test('updates the DRAFT card definition, tier structure and program, and assigns two rewards', async () => {
+		const result = await run(idOf('program-administration.json'));
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Update Card Definition')).toEqual([
+			expect.objectContaining({ id: FIXTURES.cardDefinitionDraft, name: 'Demo Card (2025 edition)', pending_points: expect.objectContaining({ period_based: { period: { value: 14 } } }) }),
+		]);
+		expect(nodeOutput(result, 'Update Tier Structure')).toEqual([
+			expect.objectContaining({ id: FIXTURES.tierStructureDraft, name: 'Demo Tiers', type: 'POINT_BALANCE', card_definition_id: FIXTURES.cardDefinitionDraft }),
+		]);
+		expect(nodeOutput(result, 'Update Program')).toEqual([
+			expect.objectContaining({ id: FIXTURES.programDraft, name: 'Demo Loyalty Program', metadata: expect.objectContaining({ tier_structure: FIXTURES.tierStructureDraft, managed_by: 'n8n' }) }),
+		]);
+		const batch = nodeOutput(result, 'Assign Rewards')[0];
+		expect(batch.assigned.map((r: any) => [r.reward_id, r.stock])).toEqual([
+			['rew_0000000000002', 50],
+			['rew_0000000000003', 20],
+		]);
+
+		const c = stack.emulator.control;
+		const v2 = c.requests({ path: '/v2/**' });
+		expect(v2.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`PUT /v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`,
+			`PUT /v2/loyalties/tier-structures/${FIXTURES.tierStructureDraft}`,
+			`PUT /v2/loyalties/programs/${FIXTURES.programDraft}`,
+			`POST /v2/loyalties/programs/${FIXTURES.programDraft}/rewards/batch`,
+		]);
+		expect(v2.every((r) => r.status === 200 && r.headers.authorization === '***')).toBe(true);
+		// the OAuth2 credential bought its bearer token with the app keys (form body, client credentials)
+		const tokens = c.requests({ method: 'POST', path: '/v1/oauth/token' });
+		expect(tokens.length).toBeLessThanOrEqual(1);
+		if (tokens.length === 1) expect(tokens[0].body).toMatchObject({ grant_type: 'client_credentials', scope: 'api' });
+		expect(c.state.cardDefinitions.get(FIXTURES.cardDefinitionDraft)?.name).toBe('Demo Card (2025 edition)');
+		expect([...(c.state.programRewards.get(FIXTURES.programDraft)?.keys() ?? [])]).toEqual(expect.arrayContaining(['rew_0000000000002', 'rew_0000000000003']));
+	});
+});
+
+describe('customer activity export (app keys, Return All with filters)', () => {
+	test('pages through every loyalty-program activity of the customer and writes a CSV', async () => {
+		const result = await run(idOf('customer-activity-export.json'));
+		expectSuccess(result);
+		const activities = nodeOutput(result, 'Customer Activities');
+		// 1,030 activities cycle through 6 campaign kinds: every 6th is LOYALTY_PROGRAM
+		expect(activities).toHaveLength(172);
+		expect(activities.every((a) => a.data.data.campaign.campaign_type === 'LOYALTY_PROGRAM')).toBe(true);
+		const times = activities.map((a) => a.created_at);
+		expect([...times].sort().reverse()).toEqual(times);
+		expect(new Set(activities.map((a) => a.id)).size).toBe(172);
+		const rows = nodeOutput(result, 'Rows');
+		expect(rows[0]).toEqual({
+			id: activities[0].id,
+			type: activities[0].type,
+			category: activities[0].category,
+			created_at: activities[0].created_at,
+			campaign: 'Loyalty Program',
+			campaign_type: 'LOYALTY_PROGRAM',
+			voucher: expect.stringMatching(/^CODE-/),
+			customer: FIXTURES.customerWithManyActivitiesSourceId,
+		});
+		const file = nodeOutput(result, 'CSV File', { full: true });
+		expect(file).toHaveLength(1);
+		expect(file[0].binary.data).toMatchObject({ fileName: 'customer-activities.csv', mimeType: 'text/csv' });
+
+		const calls = stack.emulator.control.requests({ method: 'GET', path: `/v1/customers/${FIXTURES.customerWithManyActivities}/activities` });
+		expect(calls).toHaveLength(2);
+		for (const call of calls) {
+			expect(call.query).toMatchObject({
+				campaign_type: 'LOYALTY_PROGRAM',
+				order: '-created_at',
+				start_date: '2020-01-01T00:00:00.000Z',
+				end_date: '2030-12-31T23:59:59.000Z',
+				limit: '100',
+			});
+		}
+		expect(calls[0].query.starting_after_id).toBeUndefined();
+		expect(calls[1].query.starting_after_id).toBe(activities[99].id);
+	});
+});
+
+describe('custom event tracking (app keys)', () => {
+	test('tracks order_shipped for each customer and lists the tracked events', async () => {
+		const result = await run(idOf('event-tracking.json'));
+		expectSuccess(result);
+		const tracked = nodeOutput(result, 'Tracked Events');
+		expect(tracked.map((t) => [t.event, t.customerSourceId, t.orderId])).toEqual([
+			['order_shipped', FIXTURES.customerSourceId, 'ORD-1001'],
+			['order_shipped', FIXTURES.customerWithManyActivitiesSourceId, 'ORD-1002'],
+			['order_shipped', 'demo-new-customer-1', 'ORD-1003'],
+			['order_shipped', 'demo-new-customer-2', 'ORD-1004'],
+			['order_shipped', 'demo-new-customer-3', 'ORD-1005'],
+		]);
+		expect(tracked[0].customerId).toBe(FIXTURES.customerId);
+		expect(tracked.every((t) => /^cust_/.test(t.customerId))).toBe(true);
+
+		const posts = stack.emulator.control.requests({ method: 'POST', path: '/v1/events' });
+		expect(posts).toHaveLength(5);
+		expect(posts[2].body).toEqual({
+			event: 'order_shipped',
+			customer: { name: 'Carol Example', email: 'carol@example.com', source_id: 'demo-new-customer-1' },
+			metadata: { order_id: 'ORD-1003', carrier: 'DPD' },
+		});
+		expect(stack.emulator.control.counters()).toMatchObject({ eventsTracked: 5, customersCreated: 3 });
+	});
+});
+
+describe('credential types', () => {
+	test('management credential: Custom Event Schema → Get Many sends the management keys to the credential project', async () => {
+		const result = await run(MANAGEMENT_WORKFLOW.id);
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Schemas').map((s) => s.id)).toEqual(FIXTURES.customEventSchemaIds);
+		const [call, ...more] = stack.emulator.control.requests({ path: '/management/**' });
+		expect(more).toHaveLength(0);
+		expect(call).toMatchObject({
+			method: 'GET',
+			path: `/management/v1/projects/${FIXTURES.projectId}/custom-event-schemas`,
+			status: 200,
+			headers: expect.objectContaining({ 'x-management-id': stack.emulator.credentials.managementId, 'x-management-token': '***' }),
+		});
+	});
+
+	test('OAuth2 credential on a v1 operation (Category → Get Many with OAuth Token authentication)', async () => {
+		stack.emulator.control.expireAllTokens(); // a token saved by an earlier run must be renewed
+		const result = await run(OAUTH_V1_WORKFLOW.id);
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Categories').map((c) => c.id)).toEqual(FIXTURES.categoryIds);
+		const calls = stack.emulator.control.requests({ path: '/v1/categories' });
+		expect(calls[calls.length - 1]).toMatchObject({ status: 200, headers: expect.objectContaining({ authorization: '***' }) });
+		expect(stack.emulator.control.requests({ method: 'POST', path: '/v1/oauth/token' }).length).toBeGreaterThanOrEqual(1);
+	});
+
+	test('wrong app keys fail the workflow with the service’s 401', async () => {
+		const result = await run(APP_KEYS_WRONG_WORKFLOW.id);
+		expect(result.status).toBe('error');
+		expect(result.__exitCode).not.toBe(0);
+		const error = result.data.resultData.error;
+		expect(error.node.name).toBe('Categories');
+		expect(`${error.message} ${error.description ?? ''} ${error.httpCode ?? ''}`).toMatch(/401|credential|auth/i);
+		// n8n's requestWithAuthentication tries once more after a 401 (it would renew a pre-authentication token)
+		const statuses = stack.emulator.control.requests({ path: '/v1/categories' }).map((r) => r.status);
+		expect(statuses.length).toBeGreaterThanOrEqual(1);
+		expect(statuses.length).toBeLessThanOrEqual(2);
+		expect(new Set(statuses)).toEqual(new Set([401]));
+	});
+
+	test('the examples reference the fixed credential ids', () => {
+		const used = new Set<string>();
+		for (const { workflow } of examples as any[]) {
+			for (const node of workflow.nodes) for (const ref of Object.values(node.credentials ?? {}) as any[]) used.add(ref.id);
+		}
+		expect([...used].sort()).toEqual([CREDENTIAL_IDS.app, CREDENTIAL_IDS.management, CREDENTIAL_IDS.oauth].sort());
+	});
+});

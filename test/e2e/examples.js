@@ -1,0 +1,107 @@
+'use strict';
+/**
+ * What the demo (scripts/demo.js) and the e2e suite share: the example workflows in examples/, the three
+ * credentials they reference (fixed ids, pointed at an emulator), and a one-line summary of an `n8n execute`
+ * result. CommonJS, Node built-ins only.
+ */
+
+const fs = require('fs');
+const path = require('path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const EXAMPLES_DIR = path.join(ROOT, 'examples');
+
+/** The credential ids the example workflows reference (a user importing elsewhere re-picks credentials). */
+const CREDENTIAL_IDS = {
+	app: 'lp-app',
+	management: 'lp-management',
+	oauth: 'lp-oauth',
+};
+
+/**
+ * The three credentials, as `n8n import:credentials` takes them, pointing at an emulator
+ * ({ baseUrl, credentials: { appId, appToken, managementId, managementToken, projectId, webhookSecret } }).
+ */
+function emulatorCredentials(emulator) {
+	const c = emulator.credentials || emulator;
+	const location = { cluster: 'custom', baseUrl: emulator.baseUrl };
+	return [
+		{
+			id: CREDENTIAL_IDS.app,
+			name: 'Loyalty Promotions App Keys (demo)',
+			type: 'loyaltyPromotionsAppApi',
+			data: { appId: c.appId, appToken: c.appToken, ...location },
+		},
+		{
+			id: CREDENTIAL_IDS.management,
+			name: 'Loyalty Promotions Management (demo)',
+			type: 'loyaltyPromotionsManagementApi',
+			data: {
+				managementId: c.managementId,
+				managementToken: c.managementToken,
+				projectId: c.projectId,
+				webhookSecret: c.webhookSecret,
+				...location,
+			},
+		},
+		{
+			id: CREDENTIAL_IDS.oauth,
+			name: 'Loyalty Promotions OAuth2 (demo)',
+			type: 'loyaltyPromotionsOAuth2Api',
+			data: { appId: c.appId, appToken: c.appToken, scopes: ['api'], accessToken: '', ...location },
+		},
+	];
+}
+
+/** Every examples/*.json workflow: [{ file, path, workflow }], in file-name order. */
+function loadExamples() {
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const full = path.join(EXAMPLES_DIR, file);
+			return { file, path: full, workflow: JSON.parse(fs.readFileSync(full, 'utf8')) };
+		});
+}
+
+/** The example with this file name (e.g. 'loyalty-events.json'). */
+function example(file) {
+	const found = loadExamples().find((e) => e.file === file);
+	if (!found) throw new Error(`no example ${file} in ${EXAMPLES_DIR}`);
+	return found;
+}
+
+/**
+ * A summary of an `n8n execute --rawOutput` result: status, items per node (first run, all outputs), the
+ * nodes that ended a branch (no node after them ran), their item counts, and the first error.
+ */
+function summarizeRun(result, workflow) {
+	const runData = (result && result.data && result.data.resultData && result.data.resultData.runData) || {};
+	const nodes = {};
+	for (const [name, runs] of Object.entries(runData)) {
+		const task = runs[0] || {};
+		const outputs = (task.data && task.data.main) || [];
+		nodes[name] = {
+			items: outputs.reduce((n, out) => n + ((out && out.length) || 0), 0),
+			ms: task.executionTime || 0,
+			status: task.executionStatus || (task.error ? 'error' : 'success'),
+			error: task.error ? task.error.message : undefined,
+		};
+	}
+	const fed = new Set();
+	for (const [from, c] of Object.entries((workflow && workflow.connections) || {})) {
+		if (!nodes[from]) continue;
+		for (const out of c.main || []) for (const link of out || []) if (nodes[link.node]) fed.add(from);
+	}
+	const ends = Object.keys(nodes).filter((n) => !fed.has(n));
+	const error = result && result.data && result.data.resultData && result.data.resultData.error;
+	return {
+		status: result ? result.status || (result.finished ? 'success' : 'error') : 'error',
+		nodes,
+		ends: ends.map((name) => ({ name, items: nodes[name].items })),
+		error: error ? `${error.node && error.node.name ? `${error.node.name}: ` : ''}${error.message}` : undefined,
+	};
+}
+
+module.exports = { ROOT, EXAMPLES_DIR, CREDENTIAL_IDS, emulatorCredentials, loadExamples, example, summarizeRun };
