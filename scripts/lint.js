@@ -28,7 +28,7 @@ function filesUnder(dir) {
 
 async function main() {
 	step('ESLint (n8n-nodes-base + community-nodes rules)');
-	run(process.execPath, [require.resolve('eslint/bin/eslint.js'), '--max-warnings', '0', 'nodes', 'credentials', 'package.json']);
+	run(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', 'nodes', 'credentials', 'package.json']);
 
 	step('No eslint-disable comments');
 	const disabled = ['nodes', 'credentials']
