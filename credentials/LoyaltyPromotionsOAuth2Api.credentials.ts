@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { joinScopes, SCOPE_OPTIONS } from './scopes';
+import { OAuthTokenError, toOAuthTokenError } from './tokenError';
 
 /**
  * Client-credentials OAuth: the app keys buy a bearer token from POST /v1/oauth/token. The token lives in a
@@ -60,6 +61,12 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		let scope: string;
+		try {
+			scope = joinScopes(credentials.scopes);
+		} catch (error) {
+			throw new OAuthTokenError((error as Error).message);
+		}
 		const request: IHttpRequestOptions = {
 			method: 'POST',
 			url: `${baseUrlOf(credentials)}/v1/oauth/token`,
@@ -68,14 +75,20 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 				'X-App-Token': String(credentials.appToken ?? ''),
 				'Content-Type': 'application/x-www-form-urlencoded',
 			},
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				scope: joinScopes(credentials.scopes),
-			}).toString(),
+			body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
 			json: true,
+			timeout: 30_000,
 		};
-		const token = (await this.helpers.httpRequest(request)) as IDataObject;
-		return { accessToken: String(token.access_token ?? '') };
+		let token: IDataObject;
+		try {
+			token = (await this.helpers.httpRequest(request)) as IDataObject;
+		} catch (error) {
+			// The HTTP client's error holds the request (and so the app keys): rethrow only the safe parts.
+			throw toOAuthTokenError(error);
+		}
+		const accessToken = typeof token?.access_token === 'string' ? token.access_token : '';
+		if (!accessToken) throw new OAuthTokenError('Could not get an OAuth access token: the answer held no access_token');
+		return { accessToken };
 	}
 
 	authenticate: IAuthenticateGeneric = {

@@ -160,8 +160,11 @@ async function execute(nodes: INode[], connections: IWorkflowBase['connections']
  * rejects with the error n8n would show.
  */
 export async function testCredential(type: string, data: ICredentialDataDecryptedObject): Promise<number> {
-	const helper = new TestCredentialsHelper({ [type]: data });
 	const credentialType = CREDENTIAL_TYPES[type];
+	// n8n always runs preAuthentication when testing a credential, whatever token is stored: empty the
+	// expirable field so that the helper's "empty or expired" rule does the same.
+	const expirable = credentialType?.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+	const helper = new TestCredentialsHelper({ [type]: expirable ? { ...data, [expirable.name]: '' } : data });
 	const request = credentialType.test?.request;
 	if (!request) throw new Error(`${type} has no credential test`);
 	const probe: INode = {

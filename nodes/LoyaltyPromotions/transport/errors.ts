@@ -7,6 +7,13 @@ export interface FailedExchange {
 	data: unknown;
 	/** Node's socket error code, e.g. ECONNRESET, when no response came back. */
 	code?: string;
+	/**
+	 * The OAuth credential's token request failed (see credentials/tokenError.ts): the request the token was
+	 * for was never processed by the service.
+	 */
+	tokenRequest: boolean;
+	/** The innermost error's own message, for failures that are neither HTTP answers nor socket errors. */
+	message?: string;
 }
 
 type Loose = Record<string, unknown> | undefined;
@@ -27,62 +34,111 @@ export function inspectFailure(error: unknown): FailedExchange {
 	const cause = (outer?.cause ?? outer) as Loose;
 	const response = (cause?.response ?? outer?.response) as Loose;
 	const status = Number(response?.status ?? outer?.httpCode ?? NaN);
+	const code = cause?.code ?? outer?.code;
+	const message = cause?.message ?? outer?.message;
 	return {
 		status: Number.isFinite(status) && status > 0 ? status : undefined,
 		headers: lowerCaseHeaders(response?.headers),
 		data: response?.data ?? (outer?.context as Loose)?.data,
-		code: (cause?.code ?? outer?.code) as string | undefined,
+		code: typeof code === 'string' ? code : undefined,
+		tokenRequest: cause?.oauthTokenRequest === true || outer?.oauthTokenRequest === true,
+		message: typeof message === 'string' ? message : undefined,
 	};
 }
 
 const STATUS_HINTS: Record<number, string> = {
 	401: 'Check the credential: its keys (or OAuth token) were not accepted by the service.',
 	402: "The service's plan for this project lacks a feature this operation needs.",
+	403: 'The credential may not do this (for an OAuth credential, check its Scopes).',
 	404: 'Check the IDs: the service does not know the resource.',
 	409: 'The resource is in a state that does not allow this change.',
 	429: 'The service is rate limiting this project. Lower the Concurrency option or spread the runs out.',
 };
+
+/** What a 401 means, by credential: names the fields the user should check. */
+function unauthorizedHint(credentialType: string | undefined, tokenRequest: boolean): string {
+	if (tokenRequest) {
+		return "Check the credential's Application ID and Secret Key: the service refused them when asked for an OAuth access token.";
+	}
+	switch (credentialType) {
+		case 'loyaltyPromotionsAppApi':
+			return "Check the credential's Application ID and Secret Key: the service did not accept them.";
+		case 'loyaltyPromotionsManagementApi':
+			return "Check the credential's Management ID and Management Token: the service did not accept them.";
+		case 'loyaltyPromotionsOAuth2Api':
+			return "The service refused the OAuth access token, also after a new one was fetched. Check the credential's Application ID, Secret Key and Scopes.";
+		default:
+			return STATUS_HINTS[401];
+	}
+}
+
+export interface ErrorMappingOptions {
+	itemIndex?: number;
+	attempts?: number;
+	baseUrl?: string;
+	/** The credential the request used, so that a 401 names the fields to check. */
+	credentialType?: string;
+	/** The request failed on a 5xx or a lost connection and was deliberately not repeated (not safe to). */
+	notRepeated?: boolean;
+}
 
 /**
  * Turns the service's error object ({code, message, key, details, request_id, resource_id, resource_type,
  * error.message}) into a NodeApiError. It is built from a clean object, never from the HTTP client's error,
  * so no request header (and so no secret) can travel with it.
  */
-export function toNodeApiError(
-	node: INode,
-	error: unknown,
-	options: { itemIndex?: number; attempts?: number; baseUrl?: string } = {},
-): NodeApiError {
+export function toNodeApiError(node: INode, error: unknown, options: ErrorMappingOptions = {}): NodeApiError {
 	if (error instanceof NodeApiError && !(error as unknown as Loose)?.cause) return error;
 	const failure = inspectFailure(error);
 	const body = (failure.data && typeof failure.data === 'object' ? failure.data : {}) as Record<string, unknown>;
 	const ruleMessage = ((body.error as Loose)?.message as string | undefined) ?? undefined;
 	const status = failure.status ?? (typeof body.code === 'number' ? body.code : undefined);
+	const unreachable =
+		status === undefined && failure.code
+			? `Could not reach the service${options.baseUrl ? ` at ${options.baseUrl}` : ''} (${failure.code})`
+			: undefined;
 
 	let message: string;
 	if (typeof body.message === 'string' && body.message) message = body.message;
-	else if (status === undefined)
-		message = `Could not reach the service${options.baseUrl ? ` at ${options.baseUrl}` : ''}${failure.code ? ` (${failure.code})` : ''}`;
-	else message = `The service answered ${status}`;
+	else if (status !== undefined) message = `The service answered ${status}`;
+	// n8n swaps a message naming a socket error code for its own wording, so the address goes in the description.
+	else if (unreachable) message = `The service did not answer (${failure.code})`;
+	else message = failure.message || 'The request failed';
+	if (failure.tokenRequest && !message.startsWith('Could not get an OAuth access token')) {
+		message = `Could not get an OAuth access token: ${message}`;
+	}
 
+	const hint =
+		status === 401
+			? unauthorizedHint(options.credentialType, failure.tokenRequest)
+			: status === 400 && failure.tokenRequest
+				? "Check the credential's Scopes."
+				: status !== undefined
+					? STATUS_HINTS[status]
+					: undefined;
 	const descriptionParts = [
+		unreachable,
 		typeof body.details === 'string' ? body.details : undefined,
 		ruleMessage,
-		status !== undefined ? STATUS_HINTS[status] : undefined,
+		hint,
 		options.attempts && options.attempts > 1 ? `Gave up after ${options.attempts} attempts.` : undefined,
+		options.notRepeated
+			? 'The request was not repeated, because repeating it could apply it twice: check in the service whether it took effect before running it again.'
+			: undefined,
 	].filter((part): part is string => Boolean(part));
 
 	const serviceError: JsonObject = {
-		message,
+		message: typeof body.message === 'string' && body.message ? body.message : (unreachable ?? message),
 		httpCode: status === undefined ? '' : String(status),
 		...(body.key !== undefined ? { key: body.key as string } : {}),
 		...(body.details !== undefined ? { details: body.details as string } : {}),
 		...(body.request_id !== undefined ? { request_id: body.request_id as string } : {}),
 		...(body.resource_id !== undefined ? { resource_id: body.resource_id as string } : {}),
 		...(body.resource_type !== undefined ? { resource_type: body.resource_type as string } : {}),
+		...(ruleMessage !== undefined ? { error: { message: ruleMessage } } : {}),
 		...(status === undefined && failure.code ? { code: failure.code } : {}),
 	};
-	const apiError = new NodeApiError(node, serviceError, {
+	const apiError = new NodeApiError(node, { ...serviceError }, {
 		message,
 		description: descriptionParts.join(' '),
 		httpCode: status === undefined ? undefined : String(status),

@@ -42,6 +42,8 @@ export interface TransportOptions {
 	/** Retries after 429, for any request (a 429 means the service did not act on it). */
 	maxRateLimitRetries?: number;
 	timeoutMs?: number;
+	/** Base of the exponential backoff between fault retries, in ms (default 250; tests shrink it). */
+	backoffBaseMs?: number;
 }
 
 const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -52,7 +54,8 @@ const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN
  * NodeApiError. Create one per execution and credential type: it caches the base URL and owns the pacer.
  */
 export class Transport {
-	private baseUrlPromise?: Promise<string>;
+	/** Only the location fields of the credential are kept, never its secrets. */
+	private locationPromise?: Promise<LocationCredentials>;
 
 	constructor(
 		private readonly host: RequestHost,
@@ -61,11 +64,17 @@ export class Transport {
 		private readonly options: TransportOptions = {},
 	) {}
 
-	baseUrl(path = ''): Promise<string> {
-		this.baseUrlPromise ??= this.host
+	/** The base URL for a path: v2 paths go to the `api` host of a `download` cluster. */
+	async baseUrl(path = ''): Promise<string> {
+		this.locationPromise ??= this.host
 			.getCredentials<LocationCredentials & IDataObject>(this.credentialType)
-			.then((credentials) => baseUrlOf(credentials, path.startsWith('/v2/')));
-		return this.baseUrlPromise;
+			.then(({ cluster, serviceDomain, baseUrl }) => ({ cluster, serviceDomain, baseUrl }));
+		// A failed read is not cached: the next request asks again.
+		const location = await this.locationPromise.catch((error) => {
+			this.locationPromise = undefined;
+			throw error;
+		});
+		return baseUrlOf(location, path.startsWith('/v2/'));
 	}
 
 	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
@@ -96,14 +105,26 @@ export class Transport {
 					this.pacer.pause(wait + Math.round(Math.random() * 50));
 					continue;
 				}
-				const neverSent = failure.status === undefined && CONNECTION_NEVER_OPENED.has(failure.code ?? '');
-				const fault = failure.status === undefined || failure.status >= 500;
-				if (fault && (safeToRepeat || neverSent) && faultRetries < maxFaultRetries) {
+				// A fault is a 5xx or a socket error; anything else (a 4xx, a canceled execution, a bad
+				// setting) will not get better by asking again.
+				const socketFault = failure.status === undefined && failure.code !== undefined && failure.code !== 'ERR_CANCELED';
+				const fault = socketFault || (failure.status !== undefined && failure.status >= 500);
+				// The service cannot have acted on the request when the connection never opened or when the
+				// OAuth token request before it failed.
+				const neverProcessed = failure.tokenRequest || (socketFault && CONNECTION_NEVER_OPENED.has(failure.code ?? ''));
+				const repeatable = safeToRepeat || neverProcessed;
+				if (fault && repeatable && faultRetries < maxFaultRetries) {
 					faultRetries++;
-					await sleep(backoffMs(faultRetries));
+					await sleep(backoffMs(faultRetries, this.options.backoffBaseMs));
 					continue;
 				}
-				throw toNodeApiError(this.host.getNode(), error, { itemIndex, attempts: attempt, baseUrl });
+				throw toNodeApiError(this.host.getNode(), error, {
+					itemIndex,
+					attempts: attempt,
+					baseUrl,
+					credentialType: this.credentialType,
+					notRepeated: fault && !repeatable,
+				});
 			}
 		}
 	}
