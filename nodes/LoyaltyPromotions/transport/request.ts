@@ -57,6 +57,8 @@ export class Transport {
 	/** Only the location fields of the credential are kept, never its secrets. */
 	private locationPromise?: Promise<LocationCredentials>;
 
+	private firstRequest?: Promise<void>;
+
 	constructor(
 		private readonly host: RequestHost,
 		readonly credentialType: CredentialType,
@@ -78,6 +80,23 @@ export class Transport {
 	}
 
 	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
+		// n8n fetches an expirable token in every request that starts while none is stored, so with an OAuth
+		// credential the first request of an execution goes alone and the others reuse the token it bought.
+		if (this.credentialType === 'loyaltyPromotionsOAuth2Api') {
+			if (!this.firstRequest) {
+				const first = this.send<T>(request, itemIndex);
+				this.firstRequest = first.then(
+					() => undefined,
+					() => undefined,
+				);
+				return await first;
+			}
+			await this.firstRequest;
+		}
+		return await this.send<T>(request, itemIndex);
+	}
+
+	private async send<T>(request: ServiceRequest, itemIndex?: number): Promise<T> {
 		const baseUrl = await this.baseUrl(request.path);
 		const options = this.toHttpOptions(baseUrl, request);
 		const safeToRepeat = request.safeToRepeat ?? request.method !== 'POST';

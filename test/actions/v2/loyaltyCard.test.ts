@@ -82,10 +82,7 @@ describe('Loyalty Card (Beta): Get Many Pending Point Buckets', () => {
 			expect(credentials.stored.get('loyaltyPromotionsOAuth2Api')?.accessToken).not.toBe(firstToken);
 		});
 
-		// KNOWN GAP (transport): with the default Concurrency the first requests of a run start together and each
-		// buys a token. Needs the Transport to let the first OAuth request of an execution go alone. When that is
-		// fixed this test fails: turn it.failing into it.
-		it.failing('is bought once with the default Concurrency too', async () => {
+		it('is bought once with the default Concurrency too', async () => {
 			const { error } = await ctx.run({ ...base, limit: 2 }, { input: [{}, {}, {}] });
 			expect(error).toBeUndefined();
 			expect(ctx.tokenRequests()).toBe(1);
