@@ -4,6 +4,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+import { appKeyHeaders, appKeyProperties } from './appKeys';
 import { BASE_URL_EXPRESSION, locationProperties } from './location';
 
 export class LoyaltyPromotionsAppApi implements ICredentialType {
@@ -16,23 +17,7 @@ export class LoyaltyPromotionsAppApi implements ICredentialType {
 	documentationUrl = 'https://docs.voucherify.io/docs/authentication';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Application ID',
-			name: 'appId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'From Project Settings → Application Keys',
-		},
-		{
-			displayName: 'Secret Key',
-			name: 'appToken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: 'The secret key paired with the application ID',
-		},
+		...appKeyProperties,
 		...locationProperties,
 	];
 
@@ -40,8 +25,7 @@ export class LoyaltyPromotionsAppApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				'X-App-Id': '={{$credentials.appId}}',
-				'X-App-Token': '={{$credentials.appToken}}',
+				...appKeyHeaders,
 			},
 		},
 	};

@@ -8,6 +8,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { appKeyHeaders, appKeyProperties } from './appKeys';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { joinScopes, SCOPE_OPTIONS } from './scopes';
 import { OAuthTokenError, toOAuthTokenError } from './tokenError';
@@ -26,22 +27,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	documentationUrl = 'https://docs.voucherify.io/reference/generate-oauth-20-token';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Application ID',
-			name: 'appId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'From Project Settings → Application Keys',
-		},
-		{
-			displayName: 'Secret Key',
-			name: 'appToken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-		},
+		...appKeyProperties,
 		{
 			displayName: 'Scopes',
 			name: 'scopes',
@@ -96,8 +82,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 		properties: {
 			headers: {
 				Authorization: '=Bearer {{$credentials.accessToken}}',
-				'X-App-Id': '={{$credentials.appId}}',
-				'X-App-Token': '={{$credentials.appToken}}',
+				...appKeyHeaders,
 			},
 		},
 	};
