@@ -4,7 +4,6 @@
  * ServiceRequest (or walks one list) per input item, as the action node's router does.
  */
 import {
-	NodeApiError,
 	NodeConnectionTypes,
 	sleep,
 	type ICredentialDataDecryptedObject,
@@ -14,6 +13,7 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
+import { errorItem } from '../../nodes/LoyaltyPromotions/actions/router';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator';
 import { credentialsFor } from '../harness/emulatorCredentials';
 import { runNode, type RunNodeResult } from '../harness/runWorkflow';
@@ -42,23 +42,6 @@ export interface ProbeJob {
 	pauseMs?: number;
 }
 
-/** Mirrors router.ts's errorItem: what a Continue On Fail item carries. */
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const known = error as NodeApiError & { context?: IDataObject };
-	const serviceError = (known.context?.serviceError ?? {}) as IDataObject;
-	return {
-		json: {
-			error: known.message,
-			...(known.description ? { description: known.description } : {}),
-			...(known instanceof NodeApiError && known.httpCode ? { httpCode: known.httpCode } : {}),
-			...(serviceError.key ? { key: serviceError.key } : {}),
-			...(serviceError.request_id ? { request_id: serviceError.request_id } : {}),
-			...(serviceError.resource_id ? { resource_id: serviceError.resource_id } : {}),
-			...(serviceError.resource_type ? { resource_type: serviceError.resource_type } : {}),
-		},
-		pairedItem: { item: itemIndex },
-	};
-}
 
 /** Every error the transport threw inside the probe, as thrown (before n8n stores it in the run). */
 export const thrownErrors: unknown[] = [];

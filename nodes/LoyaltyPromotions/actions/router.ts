@@ -36,7 +36,8 @@ function findOperation(resource: string, operation: string): OperationDefinition
 	return RESOURCES.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 }
 
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+/** What Continue On Fail emits for a failed item: the message and the service's error fields, paired. */
+export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	const known = error as NodeApiError & { context?: IDataObject };
 	const serviceError = (known.context?.serviceError ?? {}) as IDataObject;
 	return {
