@@ -11,7 +11,7 @@ const os = require('os');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..');
-const jestBin = require.resolve('jest/bin/jest.js', { paths: [root] });
+const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const extra = process.argv.slice(2);
 
 function runJest(label, configFile) {
