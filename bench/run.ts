@@ -1,0 +1,474 @@
+/**
+ * `npm run bench` — the node against the emulator (in a child process) and against raw keep-alive floors.
+ *
+ *   ts-node --transpile-only bench/run.ts [--quick] [--latency MS] [--only 1,2,3,4,5] [--out DIR]
+ *
+ * 1. SKU upserts (2,000 and 10,000) through runNode (n8n-core WorkflowExecute) at Concurrency 8 vs a raw
+ *    keep-alive client (http.Agent keepAlive, maxSockets 8) at concurrency 8, at the set latency (default 20 ms).
+ * 2. The same at 0 ms: the node's own cost per item.
+ * 3. Concurrency 1 (500 items) vs Concurrency 8: per-item throughput.
+ * 4. Rate limit N req/s with 429 + Retry-After: sustained rate / N, lost items, duplicates; a naive client beside.
+ * 5. Return All of LC-MANY-ACTIVITY (100,025 entries at seed 100) vs a raw paging floor: time and peak memory.
+ *
+ * Writes bench/results.json and bench/summary.md, prints a table and the summary.
+ */
+import './lib/preferTs';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as path from 'path';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { credentialsFor } from '../test/harness/emulatorCredentials';
+import { runNode } from '../test/harness/runWorkflow';
+import { EmulatorProcess } from './lib/emulatorProcess';
+import { floorPaging, floorSkuSync, pool, RawClient } from './lib/floor';
+import { gc, median, MemorySampler, msSince, now } from './lib/measure';
+
+// ---------- arguments ----------
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const option = (name: string): string | undefined => {
+	const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+	if (i < 0) return undefined;
+	return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
+};
+const QUICK = flag('quick');
+const LATENCY = Number(option('latency') ?? 20);
+const ONLY = new Set((option('only') ?? '1,2,3,4,5').split(',').map((s) => Number(s.trim())));
+const OUT_DIR = path.resolve(option('out') ?? __dirname);
+const RATE_N = Number(option('rate') ?? 50);
+
+const SIZES = QUICK ? [500, 2000] : [2000, 10_000];
+const C1_ITEMS = QUICK ? 200 : 500;
+const RATE_ITEMS = QUICK ? 4 * RATE_N : 12 * RATE_N;
+const SEED = QUICK ? 10 : 100;
+const ACTIVITY_MEMBER = 'LC-MANY-ACTIVITY';
+const PRODUCT_ID = 'prod_0000000000001';
+const CONCURRENCY = 8;
+
+// ---------- results ----------
+interface Row {
+	scenario: string;
+	items: number;
+	nodeMs?: number;
+	floorMs?: number;
+	metric: string;
+	value: number;
+	goal: string;
+	met: boolean | null;
+	notes?: string;
+}
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+
+function log(message: string): void {
+	process.stderr.write(`[bench] ${message}\n`);
+}
+
+// ---------- the node ----------
+let emu: EmulatorProcess;
+let run = 0;
+
+function credentials() {
+	const { baseUrl, ...rest } = emu.info;
+	return credentialsFor({ baseUrl, credentials: rest } as never);
+}
+
+interface NodeRun {
+	ms: number;
+	items: INodeExecutionData[];
+	errors: number;
+	nodeExecutionMs?: number;
+	error?: Error;
+}
+
+async function runTheNode(parameters: INodeParameters, input: IDataObject[]): Promise<NodeRun> {
+	const start = now();
+	const result = await runNode({ parameters, input, credentials: credentials(), continueOnFail: true });
+	const ms = msSince(start);
+	const task = result.run.data.resultData.runData['Node Under Test']?.[0];
+	return {
+		ms,
+		items: result.items,
+		errors: result.items.filter((item) => item.json.error !== undefined).length,
+		nodeExecutionMs: task?.executionTime,
+		error: result.error,
+	};
+}
+
+function skuParameters(concurrency: number, authentication = 'appKeys'): INodeParameters {
+	return {
+		resource: 'sku',
+		operation: 'upsert',
+		authentication,
+		productId: PRODUCT_ID,
+		sourceId: '={{ $json.sourceId }}',
+		additionalFields: {},
+		options: { concurrency },
+	};
+}
+
+function sourceIds(count: number): string[] {
+	run++;
+	return Array.from({ length: count }, (_, i) => `bench-${run}-${i}`);
+}
+
+async function nodeSkuSync(count: number, concurrency: number): Promise<NodeRun> {
+	const input = sourceIds(count).map((sourceId) => ({ sourceId }));
+	const result = await runTheNode(skuParameters(concurrency), input);
+	if (result.error) throw result.error;
+	if (result.items.length !== count || result.errors > 0) {
+		throw new Error(`node SKU sync: ${result.items.length} items, ${result.errors} errors (${JSON.stringify(result.items.find((i) => i.json.error)?.json)})`);
+	}
+	return result;
+}
+
+async function rawSkuSync(count: number, concurrency: number): Promise<number> {
+	const client = new RawClient(emu.info.baseUrl, { 'x-app-id': emu.info.appId, 'x-app-token': emu.info.appToken }, concurrency);
+	try {
+		const ids = sourceIds(count);
+		const start = now();
+		const { failed } = await floorSkuSync(client, PRODUCT_ID, ids, concurrency);
+		const ms = msSince(start);
+		if (failed > 0) throw new Error(`floor SKU sync: ${failed} failed`);
+		return ms;
+	} finally {
+		client.destroy();
+	}
+}
+
+async function freshEmulator(latencyMs: number): Promise<void> {
+	await emu.reset();
+	await emu.setLatency(latencyMs);
+	await emu.setRequestLog(false);
+	gc();
+}
+
+/** Alternates floor and node `reps` times on a fresh emulator each time; medians. */
+async function compareSkuSync(count: number, latencyMs: number, reps: number) {
+	const nodeTimes: number[] = [];
+	const floorTimes: number[] = [];
+	const nodeOwn: number[] = [];
+	for (let r = 0; r < reps; r++) {
+		await freshEmulator(latencyMs);
+		floorTimes.push(await rawSkuSync(count, CONCURRENCY));
+		await freshEmulator(latencyMs);
+		const node = await nodeSkuSync(count, CONCURRENCY);
+		nodeTimes.push(node.ms);
+		if (node.nodeExecutionMs !== undefined) nodeOwn.push(node.nodeExecutionMs);
+	}
+	return { nodeMs: median(nodeTimes), floorMs: median(floorTimes), nodeTimes, floorTimes, nodeExecutionMs: nodeOwn };
+}
+
+// ---------- scenarios ----------
+async function warmUp(): Promise<void> {
+	log('warm-up');
+	await freshEmulator(0);
+	await rawSkuSync(300, CONCURRENCY);
+	await nodeSkuSync(300, CONCURRENCY);
+	await freshEmulator(LATENCY);
+	await rawSkuSync(100, CONCURRENCY);
+	await nodeSkuSync(100, CONCURRENCY);
+}
+
+const ratio = (a: number, b: number) => a / b;
+
+async function scenario1(): Promise<Record<number, number>> {
+	const c8PerItem: Record<number, number> = {};
+	for (const count of SIZES) {
+		log(`1: ${count} SKU upserts at ${LATENCY} ms, C${CONCURRENCY}`);
+		const reps = count <= 2000 ? 2 : 1;
+		const r = await compareSkuSync(count, LATENCY, reps);
+		const value = ratio(r.nodeMs, r.floorMs);
+		c8PerItem[count] = r.nodeMs / count;
+		rows.push({
+			scenario: `1. SKU upsert, ${LATENCY} ms, C${CONCURRENCY}`,
+			items: count,
+			nodeMs: r.nodeMs,
+			floorMs: r.floorMs,
+			metric: 'node/floor time',
+			value,
+			goal: '≤ 1.25',
+			met: value <= 1.25,
+		});
+		details[`1_sku_${count}_${LATENCY}ms`] = r;
+	}
+	return c8PerItem;
+}
+
+async function scenario2(): Promise<void> {
+	for (const count of SIZES) {
+		log(`2: ${count} SKU upserts at 0 ms, C${CONCURRENCY}`);
+		const r = await compareSkuSync(count, 0, 3);
+		const value = (r.nodeMs - r.floorMs) / count;
+		rows.push({
+			scenario: `2. SKU upsert, 0 ms, C${CONCURRENCY}`,
+			items: count,
+			nodeMs: r.nodeMs,
+			floorMs: r.floorMs,
+			metric: 'node cost ms/item',
+			value,
+			goal: '≤ 0.5',
+			met: value <= 0.5,
+			notes: `ratio ${ratio(r.nodeMs, r.floorMs).toFixed(2)}`,
+		});
+		details[`2_sku_${count}_0ms`] = r;
+	}
+}
+
+async function scenario3(c8PerItem: Record<number, number>): Promise<void> {
+	log(`3: C1 ${C1_ITEMS} items vs C8 at ${LATENCY} ms`);
+	await freshEmulator(LATENCY);
+	const c1 = await nodeSkuSync(C1_ITEMS, 1);
+	let c8Ms = c8PerItem[SIZES[0]];
+	if (c8Ms === undefined) {
+		await freshEmulator(LATENCY);
+		c8Ms = (await nodeSkuSync(SIZES[0], CONCURRENCY)).ms / SIZES[0];
+	}
+	const c1PerItem = c1.ms / C1_ITEMS;
+	const value = c1PerItem / c8Ms;
+	rows.push({
+		scenario: `3. C1 vs C8, ${LATENCY} ms`,
+		items: C1_ITEMS,
+		nodeMs: c1.ms,
+		metric: 'C8 speed-up (per item)',
+		value,
+		goal: '≥ 5×',
+		met: value >= 5,
+		notes: `C1 ${c1PerItem.toFixed(2)} ms/item, C8 ${c8Ms.toFixed(2)} ms/item (${SIZES[0]} items)`,
+	});
+	details['3_c1_vs_c8'] = { c1Ms: c1.ms, c1PerItemMs: c1PerItem, c8PerItemMs: c8Ms };
+}
+
+/** Successes per window, from the emulator's log (arrival time of each 2xx). */
+function perWindow(entries: Array<{ status: number; at: number }>, windowStart: number, windowMs: number): number[] {
+	const counts: number[] = [];
+	for (const entry of entries) {
+		if (entry.status < 200 || entry.status >= 300) continue;
+		const w = Math.floor((entry.at - windowStart) / windowMs);
+		counts[w] = (counts[w] ?? 0) + 1;
+	}
+	return Array.from(counts, (c) => c ?? 0);
+}
+
+async function scenario4(): Promise<void> {
+	const windowMs = 1000;
+	log(`4: rate limit ${RATE_N}/s, ${RATE_ITEMS} items, node C${CONCURRENCY}`);
+	await freshEmulator(LATENCY);
+	await emu.setRequestLog(true);
+	const t0 = Date.now();
+	await emu.setRateLimit({ limit: RATE_N, windowMs, route: '/v1/products' });
+	const windowStart = Math.round((t0 + Date.now()) / 2);
+	const input = sourceIds(RATE_ITEMS).map((sourceId) => ({ sourceId }));
+	const node = await runTheNode(skuParameters(CONCURRENCY), input);
+	const counters = await emu.counters();
+	const log429 = await emu.requests('?path=/skus');
+	const windows = perWindow(log429, windowStart, windowMs);
+	// Whole windows only: the first loses the workflow's start-up, the last runs out of items.
+	const middle = windows.slice(1, -1);
+	const sustained = middle.length > 0 ? middle.reduce((a, b) => a + b, 0) / middle.length : NaN;
+	const lost = node.errors + (RATE_ITEMS - node.items.length);
+	const overall = (RATE_ITEMS / node.ms) * 1000;
+	rows.push({
+		scenario: `4. rate limit ${RATE_N}/s: node`,
+		items: RATE_ITEMS,
+		nodeMs: node.ms,
+		metric: 'sustained rate / N',
+		value: sustained / RATE_N,
+		goal: '≥ 0.9',
+		met: sustained / RATE_N >= 0.9,
+		notes: `${sustained.toFixed(1)}/s in whole windows; overall ${overall.toFixed(1)}/s; 429s ${counters.rateLimited}`,
+	});
+	rows.push({
+		scenario: `4. rate limit ${RATE_N}/s: node lost`,
+		items: RATE_ITEMS,
+		metric: 'lost items',
+		value: lost,
+		goal: '0',
+		met: lost === 0,
+	});
+	rows.push({
+		scenario: `4. rate limit ${RATE_N}/s: node duplicates`,
+		items: RATE_ITEMS,
+		metric: 'duplicate creates',
+		value: counters.duplicateCreates,
+		goal: '0',
+		met: counters.duplicateCreates === 0 && counters.skusCreated === RATE_ITEMS,
+		notes: `skusCreated ${counters.skusCreated}`,
+	});
+	details['4_rate_limit_node'] = { windows, sustainedPerSecond: sustained, overallPerSecond: overall, ms: node.ms, lost, counters };
+
+	log(`4: naive client, ${RATE_ITEMS} at once, no retries`);
+	await freshEmulator(LATENCY);
+	await emu.setRateLimit({ limit: RATE_N, windowMs, route: '/v1/products' });
+	const naive = new RawClient(emu.info.baseUrl, { 'x-app-id': emu.info.appId, 'x-app-token': emu.info.appToken }, Infinity, false);
+	let naiveOk = 0;
+	const ids = sourceIds(RATE_ITEMS);
+	const start = now();
+	await pool(RATE_ITEMS, RATE_ITEMS, async (i) => {
+		try {
+			const res = await naive.request('POST', `/v1/products/${PRODUCT_ID}/skus`, { source_id: ids[i] });
+			if (res.status < 300) naiveOk++;
+		} catch {
+			// lost
+		}
+	});
+	const naiveMs = msSince(start);
+	naive.destroy();
+	const naiveCounters = await emu.counters();
+	rows.push({
+		scenario: `4. rate limit ${RATE_N}/s: naive lost`,
+		items: RATE_ITEMS,
+		nodeMs: naiveMs,
+		metric: 'lost items',
+		value: RATE_ITEMS - naiveOk,
+		goal: '(reference)',
+		met: null,
+		notes: `${naiveOk} succeeded, ${naiveCounters.rateLimited} answered 429`,
+	});
+	details['4_rate_limit_naive'] = { ok: naiveOk, lost: RATE_ITEMS - naiveOk, ms: naiveMs, counters: naiveCounters };
+	await emu.setRateLimit(null);
+	await emu.setRequestLog(false);
+}
+
+async function scenario5(): Promise<void> {
+	log(`5: Return All of ${ACTIVITY_MEMBER} at ${LATENCY} ms`);
+	await freshEmulator(LATENCY);
+	const client = new RawClient(emu.info.baseUrl, { 'x-app-id': emu.info.appId, 'x-app-token': emu.info.appToken }, 1);
+	// floor first
+	let sampler = new MemorySampler().start();
+	let start = now();
+	let floorEntries: unknown[] | undefined = await floorPaging(client, ACTIVITY_MEMBER);
+	const floorMs = msSince(start);
+	const floorMem = sampler.stop();
+	const expected = floorEntries.length;
+	floorEntries = undefined;
+	client.destroy();
+
+	await freshEmulator(LATENCY);
+	sampler = new MemorySampler().start();
+	start = now();
+	let node: NodeRun | undefined = await runTheNode(
+		{ resource: 'loyaltyMember', operation: 'getActivity', authentication: 'appKeys', memberId: ACTIVITY_MEMBER, returnAll: true, filters: {} },
+		[{}],
+	);
+	const nodeMs = msSince(start);
+	const nodeMem = sampler.stop();
+	const count = node.items.length;
+	const errors = node.errors;
+	node = undefined;
+	if (count !== expected || errors > 0) throw new Error(`Return All: node gave ${count} items (${errors} errors), floor ${expected}`);
+	const value = nodeMs / floorMs;
+	rows.push({
+		scenario: `5. Return All activity, ${LATENCY} ms`,
+		items: expected,
+		nodeMs,
+		floorMs,
+		metric: 'node/floor time',
+		value,
+		goal: '≤ 1.2',
+		met: value <= 1.2,
+	});
+	const perItem = (bytes: number) => bytes / expected;
+	rows.push({
+		scenario: '5. Return All: peak heap/item',
+		items: expected,
+		metric: 'bytes/item (node | floor)',
+		value: perItem(nodeMem.peakHeapDelta),
+		goal: '(report)',
+		met: null,
+		notes: `floor ${perItem(floorMem.peakHeapDelta).toFixed(0)} B/item; RSS node ${perItem(nodeMem.peakRssDelta).toFixed(0)} / floor ${perItem(floorMem.peakRssDelta).toFixed(0)} B/item`,
+	});
+	details['5_return_all'] = { entries: expected, nodeMs, floorMs, nodeMem, floorMem, pages: Math.ceil(expected / 100) };
+}
+
+// ---------- output ----------
+function fmt(value: number | undefined, digits = 0): string {
+	return value === undefined || Number.isNaN(value) ? '' : value.toFixed(digits);
+}
+
+function table(): string {
+	const header = ['Scenario', 'Items', 'Node ms', 'Floor ms', 'Metric', 'Value', 'Goal', 'Met', 'Notes'];
+	const body = rows.map((r) => [
+		r.scenario,
+		String(r.items),
+		fmt(r.nodeMs),
+		fmt(r.floorMs),
+		r.metric,
+		fmt(r.value, Number.isInteger(r.value) ? 0 : r.value < 10 ? 3 : 1),
+		r.goal,
+		r.met === null ? '–' : r.met ? 'yes' : 'NO',
+		r.notes ?? '',
+	]);
+	const lines = [header, ...body];
+	return [
+		`| ${header.join(' | ')} |`,
+		`|${header.map(() => '---').join('|')}|`,
+		...lines.slice(1).map((cells) => `| ${cells.join(' | ')} |`),
+	].join('\n');
+}
+
+function summary(meta: Record<string, unknown>): string {
+	const get = (prefix: string) => rows.filter((r) => r.scenario.startsWith(prefix));
+	const lines: string[] = [];
+	lines.push(`### Performance (emulator in a child process, ${meta.cpus} CPUs, Node ${process.version}${QUICK ? ', quick run' : ''})`);
+	lines.push('');
+	for (const r of get('1.')) lines.push(`- **${r.items.toLocaleString('en')} SKU upserts at ${LATENCY} ms latency, Concurrency ${CONCURRENCY}:** ${fmt(r.nodeMs)} ms vs ${fmt(r.floorMs)} ms for a raw keep-alive client — ratio **${r.value.toFixed(2)}** (goal ≤ 1.25${r.met ? ', met' : ', missed'}).`);
+	for (const r of get('2.')) lines.push(`- **${r.items.toLocaleString('en')} SKU upserts at 0 ms:** the node's own cost is **${r.value.toFixed(3)} ms per item** (goal ≤ 0.5${r.met ? ', met' : ', missed'}; ${r.notes}).`);
+	for (const r of get('3.')) lines.push(`- **Concurrency ${CONCURRENCY} vs 1** at ${LATENCY} ms: **${r.value.toFixed(1)}×** the per-item throughput (goal ≥ 5×${r.met ? ', met' : ', missed'}; ${r.notes}).`);
+	const rate = get('4.');
+	if (rate.length) {
+		const [sustained, lost, dup, naive] = rate;
+		lines.push(`- **Rate limit ${RATE_N} requests/s (429 + Retry-After), ${sustained.items} items:** sustained **${(sustained.value * 100).toFixed(0)}%** of the limit (goal ≥ 90%${sustained.met ? ', met' : ', missed'}; ${sustained.notes}), **${lost.value} lost**, **${dup.value} duplicates**; a naive client sending everything at once without retries lost **${naive.value}** of ${naive.items}.`);
+	}
+	const [ra, mem] = get('5.');
+	if (ra) {
+		lines.push(`- **Return All of ${ra.items.toLocaleString('en')} member activity entries** (pages of 100, ${LATENCY} ms latency): ${fmt(ra.nodeMs)} ms vs ${fmt(ra.floorMs)} ms raw paging — ratio **${ra.value.toFixed(2)}** (goal ≤ 1.2${ra.met ? ', met' : ', missed'}); peak heap **${mem.value.toFixed(0)} bytes per item** (${mem.notes}).`);
+	}
+	lines.push('');
+	lines.push(`Reproduce with \`npm run bench\` (\`--quick\` for smaller sizes, \`--latency MS\` to change the emulated latency). Raw numbers: \`bench/results.json\`.`);
+	return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+	const totalStart = now();
+	emu = await EmulatorProcess.start({ latencyMs: LATENCY, seed: SEED });
+	log(`emulator pid ${emu.pid} at ${emu.info.baseUrl} (seed ${SEED}, latency ${LATENCY} ms)${QUICK ? ' — quick' : ''}`);
+	const shutdown = () => void emu.stop().then(() => process.exit(130));
+	process.once('SIGINT', shutdown);
+	process.once('SIGTERM', shutdown);
+	try {
+		await warmUp();
+		let c8: Record<number, number> = {};
+		if (ONLY.has(1)) c8 = await scenario1();
+		if (ONLY.has(2)) await scenario2();
+		if (ONLY.has(3)) await scenario3(c8);
+		if (ONLY.has(4)) await scenario4();
+		if (ONLY.has(5)) await scenario5();
+	} finally {
+		await emu.stop();
+		http.globalAgent.destroy();
+	}
+	const meta = {
+		date: new Date().toISOString(),
+		node: process.version,
+		cpus: require('os').cpus().length,
+		quick: QUICK,
+		latencyMs: LATENCY,
+		seed: SEED,
+		concurrency: CONCURRENCY,
+		rateLimitPerSecond: RATE_N,
+		totalSeconds: msSince(totalStart) / 1000,
+	};
+	const text = summary(meta);
+	const tableText = table();
+	process.stdout.write(`\n${tableText}\n\n${text}\n`);
+	fs.mkdirSync(OUT_DIR, { recursive: true });
+	fs.writeFileSync(path.join(OUT_DIR, 'results.json'), JSON.stringify({ meta, rows, details }, null, 2) + '\n');
+	fs.writeFileSync(path.join(OUT_DIR, 'summary.md'), `${text}\n\n${tableText}\n`);
+	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${path.relative(process.cwd(), OUT_DIR) || '.'}/results.json and summary.md`);
+}
+
+main().catch((error) => {
+	process.stderr.write(`[bench] failed: ${(error as Error).stack ?? error}\n`);
+	void emu?.stop().finally(() => process.exit(1));
+});
