@@ -14,12 +14,21 @@ const root = path.resolve(__dirname, '..');
 const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const extra = process.argv.slice(2);
 
+// A suite that never ends must not hang CI: jest is stopped after this long and the run counts as failed.
+const DEADLINE_MS = { 'jest.config.js': 20 * 60_000, 'jest.e2e.config.js': 35 * 60_000 };
+
 function runJest(label, configFile) {
 	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-')), 'results.json');
 	const args = [jestBin, '--config', configFile, '--json', '--outputFile', resultsFile, ...extra];
 	if (process.env.CI) args.push('--ci');
 	console.log(`\n[test] ${label}`);
-	const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+	const { status, error } = spawnSync(process.execPath, args, {
+		cwd: root,
+		stdio: 'inherit',
+		timeout: DEADLINE_MS[configFile],
+		killSignal: 'SIGKILL',
+	});
+	if (error) console.log(`\n[test] ${label}: stopped (${error.code === 'ETIMEDOUT' ? 'over its time limit' : error.message})`);
 	let results = { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0 };
 	if (fs.existsSync(resultsFile)) results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 	const failedToRun = status !== 0 && results.numFailedTests === 0;
