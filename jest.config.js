@@ -7,5 +7,6 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', target: 'es2021', esModuleInterop: true, resolveJsonModule: true }, diagnostics: false }],
 	},
+	setupFiles: ['<rootDir>/test/harness/quietLogs.js'],
 	testTimeout: 60000,
 };
