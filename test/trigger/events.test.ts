@@ -12,10 +12,10 @@ import {
 } from '../../nodes/LoyaltyPromotions/trigger/events';
 import { EVENT_KINDS as EMULATOR_EVENT_KINDS } from '../emulator';
 
-/** The identifiers as SERVICE_API.md lists them (Events section), read from the spec itself when present. */
+/** The identifiers as SERVICE_API.md lists them (Events section), read from the spec beside the project when present. */
 function specKinds(): string[] | undefined {
 	try {
-		const spec = readFileSync(join('/work/shared/SERVICE_API.md'), 'utf8');
+		const spec = readFileSync(join(__dirname, '..', '..', '..', 'shared', 'SERVICE_API.md'), 'utf8');
 		const section = spec.split('## Events')[1]?.split('\nRules:')[0] ?? '';
 		return [...section.matchAll(/`([a-z_]+\.[a-z_.]+)`/g)].map((m) => m[1]);
 	} catch {
