@@ -22,6 +22,8 @@ const os = require('os');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 
+require('./ensureDeps').ensureDependencies();
+
 const ROOT = path.resolve(__dirname, '..');
 const { createN8n, freePort, ensureRuntime } = require('../test/e2e/n8n');
 const { emulatorCredentials, loadExamples, summarizeRun } = require('../test/e2e/examples');

@@ -10,6 +10,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+require('./ensureDeps').ensureDependencies();
+
 const root = path.resolve(__dirname, '..');
 const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const extra = process.argv.slice(2);
