@@ -1,10 +1,10 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { appKeyHeaders, appKeyProperties } from './appKeys';
+import { appKeyHeaders, appKeyProperties, authenticateWithHeaders } from './appKeys';
 import { BASE_URL_EXPRESSION, locationProperties } from './location';
 
 export class LoyaltyPromotionsAppApi implements ICredentialType {
@@ -21,14 +21,7 @@ export class LoyaltyPromotionsAppApi implements ICredentialType {
 		...locationProperties,
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				...appKeyHeaders,
-			},
-		},
-	};
+	authenticate: IAuthenticate = authenticateWithHeaders(appKeyHeaders);
 
 	test: ICredentialTestRequest = {
 		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET' },

@@ -1,9 +1,10 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+import { authenticateWithHeaders } from './appKeys';
 import { BASE_URL_EXPRESSION, locationProperties } from './location';
 
 export class LoyaltyPromotionsManagementApi implements ICredentialType {
@@ -54,15 +55,10 @@ export class LoyaltyPromotionsManagementApi implements ICredentialType {
 		...locationProperties,
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'X-Management-Id': '={{$credentials.managementId}}',
-				'X-Management-Token': '={{$credentials.managementToken}}',
-			},
-		},
-	};
+	authenticate: IAuthenticate = authenticateWithHeaders((credentials) => ({
+		'X-Management-Id': String(credentials.managementId ?? ''),
+		'X-Management-Token': String(credentials.managementToken ?? ''),
+	}));
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -8,7 +8,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { appKeyHeaders, appKeyProperties } from './appKeys';
+import { appKeyHeaders, appKeyProperties, authenticateWithHeaders } from './appKeys';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { joinScopes, SCOPE_OPTIONS } from './scopes';
 import { OAuthTokenError, toOAuthTokenError } from './tokenError';
@@ -56,11 +56,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 		const request: IHttpRequestOptions = {
 			method: 'POST',
 			url: `${baseUrlOf(credentials)}/v1/oauth/token`,
-			headers: {
-				'X-App-Id': String(credentials.appId ?? ''),
-				'X-App-Token': String(credentials.appToken ?? ''),
-				'Content-Type': 'application/x-www-form-urlencoded',
-			},
+			headers: { ...appKeyHeaders(credentials), 'Content-Type': 'application/x-www-form-urlencoded' },
 			body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
 			json: true,
 			timeout: 30_000,
@@ -77,15 +73,10 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 		return { accessToken };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-				...appKeyHeaders,
-			},
-		},
-	};
+	authenticate: IAuthenticate = authenticateWithHeaders((credentials) => ({
+		Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+		...appKeyHeaders(credentials),
+	}));
 
 	test: ICredentialTestRequest = {
 		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET' },

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 /** The application key pair, shared by the App Keys and OAuth2 credentials (OAuth buys its token with it). */
 export const appKeyProperties: INodeProperties[] = [
@@ -21,8 +21,20 @@ export const appKeyProperties: INodeProperties[] = [
 	},
 ];
 
-/** The headers that carry the application key pair, as n8n expressions over the credential. */
-export const appKeyHeaders = {
-	'X-App-Id': '={{$credentials.appId}}',
-	'X-App-Token': '={{$credentials.appToken}}',
-};
+/** The headers that carry the application key pair. */
+export function appKeyHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string> {
+	return { 'X-App-Id': String(credentials.appId ?? ''), 'X-App-Token': String(credentials.appToken ?? '') };
+}
+
+/**
+ * An `authenticate` that adds headers computed from the credential. Plain code rather than n8n expressions:
+ * it runs for every request, and n8n's expression engine costs about 0.1 ms a request, which bulk runs feel.
+ */
+export function authenticateWithHeaders(
+	headersFor: (credentials: ICredentialDataDecryptedObject) => Record<string, string>,
+): (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions> {
+	return async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions) => ({
+		...requestOptions,
+		headers: { ...requestOptions.headers, ...headersFor(credentials) },
+	});
+}
