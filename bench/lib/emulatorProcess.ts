@@ -6,16 +6,10 @@ import { spawn, type ChildProcess } from 'child_process';
 import * as http from 'http';
 import * as path from 'path';
 import * as readline from 'readline';
+import type { EmulatorCredentials } from '../../test/emulator/types';
 
-export interface EmulatorInfo {
-	baseUrl: string;
-	appId: string;
-	appToken: string;
-	managementId: string;
-	managementToken: string;
-	projectId: string;
-	webhookSecret: string;
-}
+/** What the emulator CLI prints on start: its address and seeded credentials. */
+export type EmulatorInfo = EmulatorCredentials & { baseUrl: string };
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -23,7 +23,7 @@ const net = require('net');
 const path = require('path');
 const crypto = require('crypto');
 const { spawn } = require('child_process');
-const { ensureRuntime } = require('./runtime/ensure-runtime');
+const { ensureRuntime, pidAlive } = require('./runtime/ensure-runtime');
 
 const PACKAGE_NAME = 'n8n-nodes-loyalty-promotions';
 const ENCRYPTION_KEY = 'lp-e2e-fixed-encryption-key-0123456789';
@@ -212,19 +212,6 @@ function newWorkflowId() {
   return Array.from(crypto.randomBytes(16), (b) => abc[b % abc.length]).join('');
 }
 
-function pidAlive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-  try {
-    // a killed child whose new parent has not reaped it yet still answers kill(pid, 0)
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
 
 function killGroup(pid, signal) {
   try {

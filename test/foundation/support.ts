@@ -17,6 +17,7 @@ import { errorItem } from '../../nodes/LoyaltyPromotions/actions/router';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator';
 import { credentialsFor } from '../harness/emulatorCredentials';
 import { runNode, type RunNodeResult } from '../harness/runWorkflow';
+import { ANY_PACKAGE_CREDENTIAL } from '../harness/testNodes';
 import { TestCredentialsHelper } from '../harness/credentialsHelper';
 import { registerNodeType } from '../harness/types';
 import { fetchList, type ListSpec } from '../../nodes/LoyaltyPromotions/transport/paginate';
@@ -56,11 +57,7 @@ export class TransportProbe implements INodeType {
 		defaults: { name: 'Transport Probe' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'loyaltyPromotionsAppApi', required: false },
-			{ name: 'loyaltyPromotionsManagementApi', required: false },
-			{ name: 'loyaltyPromotionsOAuth2Api', required: false },
-		],
+		credentials: ANY_PACKAGE_CREDENTIAL,
 		properties: [{ displayName: 'Job', name: 'job', type: 'json', default: '{}' }],
 	};
 

@@ -7,6 +7,13 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+/** Lets a test node use any of the package's credentials. */
+export const ANY_PACKAGE_CREDENTIAL: INodeTypeDescription['credentials'] = [
+	{ name: 'loyaltyPromotionsAppApi', required: false },
+	{ name: 'loyaltyPromotionsManagementApi', required: false },
+	{ name: 'loyaltyPromotionsOAuth2Api', required: false },
+];
+
 /** Emits the items in its `items` parameter: the input of the node under test. */
 export class FixtureInput implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,11 +49,7 @@ export class CredentialProbe implements INodeType {
 		defaults: { name: 'Credential Probe' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'loyaltyPromotionsAppApi', required: false },
-			{ name: 'loyaltyPromotionsManagementApi', required: false },
-			{ name: 'loyaltyPromotionsOAuth2Api', required: false },
-		],
+		credentials: ANY_PACKAGE_CREDENTIAL,
 		properties: [
 			{ displayName: 'Type', name: 'credentialType', type: 'string', default: '' },
 			{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },

@@ -137,13 +137,22 @@ export function readUpdateBody(params: ParamReader, fields: IDataObject, json: J
 }
 
 /** The Update Fields collection of an update operation, its options sorted by display name. */
-export function updateFieldsProperty(options: INodeProperties[]): INodeProperties {
+function optionalFields(name: string, displayName: string, options: INodeProperties[]): INodeProperties {
 	return {
-		displayName: 'Update Fields',
-		name: 'updateFields',
+		displayName,
+		name,
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
+}
+
+export function updateFieldsProperty(options: INodeProperties[]): INodeProperties {
+	return optionalFields('updateFields', 'Update Fields', options);
+}
+
+/** The Additional Fields collection of a create-like operation, its options sorted by name. */
+export function additionalFieldsProperty(options: INodeProperties[]): INodeProperties {
+	return optionalFields('additionalFields', 'Additional Fields', options);
 }

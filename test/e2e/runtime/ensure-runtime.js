@@ -410,7 +410,7 @@ async function ensureRuntimeOnce() {
   return result(true);
 }
 
-module.exports = { ensureRuntime, runtimeDir, definitionHash, describe };
+module.exports = { ensureRuntime, runtimeDir, definitionHash, describe, pidAlive };
 
 if (require.main === module) {
   const arg = process.argv[2];

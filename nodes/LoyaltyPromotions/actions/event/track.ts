@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { parseJsonObject, requireText } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 
@@ -41,13 +41,7 @@ export const track: OperationDefinition = {
 			required: true,
 			description: "The customer's ID in your system; an unknown one creates the customer",
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
+		additionalFieldsProperty([
 				{
 					displayName: 'Customer Fields (JSON)',
 					name: 'customerJson',
@@ -87,8 +81,7 @@ export const track: OperationDefinition = {
 					default: '',
 					description: "The referrer's customer ID; sent as referral.referrer_id",
 				},
-			],
-		},
+			]),
 	],
 	build(params) {
 		const event = requireText(params, 'Event Name', params.get('eventName', ''), { max: EVENT_NAME_MAX }).trim();

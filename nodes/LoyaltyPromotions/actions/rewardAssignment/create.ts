@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { idProperty } from '../../shared/fields';
+import { additionalFieldsProperty, idProperty } from '../../shared/fields';
 import { parseJsonObject, requireIntegerInRange, requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -22,13 +22,7 @@ export const create: OperationDefinition = {
 			required: true,
 			description: 'What the reward costs, in loyalty points (a whole number, 0 or more); sent as parameters.loyalty.points',
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
+		additionalFieldsProperty([
 				{
 					displayName: 'Parameters (JSON)',
 					name: 'parametersJson',
@@ -37,8 +31,7 @@ export const create: OperationDefinition = {
 					placeholder: '{ "loyalty": { "points": 100 } }',
 					description: 'The whole parameters object as JSON; its top-level keys replace those built from Points',
 				},
-			],
-		},
+			]),
 	],
 	build(params) {
 		const rewardId = requireText(params, 'Reward ID', params.get('rewardId', '')).trim();

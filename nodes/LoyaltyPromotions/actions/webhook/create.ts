@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { projectIdProperty } from '../../shared/fields';
+import { additionalFieldsProperty, projectIdProperty } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
 import { activeProperty, eventsProperty, readEvents, readTargetUrl, targetUrlProperty, webhooksPath } from './fields';
 
@@ -13,14 +13,7 @@ export const create: OperationDefinition = {
 		projectIdProperty,
 		{ ...targetUrlProperty, required: true },
 		{ ...eventsProperty, required: true },
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [activeProperty],
-		},
+		additionalFieldsProperty([activeProperty]),
 	],
 	build: async (params) => {
 		const additional = params.get<IDataObject>('additionalFields', {});
