@@ -1,12 +1,14 @@
 import {
 	NodeConnectionTypes,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { receiveDelivery } from './trigger/delivery';
+import { emitDeliveries, receiveDelivery } from './trigger/delivery';
 import { triggerProperties } from './trigger/description';
 import { checkSubscription, createSubscription, deleteSubscription } from './trigger/subscription';
 
@@ -51,5 +53,10 @@ export class LoyaltyPromotionsTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery.call(this);
+	}
+
+	/** The first step of every run a delivery starts: applies the Output option and records the delivery id. */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [emitDeliveries(this)];
 	}
 }

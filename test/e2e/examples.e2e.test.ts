@@ -6,7 +6,6 @@ import { FIXTURES } from '../emulator';
 import { APP_KEYS_WRONG_WORKFLOW, MANAGEMENT_WORKFLOW, OAUTH_V1_WORKFLOW } from './workflows';
 import { nodeOutput, startStack, type Stack } from './stack';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { loadExamples, CREDENTIAL_IDS } = require('./examples');
 
 const examples: Array<{ file: string; workflow: { id: string; name: string } }> = loadExamples();

@@ -7,7 +7,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { startEmulator, type RunningEmulator } from '../emulator';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const n8nLib = require('./n8n');
 const { emulatorCredentials, ROOT } = require('./examples');
 const { E2E_DIR } = require('./setup');

@@ -4,10 +4,9 @@
  * deactivation through n8n's public API deletes the webhook, and repeated cycles leave no orphans.
  */
 import * as fs from 'fs';
-import { FIXTURES } from '../emulator';
+import { FIXTURES, sign } from '../emulator';
 import { pidAlive, startStack, waitFor, type Stack } from './stack';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { example } = require('./examples');
 
 const { workflow } = example('loyalty-events.json');
@@ -114,6 +113,25 @@ test('a delivery with a forged signature is refused with 401 and starts no execu
 	expect(unsigned.status).toBe(401);
 	await new Promise((r) => setTimeout(r, 1500));
 	expect(await executions()).toHaveLength(before);
+});
+
+test('a repeated delivery id starts no second execution (the seen ids persist in static data)', async () => {
+	const before = (await executions()).length;
+	const body = JSON.stringify({
+		id: 'whd_repeated_0001',
+		project_id: FIXTURES.projectId,
+		created_at: new Date().toISOString(),
+		type: 'voucher.loyalty_card.points_aded',
+		data: { id: 'v_repeat', object: 'voucher', code: FIXTURES.memberWithPendingPoints },
+	});
+	const headers = { 'content-type': 'application/json', 'x-voucherify-signature': sign(body, stack.emulator.credentials.webhookSecret) };
+	const first = await fetch(targetUrl, { method: 'POST', headers, body });
+	expect(first.status).toBe(200);
+	await stack.n8n.waitForExecutions(WORKFLOW_ID, apiKey, { count: before + 1, timeoutMs: 30000 });
+	const again = await fetch(targetUrl, { method: 'POST', headers, body });
+	expect(again.status).toBe(200);
+	await new Promise((r) => setTimeout(r, 1500));
+	expect(await executions()).toHaveLength(before + 1);
 });
 
 test('deactivation through the public API deletes the webhook at the service', async () => {

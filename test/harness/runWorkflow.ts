@@ -121,6 +121,28 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	};
 }
 
+/**
+ * Runs a workflow that starts at `workflow`'s node `nodeName` with `items` as that node's input, as n8n does
+ * for a run a webhook started (the trigger node is executed with the webhook's items). Returns its output.
+ */
+export async function runFromStartNode(
+	workflow: Workflow,
+	nodeName: string,
+	items: INodeExecutionData[],
+	credentialsHelper: TestCredentialsHelper,
+): Promise<INodeExecutionData[]> {
+	const node = workflow.getNode(nodeName)!;
+	const workflowData = { id: workflow.id, name: workflow.name, nodes: [node], connections: {} } as unknown as IWorkflowBase;
+	const hooks = new ExecutionLifecycleHooks('webhook', 'test-webhook-execution', workflowData);
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+	});
+	const run = await new WorkflowExecute(makeAdditionalData(credentialsHelper, hooks), 'webhook', runExecutionData).processRunExecutionData(workflow);
+	const task = run.data.resultData.runData[nodeName]?.[0];
+	if (task?.error) throw task.error;
+	return task?.data?.main?.[0] ?? [];
+}
+
 async function execute(nodes: INode[], connections: IWorkflowBase['connections'], credentialsHelper: TestCredentialsHelper): Promise<IRun> {
 	const workflowData: IWorkflowBase = {
 		id: 'test-workflow',

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { WebhookContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
-import { nodeTypes } from './runWorkflow';
+import { nodeTypes, runFromStartNode } from './runWorkflow';
 import { TriggerWorkflow, type TriggerWorkflowOptions } from './hooks';
 
 /** One request the listener handled, and what n8n would have done with it. */
@@ -173,7 +173,13 @@ export class WebhookListener {
 					send(200, result.webhookResponse ?? { message: 'Webhook call received' });
 				} else {
 					record.executed = true;
-					record.items = result.workflowData[0] ?? [];
+					// As in n8n, the run the webhook starts executes the trigger node with the webhook's items.
+					record.items = await runFromStartNode(
+						this.trigger.workflow,
+						this.trigger.liveNode.name,
+						result.workflowData[0] ?? [],
+						this.trigger.credentialsHelper,
+					);
 					send(200, { message: 'Workflow was started' });
 				}
 			}

@@ -59,7 +59,7 @@ describe('trigger deliveries', () => {
 		expect(handled.status).toBe(200);
 		expect(handled.response).toEqual({ message: 'Workflow was started' });
 		expect(l.executions).toHaveLength(1);
-		expect(l.executions[0]).toEqual([{ json: delivery.payload }]);
+		expect(l.executions[0]).toEqual([{ json: delivery.payload, pairedItem: { item: 0 } }]);
 		expect(l.executions[0][0].json).toMatchObject({
 			id: delivery.id,
 			project_id: 'proj_emulator',
@@ -74,7 +74,7 @@ describe('trigger deliveries', () => {
 		const l = await activeTrigger({ events: ['customer.created'], options: { output: 'data' } });
 		await emu.control.emit('customer.created', { id: 'cust_1', source_id: 'c-1' });
 		await l.waitFor(1);
-		expect(l.executions).toEqual([[{ json: { id: 'cust_1', source_id: 'c-1' } }]]);
+		expect(l.executions).toEqual([[{ json: { id: 'cust_1', source_id: 'c-1' }, pairedItem: { item: 0 } }]]);
 	});
 
 	it('runs on events the service emits by itself (tracking a new customer)', async () => {

@@ -1,4 +1,10 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { expandEvents } from './events';
 import { canonicalBody, headerValue, SIGNATURE_HEADER, signatureMatches } from './signature';
 import { CREDENTIAL } from './subscription';
@@ -33,15 +39,32 @@ export function kindOf(delivery: IDataObject): string | undefined {
 }
 
 /**
- * Records `id` in the node's bounded list of seen delivery ids; false when it was already there. The list
- * lives in static data (no module state), so it holds across executions and in queue mode.
+ * Adds `id` to the node's bounded list of seen delivery ids; false when it was already there. The list lives in
+ * static data (no module state), so it holds across executions and in queue mode.
  */
-export function firstSighting(ctx: IWebhookFunctions, id: string): boolean {
+function rememberDelivery(ctx: IWebhookFunctions | IExecuteFunctions, id: string): boolean {
 	const data = ctx.getWorkflowStaticData('node');
 	const seen = Array.isArray(data.seenDeliveryIds) ? (data.seenDeliveryIds as string[]) : [];
 	if (seen.includes(id)) return false;
 	data.seenDeliveryIds = [...seen, id].slice(-SEEN_DELIVERY_LIMIT);
 	return true;
+}
+
+/**
+ * The trigger's execute(), which every run a delivery starts calls with the whole delivery: it applies the
+ * Output option and records the delivery id. Recording it here, inside the run, is what gets it saved: n8n
+ * 2.41 in regular mode hands the run its own copy of the static data and drops what webhook() wrote.
+ */
+export function emitDeliveries(ctx: IExecuteFunctions): INodeExecutionData[] {
+	const options = ctx.getNodeParameter('options', 0, {}) as TriggerOptions;
+	return ctx.getInputData().map((item, index) => {
+		const delivery = item.json;
+		if (options.ignoreRepeatedDeliveries !== false && typeof delivery.id === 'string' && delivery.id) {
+			rememberDelivery(ctx, delivery.id);
+		}
+		const json = options.output === 'data' ? (isObject(delivery.data) ? delivery.data : { data: delivery.data ?? null }) : delivery;
+		return { json, pairedItem: { item: index } };
+	});
 }
 
 /** The trigger's webhook(): verify, filter, de-duplicate, emit the payload as one item. */
@@ -69,9 +92,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!subscribed.includes(kind)) return { webhookResponse: { received: true, ignored: 'not subscribed' } };
 
 	if (options.ignoreRepeatedDeliveries !== false && typeof body.id === 'string' && body.id) {
-		if (!firstSighting(this, body.id)) return { webhookResponse: { received: true, ignored: 'repeated delivery' } };
+		if (!rememberDelivery(this, body.id)) return { webhookResponse: { received: true, ignored: 'repeated delivery' } };
 	}
 
-	const json = options.output === 'data' ? (isObject(body.data) ? body.data : { data: body.data ?? null }) : body;
-	return { workflowData: [[{ json }]] };
+	// The run's first step, the trigger's execute(), applies the Output option.
+	return { workflowData: [[{ json: body }]] };
 }
