@@ -3,7 +3,6 @@
  * codex file `LoyaltyPromotions.node.json`, because Node tries `.json` before the `.ts` that ts-node adds. Jest
  * tries `.ts` first. Reorder the extensions so the bench loads the same modules as the tests. Import this first.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Module = require('module') as { _extensions: Record<string, unknown> };
 const extensions = Module._extensions;
 for (const ext of ['.json', '.node']) {
