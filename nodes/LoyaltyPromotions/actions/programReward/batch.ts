@@ -111,7 +111,7 @@ export const batch: OperationDefinition = {
 			type: 'json',
 			default: '[]',
 			placeholder: JSON.stringify(ASSIGN_SHAPE, null, 2),
-			description: 'Further rewards to assign as a JSON array, for costs paid from several card definitions. Shape: ,.',
+			description: `Further rewards to assign as a JSON array, for costs paid from several card definitions. Shape: ${JSON.stringify(ASSIGN_SHAPE)}.`,
 		},
 		{
 			displayName: 'Unassign',

@@ -97,7 +97,7 @@ export const update: OperationDefinition = {
 				type: 'json',
 				default: '{}',
 				placeholder: JSON.stringify(POINT_EARNED_SHAPE, null, 2),
-				description: 'The point_earned object, instead of Point Earned Period. Shape: ,.',
+				description: `The point_earned object, instead of Point Earned Period. Shape: ${JSON.stringify(POINT_EARNED_SHAPE)}.`,
 			},
 			...jsonBodyProperties(JSON_FIELDS),
 			{
