@@ -40,6 +40,14 @@ async function list(on: FoundationEnv, job: ProbeJob): Promise<IDataObject[]> {
 const ids = (entries: IDataObject[]) => entries.map((entry) => entry.id as string);
 const pageQueries = (on: FoundationEnv, path: string) => on.emu.control.requests({ method: 'GET', path }).map((r) => r.query);
 
+
+/** Limits and the page sizes that reach each exactly: one page, a full page, one over, several. */
+const EXACT_LIMITS: Array<[number, string[]]> = [
+	[7, ['7']],
+	[100, ['100']],
+	[101, ['100', '1']],
+	[250, ['100', '100', '50']],
+];
 describe('counted list paged by starting_after_id (customer activities)', () => {
 	const total = fixtureCounts(1).customerActivities;
 	const job = (returnAll: boolean, limit = 50, query: IDataObject = {}): ProbeJob => ({
@@ -62,12 +70,7 @@ describe('counted list paged by starting_after_id (customer activities)', () => 
 		expect(createdAt).toEqual([...createdAt].sort().reverse());
 	});
 
-	it.each([
-		[7, ['7']],
-		[100, ['100']],
-		[101, ['100', '1']],
-		[250, ['100', '100', '50']],
-	])('a limit of %i stops exactly, asking for pages of %j', async (limit, sizes) => {
+	it.each(EXACT_LIMITS)('a limit of %i stops exactly, asking for pages of %j', async (limit, sizes) => {
 		const entries = await list(env, job(false, limit));
 		expect(entries).toHaveLength(limit);
 		expect(pageQueries(env, activitiesPath).map((q) => q.limit)).toEqual(sizes);
@@ -130,12 +133,7 @@ describe('id-cursor list (member activity)', () => {
 		);
 	});
 
-	it.each([
-		[7, ['7']],
-		[100, ['100']],
-		[101, ['100', '1']],
-		[250, ['100', '100', '50']],
-	])('a limit of %i stops exactly, asking for pages of %j', async (limit, sizes) => {
+	it.each(EXACT_LIMITS)('a limit of %i stops exactly, asking for pages of %j', async (limit, sizes) => {
 		const entries = await list(env, job(false, limit));
 		expect(entries).toHaveLength(limit);
 		expect(pageQueries(env, memberActivityPath).map((q) => q.limit)).toEqual(sizes);
@@ -173,12 +171,7 @@ describe('v2 cursor list (pending points buckets, OAuth)', () => {
 		expect(queries.slice(1).every((q) => /^lcrscppb_[a-f0-9]+$/.test(String(q.cursor)))).toBe(true);
 	});
 
-	it.each([
-		[7, ['7']],
-		[100, ['100']],
-		[101, ['100', '1']],
-		[250, ['100', '100', '50']],
-	])('a limit of %i stops exactly, asking for pages of %j', async (limit, sizes) => {
+	it.each(EXACT_LIMITS)('a limit of %i stops exactly, asking for pages of %j', async (limit, sizes) => {
 		const entries = await list(seeded, job(false, limit));
 		expect(entries).toHaveLength(limit);
 		expect(pageQueries(seeded, bucketsPath).map((q) => q.limit)).toEqual(sizes);
