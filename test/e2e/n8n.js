@@ -9,7 +9,7 @@
  *   const [id] = await n8n.importWorkflow('wf.json');
  *   const result = await n8n.execute(id);          // parsed `n8n execute --rawOutput` JSON
  *   await n8n.publish(triggerId);                   // active on next start
- *   await n8n.start();                              // waits for /healthz/readiness
+ *   await n8n.start();                              // waits for readiness and the activation of published workflows
  *   const apiKey = await n8n.setupOwnerAndApiKey();
  *   await n8n.deactivate(triggerId, apiKey);
  *   await n8n.stop();
@@ -280,6 +280,46 @@ function expectOk(what, res) {
   return res.json;
 }
 
+/**
+ * What `n8n start` prints once its start-up is over. n8n 2.41 answers /healthz/readiness as soon as its HTTP
+ * server listens, and only then activates the published workflows (the triggers' checkExists/create), so a
+ * ready server may not have registered any trigger yet. This line comes after that activation.
+ */
+const STARTED_LINE = 'Editor is now accessible via';
+
+/** n8n's log lines about activating workflows, for error messages. */
+function activationLines(text) {
+  return text
+    .split('\n')
+    .filter((l) => /activat|Start Active Workflows|webhook/i.test(l) && !/^\s+at /.test(l))
+    .slice(-15)
+    .join('\n');
+}
+
+/**
+ * Wait until n8n has printed STARTED_LINE after logOffset in its log (start-up, including the activation of
+ * published workflows, is over).
+ */
+async function waitForStartupComplete({ timeoutMs = 90000, child, logFile, logOffset = 0 }) {
+  const until = Date.now() + timeoutMs;
+  const read = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile).subarray(logOffset).toString('utf8') : '');
+  for (;;) {
+    const text = read();
+    if (text.includes(STARTED_LINE)) return;
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`n8n exited with code ${child.exitCode} during start-up (log: ${logFile})\n${tailText(text, 25)}`);
+    }
+    if (Date.now() > until) {
+      throw new Error(
+        `n8n answered /healthz/readiness but did not finish starting within ${timeoutMs} ms: waited for its log line ` +
+          `"${STARTED_LINE}", which follows the activation of published workflows (log: ${logFile}). ` +
+          `Activation lines seen:\n${activationLines(text) || '(none)'}`,
+      );
+    }
+    await sleep(200);
+  }
+}
+
 /** Poll GET <baseUrl>/healthz/readiness until 200. */
 async function waitForReadiness(baseUrl, { timeoutMs = 90000, child, logFile, logOffset = 0 } = {}) {
   const until = Date.now() + timeoutMs;
@@ -499,7 +539,8 @@ class N8n {
 
   /**
    * `n8n start` in the background (own process group), stdout+stderr to <userFolder>/n8n.log,
-   * pid to <userFolder>/n8n.pid; resolves with the child process when /healthz/readiness answers 200.
+   * pid to <userFolder>/n8n.pid; resolves with the child process once /healthz/readiness answers 200 and n8n
+   * has finished starting, published workflows activated (their triggers' webhooks registered).
    */
   async start({ timeoutMs = 90000 } = {}) {
     if (this.child && this.child.exitCode === null) return this.child;
@@ -520,7 +561,9 @@ class N8n {
     child.on('exit', () => started.delete(child));
     fs.writeFileSync(this.pidFile, JSON.stringify({ pid: child.pid, port: this.port, startedAt: new Date().toISOString() }));
     try {
+      const until = Date.now() + timeoutMs;
       await waitForReadiness(this.baseUrl, { timeoutMs, child, logFile: this.logFile, logOffset });
+      await waitForStartupComplete({ timeoutMs: Math.max(1000, until - Date.now()), child, logFile: this.logFile, logOffset });
     } catch (e) {
       await this.stop();
       throw e;
@@ -570,7 +613,10 @@ class N8n {
       const list = await this.listExecutions(workflowId, apiKey, { includeData });
       const done = list.filter((e) => e.finished || (e.status && !['new', 'running', 'waiting'].includes(e.status)));
       if (done.length >= count) return list;
-      if (Date.now() > until) throw new Error(`waitForExecutions: ${done.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);
+      if (Date.now() > until) {
+        const seen = list.map((e) => `#${e.id} ${e.mode} ${e.status}`).join(', ') || 'none';
+        throw new Error(`waitForExecutions: ${done.length}/${count} finished executions of ${workflowId} after ${timeoutMs} ms (executions: ${seen})`);
+      }
       await sleep(300);
     }
   }
@@ -603,6 +649,8 @@ module.exports = {
   nodeOutput,
   waitFor,
   waitForReadiness,
+  waitForStartupComplete,
+  activationLines,
   setupOwnerAndApiKey,
   activate,
   deactivate,

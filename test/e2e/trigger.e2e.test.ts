@@ -8,6 +8,7 @@ import { FIXTURES, sign } from '../emulator';
 import { pidAlive, startStack, waitFor, type Stack } from './stack';
 
 const { example } = require('./examples');
+const { activationLines } = require('./n8n');
 
 const { workflow } = example('loyalty-events.json');
 const WORKFLOW_ID: string = workflow.id;
@@ -27,6 +28,24 @@ let targetUrl: string;
 const webhooks = () => [...stack.emulator.control.state.webhooks.values()];
 const executions = (opts?: object) => stack.n8n.listExecutions(WORKFLOW_ID, apiKey, opts);
 
+/** What the emulator and n8n saw of the trigger's registration, for a failure message. */
+function registrationReport(): string {
+	const calls = stack.emulator.control
+		.requests({ path: /^\/management\/v1\/projects\/[^/]+\/webhooks/ })
+		.map((r) => `${r.method} ${r.path} → ${r.status}`);
+	const registered = webhooks().map((w) => `${w.id} → ${w.target_url} (${w.active ? 'active' : 'inactive'})`);
+	return [
+		`webhooks at the emulator: ${registered.length ? registered.join(', ') : 'none'}`,
+		`management webhook calls since n8n started: ${calls.length ? calls.join(', ') : 'none'}`,
+		`n8n's activation log lines:\n${activationLines(stack.n8n.log()) || '(none)'}`,
+	].join('\n');
+}
+
+/** Fails with the registration report unless `condition` holds. */
+function expectRegistration(condition: boolean, expected: string): void {
+	if (!condition) throw new Error(`Expected ${expected}.\n${registrationReport()}`);
+}
+
 beforeAll(async () => {
 	stack = await startStack('trigger', [workflow]);
 	await stack.n8n.publish(WORKFLOW_ID);
@@ -42,8 +61,9 @@ afterAll(async () => {
 
 test('activation at start-up registers exactly one webhook, for the trigger URL and its events', () => {
 	expect(new URL(targetUrl).hostname).toBe('127.0.0.1');
+	// start() returns once n8n has finished starting, published workflows activated
 	const registered = webhooks();
-	expect(registered).toHaveLength(1);
+	expectRegistration(registered.length === 1, `exactly one webhook once n8n had started (found ${registered.length})`);
 	expect(registered[0]).toMatchObject({ target_url: targetUrl, active: true });
 	expect([...(registered[0].events ?? [])].sort()).toEqual(EVENTS);
 	const creates = stack.emulator.control.requests({ method: 'POST', path: '/management/v1/projects/*/webhooks' });

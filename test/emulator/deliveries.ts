@@ -149,7 +149,7 @@ export class Deliveries {
 			};
 			const timer = setTimeout(() => {
 				cleanup();
-				reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${count} deliveries (have ${this.records.length})`));
+				reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${count} deliveries (have ${this.records.length}). ${this.describe()}`));
 			}, timeoutMs);
 			const cleanup = () => {
 				clearTimeout(timer);
@@ -158,6 +158,16 @@ export class Deliveries {
 			this.waiters.add(check);
 			check();
 		});
+	}
+
+	/** What a timed-out wait saw: the project's webhooks and the last attempts. */
+	describe(): string {
+		const webhooks = this.env.store.webhooksOf(this.env.projectId());
+		const hooks = webhooks.length
+			? webhooks.map((w) => `${w.id} → ${w.target_url} (${w.active ? 'active' : 'inactive'}; ${w.events.length} events)`).join(', ')
+			: 'none (an emitted event reaches nobody)';
+		const last = this.records.slice(-3).map((r) => `${r.type} → ${r.target}: ${r.status}${r.error ? ` ${r.error}` : ''}`);
+		return `Webhooks registered: ${hooks}.${last.length ? ` Last attempts: ${last.join('; ')}.` : ''}`;
 	}
 
 	clear(): void {
