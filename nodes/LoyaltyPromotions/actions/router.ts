@@ -12,7 +12,7 @@ import { Pacer } from '../transport/pacer';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './description';
 import { RESOURCES } from './resources';
 import { credentialTypeFor, type OperationDefinition, type ParamReader } from './types';
-import { requireIntegerInRange } from '../shared/validate';
+import { optionalId, requireId, requireIntegerInRange } from '../shared/validate';
 
 /** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
 async function runPool(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
@@ -82,17 +82,20 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		node: context.getNode(),
 		context,
 		get: <T>(name: string, fallback?: T) => context.getNodeParameter(name, itemIndex, fallback as never) as T,
-		projectId: async () => {
-			const chosen = String(context.getNodeParameter('projectId', itemIndex, '') ?? '').trim();
+		id(name: string, field: string) {
+			return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+		},
+		async projectId() {
+			const chosen = optionalId(this, 'Project ID', context.getNodeParameter('projectId', itemIndex, ''));
 			if (chosen) return chosen;
 			managementProject ??= context
 				.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
-				.then((credentials) => String(credentials.projectId ?? '').trim());
+				.then((credentials) => credentials.projectId);
 			const fallback = await managementProject;
-			if (!fallback) {
+			if (fallback === undefined || fallback === null || String(fallback).trim() === '') {
 				throw new NodeOperationError(context.getNode(), 'Project ID: is required (set it here or in the credential)', { itemIndex });
 			}
-			return fallback;
+			return requireId(this, "Project ID (the credential's)", fallback);
 		},
 	});
 

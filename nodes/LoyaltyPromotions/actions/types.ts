@@ -12,6 +12,11 @@ export interface ParamReader {
 	readonly context: IExecuteFunctions;
 	/** The parameter's value for this item (n8n's getNodeParameter), or `fallback` when it is not set. */
 	get<T = unknown>(name: string, fallback?: T): T;
+	/**
+	 * The ID in parameter `name` (a string or a resource locator), checked as one path segment (requireId):
+	 * failures name `field`, the label the user sees.
+	 */
+	id(name: string, field: string): string;
 	/** The node's Project ID parameter, or the management credential's default project. */
 	projectId(): Promise<string>;
 }

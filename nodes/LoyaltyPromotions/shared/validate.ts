@@ -15,15 +15,52 @@ export function fail(params: ParamReader, field: string, rule: string): never {
 
 export const PROGRAM_ID_PATTERN = /^lprg_[a-f0-9]+$/;
 
+/** n8n's resource locator value ({__rl, mode, value}) gives its value; anything else is returned as is. */
+export function locatorValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && (value as IDataObject).__rl === true) return (value as IDataObject).value;
+	return value;
+}
+
+/**
+ * Text from a parameter an expression may have filled: a string, or a finite number as its decimal text.
+ * An object, an array or a boolean (e.g. `{{ $json.customer }}` naming an object) is refused rather than sent
+ * as "[object Object]" or "a,b". Undefined and null give ''.
+ */
+export function requireScalarText(params: ParamReader, field: string, value: unknown): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	const got = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+	return fail(params, field, `must be text, not ${got} (check the expression that fills it)`);
+}
+
+/**
+ * An ID that goes into the request's path as one segment: text, trimmed, not empty, and not "." or "..",
+ * which URL parsers collapse (even when encoded), sending the request to another endpoint.
+ */
+export function requireId(params: ParamReader, field: string, value: unknown): string {
+	const id = requireScalarText(params, field, locatorValue(value)).trim();
+	if (!id) fail(params, field, 'is required');
+	if (id === '.' || id === '..') fail(params, field, `must be an ID, not "${id}"`);
+	return id;
+}
+
 export function requireText(params: ParamReader, field: string, value: unknown, { min = 1, max = Infinity } = {}): string {
-	const text = value === undefined || value === null ? '' : String(value);
+	const text = requireScalarText(params, field, value);
 	if (text.trim().length < min) fail(params, field, min === 1 ? 'is required' : `must be at least ${min} characters`);
 	if (text.length > max) fail(params, field, `must be at most ${max} characters (got ${text.length})`);
 	return text;
 }
 
+/** An optional ID (e.g. from a Filters collection): undefined when left empty, else checked as requireId does. */
+export function optionalId(params: ParamReader, field: string, value: unknown): string | undefined {
+	const raw = locatorValue(value);
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
+	return requireId(params, field, raw);
+}
+
 export function requireProgramId(params: ParamReader, field: string, value: unknown): string {
-	const id = String(value ?? '').trim();
+	const id = requireScalarText(params, field, locatorValue(value)).trim();
 	if (!PROGRAM_ID_PATTERN.test(id)) fail(params, field, `must match ${PROGRAM_ID_PATTERN.source}, e.g. lprg_0a1b2c (got "${id}")`);
 	return id;
 }

@@ -7,7 +7,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { ApplicationError, sleep } from 'n8n-workflow';
 import { baseUrlOf, type LocationCredentials } from '../../../credentials/location';
 import { inspectFailure, toNodeApiError } from './errors';
 import { backoffMs, Pacer, rateLimitWaitMs } from './pacer';
@@ -173,11 +173,25 @@ function lowerCase(headers: IDataObject | undefined): Record<string, string> {
 	return result;
 }
 
-/** Encodes each path segment: ids come from users and upstream data. */
+/** A value that would leave its path segment: not text, empty, "." or ".." (collapsed by URL parsers). */
+function unsafeSegment(segment: unknown): boolean {
+	if (typeof segment !== 'string' && typeof segment !== 'number') return true;
+	const text = String(segment).trim();
+	return text === '' || text === '.' || text === '..';
+}
+
+/**
+ * Encodes each interpolated value as one path segment: ids come from users and upstream data. Operations check
+ * their IDs with requireId first (naming the field); this refuses what slipped through rather than send a
+ * request to another endpoint.
+ */
 export function path(strings: TemplateStringsArray, ...segments: unknown[]): string {
+	if (segments.some(unsafeSegment)) {
+		throw new ApplicationError('Refused to build a request path: an ID is empty, "." or "..", or not text');
+	}
 	return strings.reduce(
 		(result, literal, index) =>
-			result + literal + (index < segments.length ? encodeURIComponent(String(segments[index])) : ''),
+			result + literal + (index < segments.length ? encodeURIComponent(String(segments[index]).trim()) : ''),
 		'',
 	);
 }

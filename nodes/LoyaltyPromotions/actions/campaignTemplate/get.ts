@@ -1,5 +1,4 @@
 import { idProperty } from '../../shared/fields';
-import { requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -20,7 +19,7 @@ export const get: OperationDefinition = {
 		},
 	],
 	build(params) {
-		const campaignTemplateId = requireText(params, 'Campaign Template ID', params.get('campaignTemplateId', '')).trim();
+		const campaignTemplateId = params.id('campaignTemplateId', 'Campaign Template ID');
 		return {
 			method: 'GET',
 			path: path`/v1/templates/campaigns/${campaignTemplateId}`,

@@ -9,7 +9,6 @@ import {
 	updateNameProperty,
 	type JsonBodyField,
 } from '../../shared/fields';
-import { requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -104,7 +103,7 @@ export const update: OperationDefinition = {
 		]),
 	],
 	build: (params) => {
-		const id = requireText(params, 'Card Definition ID', params.get('cardDefinitionId', '')).trim();
+		const id = params.id('cardDefinitionId', 'Card Definition ID');
 		const fields = params.get<IDataObject>('updateFields', {});
 		const extra: IDataObject = {
 			balance_settings: fields.allowNegative === undefined ? undefined : { allow_negative: fields.allowNegative === true },

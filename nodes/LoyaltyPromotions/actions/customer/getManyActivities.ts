@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { idProperty, startingAfterIdOption } from '../../shared/fields';
-import { requireDateTime, requireText } from '../../shared/validate';
+import { requireDateTime } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 
@@ -121,7 +121,7 @@ export const getManyActivities: OperationDefinition = {
 	],
 	list: { envelope: 'counted', pageSizeParam: 'limit', cursorParam: 'starting_after_id', maxPageSize: 100 },
 	build(params) {
-		const customerId = requireText(params, 'Customer ID', params.get('customerId', '')).trim();
+		const customerId = params.id('customerId', 'Customer ID');
 		return {
 			method: 'GET',
 			path: path`/v1/customers/${customerId}/activities`,

@@ -1,5 +1,5 @@
 import { idProperty } from '../../shared/fields';
-import { fail, requireProgramId, requireText } from '../../shared/validate';
+import { fail, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -30,8 +30,8 @@ export const getManyPendingPointBuckets: OperationDefinition = {
 	list: { envelope: 'v2Cursor', pageSizeParam: 'limit', cursorParam: 'cursor', maxPageSize: 100 },
 	build: (params) => {
 		const programId = requireProgramId(params, 'Program ID', params.get('programId', ''));
-		const memberId = requireText(params, 'Member ID', params.get('memberId', '')).trim();
-		const cardId = requireText(params, 'Card ID', params.get('cardId', '')).trim();
+		const memberId = params.id('memberId', 'Member ID');
+		const cardId = params.id('cardId', 'Card ID');
 		const order = params.get<string>('order', 'date');
 		if (!ORDERS.includes(order)) fail(params, 'Sort By', `must be one of ${ORDERS.join(', ')} (got "${order}")`);
 		return {

@@ -1,6 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { compact, idProperty, startingAfterIdOption } from '../../shared/fields';
-import { requireText } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 
 /** What the member lists share: the card code, an id-cursor envelope and a Filters collection with Order. */
@@ -8,7 +7,7 @@ import type { OperationDefinition, ParamReader } from '../types';
 export const memberIdProperty = idProperty('memberId', 'Member ID', 'The loyalty card code, e.g. LC-1234', 'LC-1234');
 
 export function readMemberId(params: ParamReader): string {
-	return requireText(params, 'Member ID', params.get('memberId', '')).trim();
+	return params.id('memberId', 'Member ID');
 }
 
 /** The v1 id-cursor list: `limit` per page, `starting_after_id` from `more_starting_after`. */

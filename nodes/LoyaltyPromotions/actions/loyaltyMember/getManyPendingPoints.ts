@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { optionalId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { cursorFilters, ID_CURSOR_LIST, memberIdProperty, readCursorQuery, readMemberId } from './fields';
@@ -25,7 +26,7 @@ export const getManyPendingPoints: OperationDefinition = {
 	build(params) {
 		const memberId = readMemberId(params);
 		const filters = params.get<IDataObject>('filters', {});
-		const campaignId = String(filters.campaignId ?? '').trim();
+		const campaignId = optionalId(params, 'Campaign ID', filters.campaignId);
 		return {
 			method: 'GET',
 			path: campaignId

@@ -34,7 +34,7 @@ export const create: OperationDefinition = {
 			]),
 	],
 	build(params) {
-		const rewardId = requireText(params, 'Reward ID', params.get('rewardId', '')).trim();
+		const rewardId = params.id('rewardId', 'Reward ID');
 		const campaign = requireText(params, 'Campaign ID', params.get('campaign', '')).trim();
 		const points = requireIntegerInRange(params, 'Points', params.get('points'), 0);
 		const additionalFields = params.get<IDataObject>('additionalFields', {});

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { compact, idProperty, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
-import { fail, parseJsonObject, requireText, toMinorUnits } from '../../shared/validate';
+import { fail, parseJsonObject, toMinorUnits } from '../../shared/validate';
 import type { ParamReader } from '../types';
 
 /** The SKU fields Create, Update and Create or Update share, and how they become the request body. */
@@ -8,7 +8,7 @@ import type { ParamReader } from '../types';
 export const productIdProperty = idProperty('productId', 'Product ID', "The parent product's ID or source ID", 'prod_… or your own ID');
 
 export function readProductId(params: ParamReader): string {
-	return requireText(params, 'Product ID', params.get('productId', '')).trim();
+	return params.id('productId', 'Product ID');
 }
 
 const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);

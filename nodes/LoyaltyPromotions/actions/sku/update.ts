@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { idProperty } from '../../shared/fields';
-import { requireAnyField, requireText } from '../../shared/validate';
+import { requireAnyField } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { productIdProperty, readProductId, readSkuBody, updateFields } from './fields';
@@ -18,7 +18,7 @@ export const update: OperationDefinition = {
 	],
 	build(params) {
 		const productId = readProductId(params);
-		const skuId = requireText(params, 'SKU ID', params.get('skuId', '')).trim();
+		const skuId = params.id('skuId', 'SKU ID');
 		const body = requireAnyField(params, 'Update Fields', readSkuBody(params, params.get<IDataObject>('updateFields', {})));
 		return { method: 'PUT', path: path`/v1/products/${productId}/skus/${skuId}`, body };
 	},

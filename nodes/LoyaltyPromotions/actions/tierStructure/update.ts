@@ -9,7 +9,7 @@ import {
 	updateNameProperty,
 	type JsonBodyField,
 } from '../../shared/fields';
-import { fail, parseJsonObject, requireIntegerInRange, requireText } from '../../shared/validate';
+import { fail, parseJsonObject, requireIntegerInRange } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 
@@ -120,7 +120,7 @@ export const update: OperationDefinition = {
 		]),
 	],
 	build: (params) => {
-		const id = requireText(params, 'Tier Structure ID', params.get('tierStructureId', '')).trim();
+		const id = params.id('tierStructureId', 'Tier Structure ID');
 		const fields = params.get<IDataObject>('updateFields', {});
 		const type = fields.type as string | undefined;
 		if (type !== undefined && type !== 'POINT_BALANCE' && type !== 'POINT_EARNED') fail(params, 'Type', `must be POINT_BALANCE or POINT_EARNED (got "${type}")`);

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { idProperty } from '../../shared/fields';
-import { fail, requireHttpUrl, requireText } from '../../shared/validate';
+import { fail, requireHttpUrl } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { eventOptions, expandEvents } from '../../trigger/events';
 import type { ParamReader } from '../types';
@@ -50,6 +50,6 @@ export async function webhooksPath(params: ParamReader): Promise<string> {
 }
 
 export async function webhookPath(params: ParamReader): Promise<string> {
-	const webhookId = requireText(params, 'Webhook ID', params.get('webhookId', '')).trim();
+	const webhookId = params.id('webhookId', 'Webhook ID');
 	return `${await webhooksPath(params)}${path`/${webhookId}`}`;
 }
