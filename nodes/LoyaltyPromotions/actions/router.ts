@@ -73,7 +73,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(Number(options.concurrency ?? DEFAULT_CONCURRENCY)) || 1));
 
 	const transport = new Transport(this, credentialType, new Pacer());
-	let managementProject: Promise<string> | undefined;
+	let managementProject: Promise<unknown> | undefined;
 	const context = this;
 	const results: INodeExecutionData[][] = new Array(items.length);
 
