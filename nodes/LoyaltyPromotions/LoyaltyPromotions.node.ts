@@ -5,7 +5,7 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
-import { describeResources } from './actions/description';
+import { collectMethods, describeResources } from './actions/description';
 import { RESOURCES } from './actions/resources';
 import { route } from './actions/router';
 
@@ -42,6 +42,8 @@ export class LoyaltyPromotions implements INodeType {
 		],
 		properties: describeResources(RESOURCES),
 	};
+
+	methods = collectMethods(RESOURCES);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return route.call(this);

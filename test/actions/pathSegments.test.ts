@@ -61,7 +61,7 @@ describe.each(cases)('$key', ({ key, resource, operation, endpoint }) => {
 				expect({ name, label, message: result.error?.message }).toEqual({
 					name,
 					label,
-					message: expect.stringMatching(/^[A-Z][^:]*ID[^:]*: (is required|must be an ID|must be text|must match)/),
+					message: expect.stringMatching(/^[A-Z][^:]*: (is required|must be an ID|must be text|must match)/),
 				});
 			}
 		}

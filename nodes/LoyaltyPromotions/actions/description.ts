@@ -1,5 +1,5 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDefinition, ResourceDefinition } from './types';
+import { ApplicationError, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDefinition, ResourceDefinition, ResourceMethods } from './types';
 
 /**
  * Assembles the node's parameters from the resource and operation definitions, so that an operation file
@@ -142,4 +142,18 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		...fieldProperties,
 		options,
 	];
+}
+
+/** The node's `methods`: every resource's listSearch and loadOptions methods, each name used once. */
+export function collectMethods(resources: ResourceDefinition[]): Required<ResourceMethods> {
+	const methods: Required<ResourceMethods> = { listSearch: {}, loadOptions: {} };
+	for (const resource of resources) {
+		for (const kind of ['listSearch', 'loadOptions'] as const) {
+			for (const [name, method] of Object.entries(resource.methods?.[kind] ?? {})) {
+				if (name in methods[kind]) throw new ApplicationError(`Two resources define the ${kind} method ${name}`);
+				(methods[kind] as Record<string, unknown>)[name] = method;
+			}
+		}
+	}
+	return methods;
 }

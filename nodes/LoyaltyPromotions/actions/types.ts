@@ -1,4 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INode,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import type { ListSpec } from '../transport/paginate';
 import type { CredentialType, ServiceRequest } from '../transport/request';
 
@@ -45,6 +53,15 @@ export interface OperationDefinition {
 	output?(response: IDataObject, params: ParamReader): IDataObject[];
 }
 
+export type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
+
+/** The node's `methods` a resource brings: listSearch (resource locators' From List) and loadOptions (dropdowns). */
+export interface ResourceMethods {
+	listSearch?: Record<string, ListSearchMethod>;
+	loadOptions?: Record<string, LoadOptionsMethod>;
+}
+
 export interface ResourceDefinition {
 	/** The `resource` parameter's value, e.g. 'sku'. */
 	value: string;
@@ -52,6 +69,8 @@ export interface ResourceDefinition {
 	name: string;
 	auth: ResourceAuth;
 	operations: OperationDefinition[];
+	/** Methods its fields load lists with; names are unique across the node. */
+	methods?: ResourceMethods;
 }
 
 /** The credential type behind each value of the `authentication` parameter. */

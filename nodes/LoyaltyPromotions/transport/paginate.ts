@@ -1,21 +1,25 @@
-import type { IDataObject } from 'n8n-workflow';
+import { ApplicationError, type IDataObject } from 'n8n-workflow';
 import type { ServiceRequest, Transport } from './request';
 
 /**
- * The service's three list envelopes:
- * - counted:  { object: 'list', data_ref: 'data', data, total }
- * - idCursor: { object: 'list', data_ref: 'data', data, has_more, more_starting_after }
+ * The service's list envelopes. The entries are in the array named by `data_ref` (`data` unless it says
+ * otherwise, e.g. `vouchers` or `customers`):
+ * - counted:  { object: 'list', data_ref, <data_ref>, total }, paged by the id of the last entry
+ * - paged:    the counted envelope, paged by page number (`page` = 1, 2, …; the service serves a bounded number of pages)
+ * - idCursor: { object: 'list', data_ref, <data_ref>, has_more, more_starting_after }
  * - v2Cursor: { object: 'list', data, cursor: { next, expires_at } }
  */
-export type ListEnvelope = 'counted' | 'idCursor' | 'v2Cursor';
+export type ListEnvelope = 'counted' | 'paged' | 'idCursor' | 'v2Cursor';
 
 export interface ListSpec {
 	envelope: ListEnvelope;
 	/** The page-size query parameter; absent for lists the service returns whole (e.g. categories). */
 	pageSizeParam?: string;
-	/** The cursor query parameter: `starting_after_id` for id-cursor and counted lists, `cursor` for v2. */
+	/** The cursor query parameter: `starting_after_id` for id-cursor and counted lists, `cursor` for v2, `page` for paged. */
 	cursorParam?: string;
 	maxPageSize?: number;
+	/** Paged lists: the highest page number the service serves (e.g. 99 or 100). */
+	maxPage?: number;
 }
 
 export interface ListWanted {
@@ -30,10 +34,22 @@ interface Page {
 	next?: string;
 }
 
-function readPage(body: IDataObject, spec: ListSpec, requestedSize: number | undefined): Page {
-	const entries = (Array.isArray(body?.data) ? body.data : []) as IDataObject[];
+/** The entries of a list response: the array `data_ref` names, else `data`. */
+export function entriesOf(body: IDataObject | undefined): IDataObject[] {
+	if (!body || typeof body !== 'object') return [];
+	const key = typeof body.data_ref === 'string' && Array.isArray(body[body.data_ref]) ? body.data_ref : 'data';
+	return (Array.isArray(body[key]) ? body[key] : []) as IDataObject[];
+}
+
+function readPage(body: IDataObject, spec: ListSpec, requestedSize: number | undefined, cursor: string | undefined): Page {
+	const entries = entriesOf(body);
 	if (entries.length === 0 || !spec.cursorParam) return { entries };
 	switch (spec.envelope) {
+		case 'paged': {
+			// A short page is the last one.
+			const full = requestedSize === undefined || entries.length >= requestedSize;
+			return { entries, next: full ? String(Number(cursor ?? 1) + 1) : undefined };
+		}
 		case 'idCursor':
 			return {
 				entries,
@@ -49,6 +65,22 @@ function readPage(body: IDataObject, spec: ListSpec, requestedSize: number | und
 			return { entries, next: full ? String(entries[entries.length - 1].id) : undefined };
 		}
 	}
+}
+
+/** One page of a list: `cursor` is where it starts (undefined: the first page), `next` where the next one does. */
+export async function fetchPage(
+	transport: Transport,
+	request: ServiceRequest,
+	spec: ListSpec,
+	cursor: string | undefined,
+	pageSize: number | undefined,
+	itemIndex?: number,
+): Promise<Page & { body: IDataObject }> {
+	const query: IDataObject = { ...request.query };
+	if (spec.pageSizeParam && pageSize !== undefined) query[spec.pageSizeParam] = pageSize;
+	if (cursor !== undefined && spec.cursorParam) query[spec.cursorParam] = cursor;
+	const body = await transport.request<IDataObject>({ ...request, query }, itemIndex);
+	return { ...readPage(body, spec, pageSize, cursor), body };
 }
 
 /**
@@ -71,15 +103,18 @@ export async function walkList(
 		const stillWanted = wanted.returnAll ? Infinity : wanted.limit - delivered;
 		if (stillWanted <= 0) return delivered;
 		const pageSize = spec.pageSizeParam ? Math.min(maxPageSize, stillWanted) : undefined;
-		const query: IDataObject = { ...request.query };
-		if (spec.pageSizeParam && pageSize !== undefined) query[spec.pageSizeParam] = pageSize;
-		if (cursor !== undefined && spec.cursorParam) query[spec.cursorParam] = cursor;
-		const body = await transport.request<IDataObject>({ ...request, query }, itemIndex);
-		const page = readPage(body, spec, pageSize);
+		const page = await fetchPage(transport, request, spec, cursor, pageSize, itemIndex);
+		const body = page.body;
 		const taken = page.entries.length > stillWanted ? page.entries.slice(0, stillWanted) : page.entries;
 		if (taken.length > 0) onEntries(taken);
 		delivered += taken.length;
 		if (page.next === undefined || page.next === cursor) return delivered;
+		if (delivered >= (typeof body.total === 'number' && spec.envelope === 'paged' ? body.total : Infinity)) return delivered;
+		if (spec.envelope === 'paged' && spec.maxPage !== undefined && Number(page.next) > spec.maxPage) {
+			throw new ApplicationError(
+				`The service lists at most ${spec.maxPage} pages of ${pageSize ?? maxPageSize} (${delivered} entries read), and this list has more. Narrow it with the operation's filters, or turn off Return All and set a Limit.`,
+			);
+		}
 		cursor = page.next;
 	}
 }

@@ -1,4 +1,6 @@
 import { EVENT_KINDS, FIXTURES } from '../../emulator';
+import { credentialsFor } from '../../harness/emulatorCredentials';
+import { listSearch } from '../../harness/loadOptions';
 import { useEmulator } from '../v2/helpers';
 
 const ctx = useEmulator();
@@ -110,6 +112,37 @@ describe('Webhook', () => {
 			ctx.expectInvalid({ resource: 'webhook', operation: 'update', webhookId: 'wh_1', updateFields: { targetUrl: 'mailto:a@b.c' } }, 'Target URL', /http/));
 		it('needs a field to update', () =>
 			ctx.expectInvalid({ resource: 'webhook', operation: 'update', webhookId: 'wh_1', updateFields: {} }, 'Update Fields', /at least one field/));
-		it('needs the webhook id', () => ctx.expectInvalid({ resource: 'webhook', operation: 'get', webhookId: '={{ "" }}' }, 'Webhook ID', /is required/));
+		it('needs the webhook id', () => ctx.expectInvalid({ resource: 'webhook', operation: 'get', webhookId: '={{ "" }}' }, 'Webhook', /is required/));
+	});
+});
+
+describe('Webhook: pick it from a list', () => {
+	const credentials = () => credentialsFor(ctx.emu);
+
+	it("From List shows the project's webhooks by target URL and event count, narrowed by the typed text", async () => {
+		const a = await run('create', { targetUrl: 'https://shop.example.com/a', events: ['customer.created'] });
+		const b = await run('create', { targetUrl: 'https://crm.example.org/b', events: ['customer.created', 'voucher.created'], additionalFields: { active: false } });
+		const parameters = { resource: 'webhook', operation: 'get' };
+		const all = await listSearch('searchWebhooks', { parameters, credentials: credentials() });
+		expect(all.results).toEqual(
+			expect.arrayContaining([
+				{ name: 'https://shop.example.com/a (1 event)', value: a.items[0].json.id },
+				{ name: 'https://crm.example.org/b (2 events, inactive)', value: b.items[0].json.id },
+			]),
+		);
+		expect(all.paginationToken).toBeUndefined();
+		const narrowed = await listSearch('searchWebhooks', { parameters, credentials: credentials() }, 'CRM');
+		expect(narrowed.results.map((item) => item.value)).toEqual([b.items[0].json.id]);
+	});
+
+	it('takes the webhook from any mode of the locator: From List and By ID send the same request', async () => {
+		const created = await run('create', { targetUrl: 'https://shop.example.com/c', events: ['customer.created'] });
+		const id = String(created.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		const fromList = await run('get', { webhookId: { __rl: true, mode: 'list', value: id, cachedResultName: 'https://shop.example.com/c' } });
+		const byId = await run('get', { webhookId: { __rl: true, mode: 'id', value: ` ${id} ` } });
+		expect(fromList.items[0].json.id).toBe(id);
+		expect(byId.items[0].json.id).toBe(id);
+		expect(ctx.sent().map((request) => request.path)).toEqual([`${webhooksPath}/${id}`, `${webhooksPath}/${id}`]);
 	});
 });

@@ -11,5 +11,5 @@ export const deleteWebhook: OperationDefinition = {
 	properties: [projectIdProperty, webhookIdProperty],
 	build: async (params) => ({ method: 'DELETE', path: await webhookPath(params) }),
 	// The service answers 204 with no body.
-	output: (_response, params) => [{ deleted: true, id: String(params.get('webhookId', '')).trim() }],
+	output: (_response, params) => [{ deleted: true, id: params.id('webhookId', 'Webhook') }],
 };

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { idProperty } from '../../shared/fields';
+import { locatorProperty } from '../../shared/locator';
 import { fail, requireHttpUrl } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { eventOptions, expandEvents } from '../../trigger/events';
@@ -7,7 +7,14 @@ import type { ParamReader } from '../types';
 
 /** What the webhook operations share: their fields, readers and paths. The event catalog lives in trigger/events. */
 
-export const webhookIdProperty = idProperty('webhookId', 'Webhook ID', "The webhook configuration's ID", 'wh_...');
+export const webhookIdProperty = locatorProperty({
+	name: 'webhookId',
+	displayName: 'Webhook',
+	description: 'The webhook configuration, picked from the project\'s webhooks or given by ID',
+	noun: 'webhook',
+	searchListMethod: 'searchWebhooks',
+	idPlaceholder: 'wh_...',
+});
 
 export const targetUrlProperty: INodeProperties = {
 	displayName: 'Target URL',
@@ -50,6 +57,6 @@ export async function webhooksPath(params: ParamReader): Promise<string> {
 }
 
 export async function webhookPath(params: ParamReader): Promise<string> {
-	const webhookId = params.id('webhookId', 'Webhook ID');
+	const webhookId = params.id('webhookId', 'Webhook');
 	return `${await webhooksPath(params)}${path`/${webhookId}`}`;
 }

@@ -3,6 +3,7 @@ import { create } from './create';
 import { deleteWebhook } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
+import { searchWebhooks } from './search';
 import { update } from './update';
 
 export const webhook: ResourceDefinition = {
@@ -10,4 +11,5 @@ export const webhook: ResourceDefinition = {
 	name: 'Webhook',
 	auth: 'management',
 	operations: [create, deleteWebhook, get, getAll, update],
+	methods: { listSearch: { searchWebhooks } },
 };
