@@ -32,6 +32,31 @@ async function runPool(count: number, limit: number, work: (index: number) => Pr
 	if (firstError !== undefined) throw firstError;
 }
 
+/** Whether a parameter's stored value holds an n8n expression anywhere (a string starting with '='). */
+function containsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(containsExpression);
+	if (value !== null && typeof value === 'object') return Object.values(value).some(containsExpression);
+	return false;
+}
+
+/**
+ * getNodeParameter, reading a parameter without expressions once for all items: its value is the same for every
+ * item, and n8n's resolution of it costs more than the request's own work. Each item gets its own copy, so no
+ * operation can change another item's value.
+ */
+function staticParameters(context: IExecuteFunctions) {
+	const stored = context.getNode().parameters;
+	const cache = new Map<string, unknown>();
+	return (name: string, itemIndex: number, fallback: unknown): unknown => {
+		const raw = stored[name];
+		if (raw === undefined || containsExpression(raw)) return context.getNodeParameter(name, itemIndex, fallback as never);
+		if (!cache.has(name)) cache.set(name, context.getNodeParameter(name, 0, fallback as never));
+		const value = cache.get(name);
+		return value !== null && typeof value === 'object' ? structuredClone(value) : value;
+	};
+}
+
 function findOperation(resource: string, operation: string): OperationDefinition | undefined {
 	return RESOURCES.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 }
@@ -77,11 +102,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const context = this;
 	const results: INodeExecutionData[][] = new Array(items.length);
 
+	const parameter = staticParameters(context);
 	const readerFor = (itemIndex: number): ParamReader => ({
 		itemIndex,
 		node: context.getNode(),
 		context,
-		get: <T>(name: string, fallback?: T) => context.getNodeParameter(name, itemIndex, fallback as never) as T,
+		get: <T>(name: string, fallback?: T) => parameter(name, itemIndex, fallback) as T,
 		id(name: string, field: string) {
 			return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 		},

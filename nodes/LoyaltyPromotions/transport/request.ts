@@ -1,4 +1,6 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -54,8 +56,13 @@ const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN
  * NodeApiError. Create one per execution and credential type: it caches the base URL and owns the pacer.
  */
 export class Transport {
-	/** Only the location fields of the credential are kept, never its secrets. */
-	private locationPromise?: Promise<LocationCredentials>;
+	/**
+	 * The execution's credential, read once. Without it n8n loads the credential from its database, decrypts it
+	 * and resolves its expressions again for every request. n8n gets it back with each request and applies it
+	 * as usual (authenticate, and an OAuth token refresh, which updates this object in place); it is never
+	 * logged or put in an output.
+	 */
+	private credentialPromise?: Promise<ICredentialsDecrypted>;
 
 	private firstRequest?: Promise<void>;
 
@@ -66,17 +73,22 @@ export class Transport {
 		private readonly options: TransportOptions = {},
 	) {}
 
-	/** The base URL for a path: v2 paths go to the `api` host of a `download` cluster. */
-	async baseUrl(path = ''): Promise<string> {
-		this.locationPromise ??= this.host
-			.getCredentials<LocationCredentials & IDataObject>(this.credentialType)
-			.then(({ cluster, serviceDomain, baseUrl }) => ({ cluster, serviceDomain, baseUrl }));
+	private async credential(): Promise<ICredentialsDecrypted> {
+		this.credentialPromise ??= this.host.getCredentials<ICredentialDataDecryptedObject>(this.credentialType).then((data) => {
+			const reference = this.host.getNode().credentials?.[this.credentialType];
+			return { id: reference?.id ?? '', name: reference?.name ?? '', type: this.credentialType, data };
+		});
 		// A failed read is not cached: the next request asks again.
-		const location = await this.locationPromise.catch((error) => {
-			this.locationPromise = undefined;
+		return await this.credentialPromise.catch((error) => {
+			this.credentialPromise = undefined;
 			throw error;
 		});
-		return baseUrlOf(location, path.startsWith('/v2/'));
+	}
+
+	/** The base URL for a path: v2 paths go to the `api` host of a `download` cluster. */
+	async baseUrl(path = ''): Promise<string> {
+		const { data } = await this.credential();
+		return baseUrlOf((data ?? {}) as LocationCredentials, path.startsWith('/v2/'));
 	}
 
 	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
@@ -98,6 +110,7 @@ export class Transport {
 
 	private async send<T>(request: ServiceRequest, itemIndex?: number): Promise<T> {
 		const baseUrl = await this.baseUrl(request.path);
+		const credentialsDecrypted = await this.credential();
 		const options = this.toHttpOptions(baseUrl, request);
 		const safeToRepeat = request.safeToRepeat ?? request.method !== 'POST';
 		const maxFaultRetries = this.options.maxFaultRetries ?? 4;
@@ -112,6 +125,7 @@ export class Transport {
 					this.host,
 					this.credentialType,
 					options,
+					{ credentialsDecrypted },
 				)) as IN8nHttpFullResponse;
 				this.pacer.observe(lowerCase(response.headers));
 				return response.body as T;
