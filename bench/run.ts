@@ -2,6 +2,10 @@
  * `npm run bench` — the node against the emulator (in a child process) and against raw keep-alive floors.
  *
  *   ts-node --transpile-only bench/run.ts [--quick] [--latency MS] [--only 1,2,3,4,5] [--out DIR]
+ *   ts-node --transpile-only bench/run.ts --real [...]   (in a real n8n: see bench/real.ts)
+ *
+ * This in-process mode runs the node through n8n-core's engine inside this process: quick, but it skips what the
+ * real n8n server does per request (credential loading and decryption, the expression sandbox, hooks).
  *
  * 1. SKU upserts (2,000 and 10,000) through runNode (n8n-core WorkflowExecute) at Concurrency 8 vs a raw
  *    keep-alive client (http.Agent keepAlive, maxSockets 8) at concurrency 8, at the set latency (default 20 ms).
@@ -468,7 +472,12 @@ async function main(): Promise<void> {
 	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${path.relative(process.cwd(), OUT_DIR) || '.'}/results.json and summary.md`);
 }
 
-main().catch((error) => {
-	process.stderr.write(`[bench] failed: ${(error as Error).stack ?? error}\n`);
-	void emu?.stop().finally(() => process.exit(1));
-});
+if (flag('real')) {
+	// `npm run bench -- --real`: the node in a real n8n beside n8n's own HTTP Request node (bench/real.ts).
+	require('./real');
+} else {
+	main().catch((error) => {
+		process.stderr.write(`[bench] failed: ${(error as Error).stack ?? error}\n`);
+		void emu?.stop().finally(() => process.exit(1));
+	});
+}

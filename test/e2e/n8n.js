@@ -452,19 +452,38 @@ class N8n {
    */
   cli(args, { timeoutMs = 120000, allowFailure = false, env } = {}) {
     return new Promise((resolve, reject) => {
+      // Output goes to files, not pipes: n8n exits right after printing (e.g. `execute --rawOutput`), and Node
+      // drops what it had not yet written to a pipe, which cut large run outputs short; writes to a file complete.
+      const dir = path.join(this.userFolder, 'cli');
+      fs.mkdirSync(dir, { recursive: true });
+      const base = path.join(dir, `${Date.now()}-${crypto.randomBytes(3).toString('hex')}`);
+      const out = fs.openSync(`${base}.out`, 'w');
+      const err = fs.openSync(`${base}.err`, 'w');
       const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], {
         cwd: this.userFolder,
         env: { ...this.env, ...(env || {}) },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', out, err],
         detached: true,
       });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
+      fs.closeSync(out);
+      fs.closeSync(err);
+      const output = () => {
+        const read = (file) => {
+          try {
+            return fs.readFileSync(file, 'utf8');
+          } catch {
+            return '';
+          }
+        };
+        const result = { stdout: read(`${base}.out`), stderr: read(`${base}.err`) };
+        fs.rmSync(`${base}.out`, { force: true });
+        fs.rmSync(`${base}.err`, { force: true });
+        return result;
+      };
       started.add(child);
       const timer = setTimeout(() => {
         killGroup(child.pid, 'SIGKILL');
+        const { stdout, stderr } = output();
         reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tailText(stdout + stderr)}`));
       }, timeoutMs);
       child.on('error', (e) => {
@@ -475,6 +494,7 @@ class N8n {
       child.on('close', (code) => {
         clearTimeout(timer);
         started.delete(child);
+        const { stdout, stderr } = output();
         if (code !== 0 && !allowFailure) {
           reject(new Error(`n8n ${args.join(' ')} exited with code ${code}\n${tailText(stdout + stderr)}`));
         } else {

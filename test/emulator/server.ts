@@ -25,7 +25,7 @@ export function newCounters(): Counters {
 	return {
 		requests: 0, skusCreated: 0, skusUpdated: 0, duplicateCreates: 0, eventsTracked: 0, duplicateEvents: 0,
 		customersCreated: 0, rewardAssignmentsCreated: 0, webhooksCreated: 0, tokensIssued: 0,
-		deliveriesSent: 0, deliveriesFailed: 0, rateLimited: 0, faultsInjected: 0,
+		deliveriesSent: 0, deliveriesFailed: 0, rateLimited: 0, faultsInjected: 0, maxInFlight: 0,
 	};
 }
 
@@ -85,6 +85,7 @@ export class Emulator implements Env {
 	logEnabled: boolean;
 	readonly logLimit: number;
 	private seq = 0;
+	private inFlight = 0;
 	private readonly initialSecret: string;
 	private createdBodies = new Set<string>();
 	private readonly server: http.Server;
@@ -194,6 +195,10 @@ export class Emulator implements Env {
 		const query = parseQuery(q < 0 ? '' : url.slice(q + 1));
 		const method = (req.method ?? 'GET').toUpperCase();
 		const contentType = String(req.headers['content-type'] ?? '').toLowerCase();
+		// in flight from the moment its headers arrived until its answer is out
+		this.inFlight++;
+		if (this.inFlight > this.counters.maxInFlight) this.counters.maxInFlight = this.inFlight;
+		res.once('close', () => this.inFlight--);
 		let raw: string;
 		try {
 			raw = await readBody(req);

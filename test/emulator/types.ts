@@ -67,6 +67,8 @@ export interface Counters {
 	deliveriesFailed: number;
 	rateLimited: number;
 	faultsInjected: number;
+	/** The most API requests the emulator was answering at once (from the body read to the response's end). */
+	maxInFlight: number;
 }
 
 export interface DeliveryRecord {

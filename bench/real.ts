@@ -1,0 +1,211 @@
+/**
+ * `npm run bench -- --real` — the node where users run it: a real n8n 2.41.1 (`n8n execute`, one process per
+ * run), side by side with n8n's own HTTP Request node and a raw keep-alive client, against the emulator (its
+ * own process) answering in D ms.
+ *
+ *   npm run bench -- --real [--items 2000] [--reps 2] [--latencies 0,20] [--variants http,node8] [--profile]
+ *
+ * For each latency D it runs, alternating, `reps` times each (medians):
+ * - floor:   a raw keep-alive client (Node's http, maxSockets 8), 8 in flight;
+ * - http:    Code → HTTP Request node, default options (every item in flight at once);
+ * - loop8:   Code → Loop Over Items (8) → HTTP Request;
+ * - node8:   Code → Loyalty Promotions SKU Create or Update, Concurrency 8;
+ * - node20:  the same, Concurrency 20.
+ * Times run from the end of the Code node to the end of the run (the run data's own timestamps), so n8n's
+ * start-up is not counted; peak RSS is the n8n process's VmHWM. `--profile` also writes CPU profiles of one
+ * node8 and one http run at 0 ms to bench/profiles/ and prints where their time went.
+ *
+ * Writes bench/results-real.json and bench/summary-real.md.
+ */
+import './lib/preferTs';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { EmulatorProcess } from './lib/emulatorProcess';
+import { floorSkuSync, RawClient } from './lib/floor';
+import { median } from './lib/measure';
+import { cpuProfiles, createN8n, execute, type ExecuteResult, type N8nHandle } from './lib/realN8n';
+import { summarizeProfile } from './lib/profile';
+import { GENERATE, httpRequestWorkflow, loopWorkflow, nodeWorkflow, PRODUCT_ID, type Target } from './lib/workflows';
+
+const ROOT = path.resolve(__dirname, '..');
+const { emulatorCredentials, CREDENTIAL_IDS } = require('../test/e2e/examples');
+const { globalSetupBuild } = require('./lib/build');
+
+const argv = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+	const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+	if (i < 0) return undefined;
+	return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
+};
+const ITEMS = Number(option('items') ?? 2000);
+const REPS = Math.max(1, Number(option('reps') ?? 2));
+const LATENCIES = (option('latencies') ?? '0,20').split(',').map(Number);
+const PROFILE = argv.includes('--profile');
+const ONLY = option('variants')?.split(',');
+const FLOOR_CONCURRENCY = 8;
+
+type Variant = 'floor' | 'http' | 'loop8' | 'node8' | 'node20';
+const VARIANTS = (['floor', 'http', 'loop8', 'node8', 'node20'] as Variant[]).filter((v) => v === 'floor' || !ONLY || ONLY.includes(v));
+const LABELS: Record<Variant, string> = {
+	floor: 'raw keep-alive client, c=8',
+	http: 'HTTP Request node (default, unbounded)',
+	loop8: 'Loop Over Items (8) → HTTP Request',
+	node8: 'Loyalty Promotions, Concurrency 8',
+	node20: 'Loyalty Promotions, Concurrency 20',
+};
+
+interface Sample {
+	ms: number;
+	peakRssBytes?: number;
+	maxInFlight?: number;
+}
+
+function log(message: string): void {
+	process.stderr.write(`[bench:real] ${message}\n`);
+}
+
+async function fresh(emu: EmulatorProcess, latencyMs: number): Promise<void> {
+	await emu.reset();
+	await emu.setLatency(latencyMs);
+	await emu.setRequestLog(false);
+}
+
+async function floor(emu: EmulatorProcess): Promise<Sample> {
+	const client = new RawClient(emu.info.baseUrl, { 'x-app-id': emu.info.appId, 'x-app-token': emu.info.appToken }, FLOOR_CONCURRENCY);
+	try {
+		const ids = Array.from({ length: ITEMS }, (_, i) => `bench-sku-${i}`);
+		const start = process.hrtime.bigint();
+		const { failed } = await floorSkuSync(client, PRODUCT_ID, ids, FLOOR_CONCURRENCY);
+		if (failed > 0) throw new Error(`floor: ${failed} requests failed`);
+		return { ms: Number(process.hrtime.bigint() - start) / 1e6 };
+	} finally {
+		client.destroy();
+	}
+}
+
+async function inN8n(n8n: N8nHandle, emu: EmulatorProcess, id: string, countNode: string, nodeFlags?: string[]): Promise<Sample & { result: ExecuteResult }> {
+	const result = await execute(n8n, id, { startAfter: GENERATE, countNode, nodeFlags });
+	const counters = await emu.counters();
+	if (result.status !== 'success' || result.items !== ITEMS || result.errors > 0) {
+		throw new Error(`${id}: status ${result.status}, ${result.items} items, ${result.errors} errors`);
+	}
+	if (counters.skusCreated !== ITEMS) throw new Error(`${id}: the emulator created ${counters.skusCreated} SKUs, not ${ITEMS}`);
+	return { ms: result.ms, peakRssBytes: result.peakRssBytes, maxInFlight: counters.maxInFlight, result };
+}
+
+function fmtMs(ms: number): string {
+	return `${Math.round(ms).toLocaleString('en')} ms`;
+}
+
+async function main(): Promise<void> {
+	globalSetupBuild();
+	const emu = await EmulatorProcess.start({ latencyMs: 0, seed: 1 });
+	const userFolder = path.join(ROOT, '.e2e', `bench-real-${process.pid}`);
+	log(`emulator ${emu.info.baseUrl}; n8n user folder ${userFolder}`);
+	const samples: Record<string, Record<Variant, Sample[]>> = {};
+	const profiles: Array<{ variant: Variant; file: string; summary: string }> = [];
+	try {
+		const n8n = await createN8n(userFolder, ROOT);
+		await n8n.importCredentials(emulatorCredentials(emu.info));
+		const target: Target = { baseUrl: emu.info.baseUrl, appId: emu.info.appId, appToken: emu.info.appToken };
+		const flows = {
+			http: httpRequestWorkflow('benchHttp0000001', ITEMS, target),
+			loop8: loopWorkflow('benchLoop0000001', ITEMS, target, 8),
+			node8: nodeWorkflow('benchNode0000008', ITEMS, 8, CREDENTIAL_IDS.app),
+			node20: nodeWorkflow('benchNode0000020', ITEMS, 20, CREDENTIAL_IDS.app),
+		};
+		await n8n.importWorkflow(Object.values(flows).map((flow) => flow.workflow));
+		log('warm-up run of each workflow at 0 ms');
+		for (const variant of VARIANTS) {
+			if (variant === 'floor') continue;
+			const flow = flows[variant];
+			await fresh(emu, 0);
+			await inN8n(n8n, emu, flow.workflow.id, flow.countNode);
+		}
+		for (const latency of LATENCIES) {
+			const byVariant = Object.fromEntries(VARIANTS.map((v) => [v, [] as Sample[]])) as Record<Variant, Sample[]>;
+			samples[`${latency}`] = byVariant;
+			for (let rep = 0; rep < REPS; rep++) {
+				for (const variant of VARIANTS) {
+					await fresh(emu, latency);
+					const sample = variant === 'floor' ? await floor(emu) : await inN8n(n8n, emu, flows[variant].workflow.id, flows[variant].countNode);
+					byVariant[variant].push({ ms: sample.ms, peakRssBytes: sample.peakRssBytes, maxInFlight: sample.maxInFlight });
+					log(`D=${latency} ms rep ${rep + 1}: ${LABELS[variant]}: ${fmtMs(sample.ms)}${sample.peakRssBytes ? `, peak RSS ${(sample.peakRssBytes / 2 ** 20).toFixed(0)} MB` : ''}${sample.maxInFlight ? `, ${sample.maxInFlight} in flight at most` : ''}`);
+				}
+			}
+		}
+		if (PROFILE) {
+			for (const variant of ['node8', 'http'] as const) {
+				const dir = path.join(__dirname, 'profiles', variant);
+				fs.rmSync(dir, { recursive: true, force: true });
+				fs.mkdirSync(dir, { recursive: true });
+				await fresh(emu, 0);
+				const { result } = await inN8n(n8n, emu, flows[variant].workflow.id, flows[variant].countNode, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+				const file = cpuProfiles(dir)[0];
+				// only the part of the run after the Code node
+				const window = { fromMs: result.window.from - result.spawnedAt, toMs: result.window.to - result.spawnedAt };
+				if (file) profiles.push({ variant, file, summary: summarizeProfile(file, window) });
+			}
+		}
+	} finally {
+		await emu.stop();
+		if (process.env.LP_E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+	report(samples, profiles);
+}
+
+function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Array<{ variant: Variant; file: string; summary: string }>): void {
+	const med = (list: Sample[] | undefined, pick: (s: Sample) => number | undefined) =>
+		median((list ?? []).map(pick).filter((v): v is number => v !== undefined));
+	const lines: string[] = [];
+	lines.push(`### Real n8n 2.41.1 (\`n8n execute\`, ${ITEMS.toLocaleString('en')} SKU upserts, medians of ${REPS}, ${os.cpus().length} CPUs)`);
+	lines.push('');
+	const header = ['D', ...VARIANTS.map((v) => LABELS[v])];
+	lines.push(`| ${header.join(' | ')} |`);
+	lines.push(`|${header.map(() => '---').join('|')}|`);
+	const goals: string[] = [];
+	for (const [latency, byVariant] of Object.entries(samples)) {
+		const floorMs = med(byVariant.floor, (s) => s.ms);
+		const cells = VARIANTS.map((variant) => {
+			const ms = med(byVariant[variant], (s) => s.ms);
+			const parts = [fmtMs(ms)];
+			if (latency === '0') parts.push(`${(ms / ITEMS).toFixed(2)} ms/item`);
+			else if (variant !== 'floor') parts.push(`${(ms / floorMs).toFixed(2)}× floor`);
+			const rss = med(byVariant[variant], (s) => s.peakRssBytes);
+			if (rss) parts.push(`${(rss / 2 ** 20).toFixed(0)} MB`);
+			const inFlight = Math.max(...byVariant[variant].map((s) => s.maxInFlight ?? 0));
+			if (inFlight) parts.push(`≤ ${inFlight} in flight`);
+			return parts.join(', ');
+		});
+		lines.push(`| ${latency} ms | ${cells.join(' | ')} |`);
+		if (ONLY) continue; // the goals compare all variants
+		const node8 = med(byVariant.node8, (s) => s.ms);
+		const node20 = med(byVariant.node20, (s) => s.ms);
+		const http = med(byVariant.http, (s) => s.ms);
+		const rss = (v: Variant) => med(byVariant[v], (s) => s.peakRssBytes);
+		if (latency === '0') {
+			const own = node8 / ITEMS;
+			goals.push(`- Own cost at 0 ms, Concurrency 8: **${own.toFixed(2)} ms/item** (goal ≤ 0.7, half the HTTP Request node's ${(http / ITEMS).toFixed(2)}): ${own <= 0.7 ? 'met' : `missed by ${(own - 0.7).toFixed(2)} ms/item`}.`);
+		} else {
+			const r8 = node8 / floorMs;
+			goals.push(`- At ${latency} ms, Concurrency 8: **${r8.toFixed(2)}× the c=8 floor** (goal ≤ 1.25): ${r8 <= 1.25 ? 'met' : `missed by ${(r8 - 1.25).toFixed(2)}`}.`);
+			goals.push(`- At ${latency} ms, Concurrency 20: **${fmtMs(node20)}** vs the HTTP Request node's ${fmtMs(http)} (goal: at least as fast): ${node20 <= http ? 'met' : `missed by ${fmtMs(node20 - http)}`}; at most ${Math.max(...byVariant.node20.map((s) => s.maxInFlight ?? 0))} requests in flight (goal ≤ 20).`);
+		}
+		goals.push(`- Peak RSS at ${latency} ms: node ${(rss('node8') / 2 ** 20).toFixed(0)} / ${(rss('node20') / 2 ** 20).toFixed(0)} MB vs HTTP Request ${(rss('http') / 2 ** 20).toFixed(0)} MB (goal: no higher): ${Math.max(rss('node8'), rss('node20')) <= rss('http') ? 'met' : 'missed'}.`);
+	}
+	lines.push('');
+	lines.push(...goals);
+	lines.push('');
+	lines.push('Reproduce with `npm run bench -- --real` (`--items N`, `--reps N`, `--latencies 0,20`, `--profile`). Raw numbers: `bench/results-real.json`.');
+	for (const profile of profiles) lines.push('', `#### Where one run of ${LABELS[profile.variant]} at 0 ms spends its CPU (self time)`, '', profile.summary);
+	const text = lines.join('\n');
+	process.stdout.write(`\n${text}\n`);
+	fs.writeFileSync(path.join(__dirname, 'results-real.json'), JSON.stringify({ date: new Date().toISOString(), items: ITEMS, reps: REPS, samples, profiles: profiles.map((p) => p.file) }, null, 2) + '\n');
+	fs.writeFileSync(path.join(__dirname, 'summary-real.md'), `${text}\n`);
+}
+
+main().catch((error) => {
+	process.stderr.write(`[bench:real] failed: ${(error as Error).stack ?? error}\n`);
+	process.exit(1);
+});
