@@ -217,6 +217,41 @@ export function readPeriod(params: ParamReader, fields: IDataObject, name: strin
 	return { value: number, unit: checkedUnit };
 }
 
+/** An options field choosing a typed object's type, the period field some types need, and the JSON alternative. */
+export interface TypeWithPeriod {
+	/** The options field and its label, e.g. 'pendingPointsType', 'Pending Points Type'. */
+	name: string;
+	label: string;
+	/** The JSON field that gives the whole object instead. */
+	json: { name: string; label: string };
+	/** The types offered: each one's label, and the key of the settings object holding its period (none: no period). */
+	types: Record<string, { label: string; key?: string }>;
+	/** The period fields periodProperties made. */
+	period: { name: string; label: string; units: PeriodUnits };
+}
+
+/**
+ * A typed object from its type field and period, e.g. {type: 'PERIOD_BASED', period_based: {period}}; undefined when
+ * the type is not set. The period is required by the types that have one and refused by the others.
+ */
+export function readTypeWithPeriod(params: ParamReader, fields: IDataObject, spec: TypeWithPeriod): IDataObject | undefined {
+	const periodSet = fields[spec.period.name] !== undefined || fields[`${spec.period.name}Unit`] !== undefined;
+	if (fields[spec.name] === undefined) {
+		if (periodSet) fail(params, spec.label, `is required with ${spec.period.label}`);
+		return undefined;
+	}
+	if (fields[spec.json.name] !== undefined) fail(params, spec.label, `set either it or ${spec.json.label}, not both`);
+	const type = requireOneOf(params, spec.label, fields[spec.name], Object.keys(spec.types));
+	const { label, key } = spec.types[type];
+	if (key === undefined) {
+		if (periodSet) fail(params, spec.period.label, `must not be set when ${spec.label} is ${label}`);
+		return { type };
+	}
+	const period = readPeriod(params, fields, spec.period.name, spec.period.label, spec.period.units);
+	if (!period) fail(params, spec.period.label, `is required when ${spec.label} is ${label}`);
+	return { type, [key]: { period } };
+}
+
 /** Which settings object each `type` of a typed object uses (null: none), and how the seed's untyped shape maps. */
 export interface TypedSettings {
 	types: Record<string, string | null>;

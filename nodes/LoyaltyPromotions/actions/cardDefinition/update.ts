@@ -6,14 +6,15 @@ import {
 	metadataJsonProperty,
 	metadataProperty,
 	periodProperties,
-	readPeriod,
 	readSwitchedGroups,
 	readTypedSettings,
+	readTypeWithPeriod,
 	readUpdateBody,
 	updateFieldsProperty,
 	updateNameProperty,
 	type JsonBodyField,
 	type PeriodUnits,
+	type TypeWithPeriod,
 } from '../../shared/fields';
 import { fail, requireIntegerInRange, requireOneOf, requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
@@ -127,60 +128,43 @@ const ROUNDINGS: Record<string, string> = {
 	END_OF_YEAR: 'End of Year',
 };
 
-/** points_expiration from Points Expiration Type, its period and rounding (its JSON is read with the JSON fields). */
-function readPointsExpiration(params: ParamReader, fields: IDataObject): IDataObject | undefined {
-	const rollingFields: Record<string, string> = {
-		pointsExpirationPeriod: 'Points Expiration Period',
-		pointsExpirationPeriodUnit: 'Points Expiration Period Unit',
-		pointsExpirationRounding: 'Points Expiration Rounding',
-		pointsExpirationRoundingMonth: 'Points Expiration Rounding Month',
-	};
-	const setRolling = Object.keys(rollingFields).find((name) => fields[name] !== undefined);
-	if (fields.pointsExpirationType === undefined) {
-		if (setRolling) fail(params, 'Points Expiration Type', `is required with ${rollingFields[setRolling]}`);
-		return undefined;
-	}
-	if (fields.pointsExpiration !== undefined) fail(params, 'Points Expiration Type', 'set either it or Points Expiration (JSON), not both');
-	const type = requireOneOf(params, 'Points Expiration Type', fields.pointsExpirationType, ['NO_EXPIRATION', 'ROLLING_EXPIRATION']);
-	if (type === 'NO_EXPIRATION') {
-		if (setRolling) fail(params, rollingFields[setRolling], 'must not be set when Points Expiration Type is No Expiration');
-		return { type };
-	}
-	const period = readPeriod(params, fields, 'pointsExpirationPeriod', 'Points Expiration Period', ROLLING_PERIOD);
-	if (!period) fail(params, 'Points Expiration Period', 'is required when Points Expiration Type is Rolling Expiration');
-	const rolling: IDataObject = { period };
-	if (fields.pointsExpirationRounding !== undefined) {
-		const rounding = requireOneOf(params, 'Points Expiration Rounding', fields.pointsExpirationRounding, Object.keys(ROUNDINGS));
-		const month = fields.pointsExpirationRoundingMonth;
-		if (rounding === 'END_OF_PARTICULAR_MONTH') {
-			if (month === undefined) fail(params, 'Points Expiration Rounding Month', 'is required when Points Expiration Rounding is End of Particular Month');
-			rolling.rounding = { type: rounding, value: requireIntegerInRange(params, 'Points Expiration Rounding Month', month, 1, 12) };
-		} else {
-			if (month !== undefined) fail(params, 'Points Expiration Rounding Month', 'is set only with End of Particular Month');
-			rolling.rounding = { type: rounding };
-		}
-	} else if (fields.pointsExpirationRoundingMonth !== undefined) {
-		fail(params, 'Points Expiration Rounding', 'is required with Points Expiration Rounding Month');
-	}
-	return { type, rolling_expiration: rolling };
-}
+/** Points Expiration Type and its period (Points Expiration (JSON) is the alternative). */
+const POINTS_EXPIRATION_TYPE: TypeWithPeriod = {
+	name: 'pointsExpirationType',
+	label: 'Points Expiration Type',
+	json: { name: 'pointsExpiration', label: 'Points Expiration (JSON)' },
+	types: { NO_EXPIRATION: { label: 'No Expiration' }, ROLLING_EXPIRATION: { label: 'Rolling Expiration', key: 'rolling_expiration' } },
+	period: { name: 'pointsExpirationPeriod', label: 'Points Expiration Period', units: ROLLING_PERIOD },
+};
 
-/** pending_points from Pending Points Type and its period (its JSON is read with the JSON fields). */
-function readPendingPoints(params: ParamReader, fields: IDataObject): IDataObject | undefined {
-	const periodSet = fields.pendingPointsPeriod !== undefined || fields.pendingPointsPeriodUnit !== undefined;
-	if (fields.pendingPointsType === undefined) {
-		if (periodSet) fail(params, 'Pending Points Type', 'is required with Pending Points Period');
-		return undefined;
+/** Pending Points Type and its period (Pending Points (JSON) is the alternative). */
+const PENDING_POINTS_TYPE: TypeWithPeriod = {
+	name: 'pendingPointsType',
+	label: 'Pending Points Type',
+	json: { name: 'pendingPoints', label: 'Pending Points (JSON)' },
+	types: { IMMEDIATE: { label: 'Immediate' }, PERIOD_BASED: { label: 'Period Based', key: 'period_based' } },
+	period: { name: 'pendingPointsPeriod', label: 'Pending Points Period', units: SHORT_PERIOD },
+};
+
+/** points_expiration from its type and period, with the rolling expiration's rounding. */
+function readPointsExpiration(params: ParamReader, fields: IDataObject): IDataObject | undefined {
+	const { pointsExpirationRounding: rounding, pointsExpirationRoundingMonth: month } = fields;
+	const roundingLabel = rounding !== undefined ? 'Points Expiration Rounding' : 'Points Expiration Rounding Month';
+	const expiration = readTypeWithPeriod(params, fields, POINTS_EXPIRATION_TYPE);
+	if (rounding === undefined && month === undefined) return expiration;
+	if (!expiration) fail(params, 'Points Expiration Type', `is required with ${roundingLabel}`);
+	if (expiration.type !== 'ROLLING_EXPIRATION') fail(params, roundingLabel, 'must not be set when Points Expiration Type is No Expiration');
+	if (rounding === undefined) fail(params, 'Points Expiration Rounding', 'is required with Points Expiration Rounding Month');
+	const type = requireOneOf(params, 'Points Expiration Rounding', rounding, Object.keys(ROUNDINGS));
+	const rolling = expiration.rolling_expiration as IDataObject;
+	if (type === 'END_OF_PARTICULAR_MONTH') {
+		if (month === undefined) fail(params, 'Points Expiration Rounding Month', 'is required when Points Expiration Rounding is End of Particular Month');
+		rolling.rounding = { type, value: requireIntegerInRange(params, 'Points Expiration Rounding Month', month, 1, 12) };
+	} else {
+		if (month !== undefined) fail(params, 'Points Expiration Rounding Month', 'is set only with End of Particular Month');
+		rolling.rounding = { type };
 	}
-	if (fields.pendingPoints !== undefined) fail(params, 'Pending Points Type', 'set either it or Pending Points (JSON), not both');
-	const type = requireOneOf(params, 'Pending Points Type', fields.pendingPointsType, ['IMMEDIATE', 'PERIOD_BASED']);
-	if (type === 'IMMEDIATE') {
-		if (periodSet) fail(params, 'Pending Points Period', 'must not be set when Pending Points Type is Immediate');
-		return { type };
-	}
-	const period = readPeriod(params, fields, 'pendingPointsPeriod', 'Pending Points Period', SHORT_PERIOD);
-	if (!period) fail(params, 'Pending Points Period', 'is required when Pending Points Type is Period Based');
-	return { type, period_based: { period } };
+	return expiration;
 }
 
 export const update: OperationDefinition = {
@@ -239,7 +223,7 @@ export const update: OperationDefinition = {
 		const fields = params.get<IDataObject>('updateFields', {});
 		const extra: IDataObject = {
 			points_expiration: readPointsExpiration(params, fields),
-			pending_points: readPendingPoints(params, fields),
+			pending_points: readTypeWithPeriod(params, fields, PENDING_POINTS_TYPE),
 			balance_settings: fields.allowNegative === undefined ? undefined : { allow_negative: fields.allowNegative === true },
 		};
 		const body = readUpdateBody(params, fields, JSON_FIELDS, extra);

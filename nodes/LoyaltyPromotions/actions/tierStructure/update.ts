@@ -8,11 +8,13 @@ import {
 	periodProperties,
 	readPeriod,
 	readTypedSettings,
+	readTypeWithPeriod,
 	readUpdateBody,
 	updateFieldsProperty,
 	updateNameProperty,
 	type JsonBodyField,
 	type PeriodUnits,
+	type TypeWithPeriod,
 } from '../../shared/fields';
 import { fail, requireOneOf, requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
@@ -80,23 +82,18 @@ function readTracking(params: ParamReader, fields: IDataObject): IDataObject {
 	return { type, point_earned: { card_definition_id: cardDefinitionId, period, type: tierChange }, point_balance: null };
 }
 
-/** The expiration from Expiration Type and its period (Expiration (JSON) is read with the JSON fields). */
-function readExpiration(params: ParamReader, fields: IDataObject): IDataObject | undefined {
-	if (fields.expirationType === undefined) {
-		if (fields.expirationPeriod !== undefined || fields.expirationPeriodUnit !== undefined) fail(params, 'Expiration Type', 'is required with Expiration Period');
-		return undefined;
-	}
-	const period = readPeriod(params, fields, 'expirationPeriod', 'Expiration Period', DURATION);
-	if (fields.expiration !== undefined) fail(params, 'Expiration Type', 'set either it or Expiration (JSON), not both');
-	const type = requireOneOf(params, 'Expiration Type', fields.expirationType, ['NO_RETENTION', 'FIXED_DURATION', 'SLIDING_EXPIRATION']);
-	if (type === 'NO_RETENTION') {
-		if (period) fail(params, 'Expiration Period', 'must not be set when Expiration Type is No Retention');
-		return { type };
-	}
-	const label = type === 'FIXED_DURATION' ? 'Fixed Duration' : 'Sliding Expiration';
-	if (!period) fail(params, 'Expiration Period', `is required when Expiration Type is ${label}`);
-	return type === 'FIXED_DURATION' ? { type, fixed_duration: { period } } : { type, sliding_expiration: { period } };
-}
+/** Expiration Type and its period (Expiration (JSON) is the alternative, read with the JSON fields). */
+const EXPIRATION_TYPE: TypeWithPeriod = {
+	name: 'expirationType',
+	label: 'Expiration Type',
+	json: { name: 'expiration', label: 'Expiration (JSON)' },
+	types: {
+		NO_RETENTION: { label: 'No Retention' },
+		FIXED_DURATION: { label: 'Fixed Duration', key: 'fixed_duration' },
+		SLIDING_EXPIRATION: { label: 'Sliding Expiration', key: 'sliding_expiration' },
+	},
+	period: { name: 'expirationPeriod', label: 'Expiration Period', units: DURATION },
+};
 
 function readDowngrade(params: ParamReader, fields: IDataObject): IDataObject | undefined {
 	const graceSet = ['gracePeriod', 'gracePeriodUnit', 'gracePeriodRoundUp'].some((name) => fields[name] !== undefined);
@@ -174,7 +171,7 @@ export const update: OperationDefinition = {
 		const fields = params.get<IDataObject>('updateFields', {});
 		const extra: IDataObject = {
 			...readTracking(params, fields),
-			expiration: readExpiration(params, fields),
+			expiration: readTypeWithPeriod(params, fields, EXPIRATION_TYPE),
 			downgrade: readDowngrade(params, fields),
 		};
 		const body = readUpdateBody(params, fields, JSON_FIELDS, extra);
