@@ -98,7 +98,7 @@ export const batch: OperationDefinition = {
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Reward to Assign',
 			default: {},
-			description: `Rewards to assign with their stock (at most ${MAX_ENTRIES} together with Assign (JSON)). Assigning a reward the program already has sets its stock.`,
+			description: `Rewards to assign with their stock (at most ${MAX_ENTRIES} together with Assign (JSON))`,
 			options: [
 				{
 					displayName: 'Reward',
