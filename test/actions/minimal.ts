@@ -15,7 +15,8 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'webhook.create': { targetUrl: 'http://127.0.0.1:9/hook', events: ['customer.created'] },
 	'webhook.get': { webhookId: '{webhookId}' },
 	'webhook.getAll': { returnAll: true },
-	'webhook.update': { webhookId: '{webhookId}', updateFields: { active: false } },
+	// every field given: the PUT goes alone (with fewer, the node reads the webhook first)
+	'webhook.update': { webhookId: '{webhookId}', updateFields: { targetUrl: 'http://127.0.0.1:9/other', events: ['customer.created'], active: false } },
 	'webhook.delete': { webhookId: '{webhookId}' },
 	'loyaltyMember.getManyPendingPoints': { memberId: FIXTURES.memberWithPendingPoints, limit: 5 },
 	'loyaltyMember.getActivity': { memberId: FIXTURES.memberWithManyActivities, limit: 5 },

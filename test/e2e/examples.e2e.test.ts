@@ -135,18 +135,18 @@ describe('program administration (Beta, OAuth2 credential)', () => {
 		const result = await run(idOf('program-administration.json'));
 		expectSuccess(result);
 		expect(nodeOutput(result, 'Update Card Definition')).toEqual([
-			expect.objectContaining({ id: FIXTURES.cardDefinitionDraft, name: 'Demo Card (2025 edition)', pending_points: expect.objectContaining({ period_based: { period: { value: 14 } } }) }),
+			expect.objectContaining({ id: FIXTURES.cardDefinitionDraft, name: 'Demo Card (2025 edition)', pending_points: { type: 'PERIOD_BASED', period_based: { period: { value: 14, unit: 'DAY' } } } }),
 		]);
 		expect(nodeOutput(result, 'Update Tier Structure')).toEqual([
-			expect.objectContaining({ id: FIXTURES.tierStructureDraft, name: 'Demo Tiers', type: 'POINT_BALANCE', card_definition_id: FIXTURES.cardDefinitionDraft }),
+			expect.objectContaining({ id: FIXTURES.tierStructureDraft, name: 'Demo Tiers', type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft }, point_earned: null }),
 		]);
 		expect(nodeOutput(result, 'Update Program')).toEqual([
 			expect.objectContaining({ id: FIXTURES.programDraft, name: 'Demo Loyalty Program', metadata: expect.objectContaining({ tier_structure: FIXTURES.tierStructureDraft, managed_by: 'n8n' }) }),
 		]);
 		const batch = nodeOutput(result, 'Assign Rewards')[0];
 		expect(batch.assigned.map((r: any) => [r.reward_id, r.stock])).toEqual([
-			['rew_0000000000002', 50],
-			['rew_0000000000003', 20],
+			[FIXTURES.v2RewardIds[1], { type: 'LIMITED', limited: { quantity: 50 } }],
+			[FIXTURES.v2RewardIds[2], { type: 'UNLIMITED' }],
 		]);
 
 		const c = stack.emulator.control;
@@ -163,7 +163,7 @@ describe('program administration (Beta, OAuth2 credential)', () => {
 		expect(tokens.length).toBeLessThanOrEqual(1);
 		if (tokens.length === 1) expect(tokens[0].body).toMatchObject({ grant_type: 'client_credentials', scope: 'api' });
 		expect(c.state.cardDefinitions.get(FIXTURES.cardDefinitionDraft)?.name).toBe('Demo Card (2025 edition)');
-		expect([...(c.state.programRewards.get(FIXTURES.programDraft)?.keys() ?? [])]).toEqual(expect.arrayContaining(['rew_0000000000002', 'rew_0000000000003']));
+		expect([...(c.state.programRewards.get(FIXTURES.programDraft)?.keys() ?? [])]).toEqual(expect.arrayContaining([FIXTURES.v2RewardIds[1], FIXTURES.v2RewardIds[2]]));
 	});
 });
 

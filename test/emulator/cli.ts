@@ -24,9 +24,10 @@ function parseArgs(argv: string[]): EmulatorOptions {
 			case '--token-lifetime': opts.tokenLifetimeSeconds = num(flag, value()); break;
 			case '--webhook-secret': opts.webhookSecret = value(); break;
 			case '--no-request-log': opts.requestLog = false; break;
+			case '--current-contract-only': opts.acceptSeedShapes = false; break;
 			case '--verbose': opts.quiet = false; break;
 			case '--help':
-				process.stdout.write('Usage: npm run emulator -- [--port 4010] [--host 127.0.0.1] [--seed N] [--latency MS] [--token-lifetime S] [--webhook-secret S] [--no-request-log]\n');
+				process.stdout.write('Usage: npm run emulator -- [--port 4010] [--host 127.0.0.1] [--seed N] [--latency MS] [--token-lifetime S] [--webhook-secret S] [--no-request-log] [--current-contract-only]\n');
 				process.exit(0);
 				break;
 			default:

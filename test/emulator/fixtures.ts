@@ -53,16 +53,16 @@ const fixtures = {
 	programDraft: 'lprg_d0000000000001',
 	programActive: 'lprg_a0000000000001',
 	programInactive: 'lprg_c0000000000001',
-	cardDefinitionDraft: 'lcdf_draft00000001',
-	cardDefinitionActive: 'lcdf_active0000001',
-	/** ACTIVE card definition whose pending points are disabled. */
-	cardDefinitionPendingDisabled: 'lcdf_nopending00001',
+	cardDefinitionDraft: 'lcdef_d0000000000001',
+	cardDefinitionActive: 'lcdef_a0000000000001',
+	/** ACTIVE card definition whose pending points are off (type IMMEDIATE). */
+	cardDefinitionPendingDisabled: 'lcdef_a0000000000002',
 	/** DRAFT, type POINT_BALANCE. */
-	tierStructureDraft: 'ltst_draft00000001',
+	tierStructureDraft: 'lts_d0000000000001',
 	/** DRAFT, type POINT_EARNED. */
-	tierStructureDraftEarned: 'ltst_draftearned001',
+	tierStructureDraftEarned: 'lts_d0000000000002',
 	/** ACTIVE, type POINT_EARNED. */
-	tierStructureActive: 'ltst_active0000001',
+	tierStructureActive: 'lts_a0000000000001',
 	/** v2 member of programActive, holding cardId and cardPendingPointsDisabled. */
 	memberId: 'lmbr_0000000000001',
 	/** v2 card (cardDefinitionActive) with 25 × seed future PENDING buckets (+3 past, +2 CANCELED, not listed). */
@@ -75,10 +75,12 @@ const fixtures = {
 	skuId: 'sku_0000000000001',
 	skuSourceId: 'sku-1',
 	rewardId: 'rew_0000000000001',
-	/** 12 rewards: rew_0000000000001 … rew_000000000000c. */
+	/** 12 v1 rewards (reward assignments): rew_0000000000001 … rew_000000000000c; even positions MATERIAL, odd COIN. */
 	rewardIds: Array.from({ length: 12 }, (_, i) => `rew_${hexIndex(i + 1, 13)}`),
-	/** Reward already assigned to programActive. */
-	programRewardId: 'rew_0000000000001',
+	/** 12 v2 rewards (program reward batches): lrew_0000000000001 … lrew_000000000000c. */
+	v2RewardIds: Array.from({ length: 12 }, (_, i) => `lrew_${hexIndex(i + 1, 13)}`),
+	/** v2 reward already assigned to programActive (LIMITED stock 50, redeemed 3). */
+	programRewardId: 'lrew_0000000000001',
 	campaignTemplateId: 'camt_0000000000001',
 	campaignTemplateGiftId: 'camt_0000000000002',
 	categoryIds: ['cat_0000000000001', 'cat_0000000000002', 'cat_0000000000003'],
@@ -331,19 +333,20 @@ function cardDefinition(id: string, name: string, status: CardDefinition['status
 		name,
 		type: 'INDIVIDUAL',
 		status,
-		code_config: { pattern: '##########', length: 10, charset: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', prefix: null, postfix: null },
-		points_expiration: { rolling_expiration: { period: { value: 12 }, rounding: { value: 0 } } },
-		pending_points: pending ? { period_based: { period: { value: 14 } } } : null,
+		code_config: { pattern: '##########', length: 10, charset: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', prefix: '', postfix: '' },
+		points_expiration: { type: 'ROLLING_EXPIRATION', rolling_expiration: { period: { value: 12, unit: 'MONTH' }, rounding: null } },
+		pending_points: pending ? { type: 'PERIOD_BASED', period_based: { period: { value: 14, unit: 'DAY' } } } : { type: 'IMMEDIATE' },
 		earning_limits: {
-			global: { limits: [{ max: 10000, period: { type: 'CURRENT_PERIOD', current_period: {} }, points: { max: 10000 } }] },
-			transactions: { limits: [{ max: 500, min_amount: 100 }] },
+			global: { type: 'LIMITED', limits: [{ type: 'TIME_BASED', period: { type: 'CURRENT_PERIOD', current_period: { unit: 'MONTH' } }, points: { max: 10000 } }] },
+			transactions: { type: 'LIMITED', limits: [{ type: 'POINTS', max: 500 }, { type: 'SPENDING', min_amount: 100 }] },
 		},
 		spending_limits: {
-			global: { limits: [{ max: 5000, period: { type: 'CURRENT_PERIOD', current_period: {} }, points: { max: 5000 } }] },
-			transactions: { limits: [{ type: 'POINTS', max: 1000 }] },
+			global: { type: 'LIMITED', limits: [{ type: 'SPENDING_BASED', max: 5000 }] },
+			transactions: { type: 'LIMITED', limits: [{ type: 'POINTS', max: 1000 }] },
 		},
-		refunds: { spent_points: { methods: [{ type: 'RETURN_POINTS' }] }, earned_points: { methods: [] } },
+		refunds: { spent_points: { type: 'REFUNDABLE', methods: [{ type: 'RETURN_POINTS', mode: 'REFUND_ALL' }] }, earned_points: { type: 'NONE', methods: [] } },
 		balance_settings: { allow_negative: false },
+		pay_with_points: { type: 'NO_PAYMENTS' },
 		metadata: { fixture: true },
 		created_at: iso(BASE),
 		updated_at: null,
@@ -356,10 +359,10 @@ function tierStructure(id: string, name: string, type: TierStructure['type'], st
 		id,
 		name,
 		type,
-		card_definition_id: cardDef,
-		point_earned: type === 'POINT_EARNED' ? { period: { value: 12 } } : null,
-		expiration: { rolling_expiration: { period: { value: 12 } } },
-		downgrade: { grace_period: { value: 30, round_up: false } },
+		point_balance: type === 'POINT_BALANCE' ? { card_definition_id: cardDef } : null,
+		point_earned: type === 'POINT_EARNED' ? { card_definition_id: cardDef, period: { value: 12, unit: 'MONTH' }, type: 'IMMEDIATELY' } : null,
+		expiration: { type: 'FIXED_DURATION', fixed_duration: { period: { value: 12, unit: 'MONTH' } } },
+		downgrade: { type: 'SINGLE_LEVEL', grace_period: { value: 30, unit: 'DAY', round_up: false } },
 		metadata: { fixture: true },
 		status,
 		created_at: iso(BASE),
@@ -473,6 +476,8 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		s.categories.set(FIXTURES.categoryIds[i], { id: FIXTURES.categoryIds[i], name, hierarchy: i + 1, created_at: now, object: 'category' }));
 	FIXTURES.rewardIds.forEach((id, i) =>
 		s.rewards.set(id, { id, name: `Reward ${i + 1}`, type: i % 2 ? 'COIN' : 'MATERIAL', created_at: now, object: 'reward' }));
+	FIXTURES.v2RewardIds.forEach((id, i) =>
+		s.rewards.set(id, { id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', created_at: now, object: 'reward' }));
 	s.campaignTemplates.set(FIXTURES.campaignTemplateId, {
 		id: FIXTURES.campaignTemplateId, name: 'Discount template', description: 'A 10% discount campaign', campaign_type: 'DISCOUNT_COUPONS', created_at: now, object: 'campaign_template',
 		json_template: { name: 'Discount template', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } },
@@ -502,10 +507,10 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	}
 	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardId, {
 		reward_id: FIXTURES.programRewardId,
-		costs: [{ rules: {}, spending: [{ points: 100, card_definition_id: FIXTURES.cardDefinitionActive }] }],
-		stock: 50,
+		stock: { type: 'LIMITED', limited: { quantity: 50 } },
 		redeemed: 3,
 		created_at: now,
+		updated_at: null,
 		object: 'program_reward',
 	});
 	s.members.set(FIXTURES.memberId, { id: FIXTURES.memberId, program_id: FIXTURES.programActive, customer_id: cust1.id });

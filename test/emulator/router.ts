@@ -10,7 +10,7 @@ export interface Env extends AuthEnv {
 	store: Store;
 	creds: EmulatorCredentials;
 	counters: Counters;
-	settings: { managementFeature: boolean; tokenLifetimeSeconds: number; cursorLifetimeMs: number };
+	settings: { managementFeature: boolean; tokenLifetimeSeconds: number; cursorLifetimeMs: number; acceptSeedShapes: boolean };
 	/** Queue a webhook event (fire and forget). */
 	emit(type: string, data: object, entityId?: string): void;
 	/** Count a creating POST; returns true when the same body was already posted to the same path. */

@@ -131,6 +131,7 @@ export class Emulator implements Env {
 			managementFeature: this.options.managementFeature ?? true,
 			tokenLifetimeSeconds: this.options.tokenLifetimeSeconds ?? 3600,
 			cursorLifetimeMs: this.options.cursorLifetimeMs ?? 300_000,
+			acceptSeedShapes: this.options.acceptSeedShapes ?? true,
 		};
 	}
 

@@ -198,12 +198,13 @@ export interface CardDefinition extends Json {
 	type: 'INDIVIDUAL';
 	status: Status;
 	code_config: Json;
-	points_expiration: Json;
+	points_expiration: Json | null;
 	pending_points: Json | null;
-	earning_limits: Json;
-	spending_limits: Json;
-	refunds: Json;
-	balance_settings: Json;
+	earning_limits: Json | null;
+	spending_limits: Json | null;
+	refunds: Json | null;
+	balance_settings: Json | null;
+	pay_with_points: Json | null;
 	metadata: Json;
 	created_at: string;
 	updated_at: string | null;
@@ -214,7 +215,8 @@ export interface TierStructure extends Json {
 	id: string;
 	name: string;
 	type: 'POINT_BALANCE' | 'POINT_EARNED';
-	card_definition_id: string;
+	/** The tracking settings of the type (the other one is null); each names its card definition. */
+	point_balance: Json | null;
 	point_earned: Json | null;
 	expiration: Json | null;
 	downgrade: Json | null;
@@ -239,10 +241,10 @@ export interface Program {
 
 export interface ProgramReward {
 	reward_id: string;
-	costs: Array<{ rules: Json; spending: Array<{ points: number; card_definition_id: string }> }>;
-	stock: number;
+	stock: { type: 'UNLIMITED' } | { type: 'LIMITED'; limited: { quantity: number } };
 	redeemed: number;
 	created_at: string;
+	updated_at: string | null;
 	object: 'program_reward';
 }
 

@@ -29,6 +29,12 @@ export interface EmulatorOptions {
 	managementFeature?: boolean;
 	/** Lifetime of v2 list cursors, default 300,000 ms. */
 	cursorLifetimeMs?: number;
+	/**
+	 * Whether the v2 bodies also accept the seed's older shapes (SERVICE_API.md: integer reward stock with costs,
+	 * mode objects without `type`, a tier structure's top-level card_definition_id), default true. With false, only
+	 * the published contract's current shapes pass, as on the live service.
+	 */
+	acceptSeedShapes?: boolean;
 	/** Keep an in-memory request log, default true. */
 	requestLog?: boolean;
 	/** Maximum entries kept in the request log (oldest dropped), default 100,000. */

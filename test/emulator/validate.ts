@@ -136,3 +136,121 @@ export function checkValue(field: string, v: unknown): void {
 	if (!isObject(v) || !isInt(v.value) || v.value < 0)
 		throw invalidPayload(`Field ${field} must be an object with an integer value ≥ 0`);
 }
+
+/*
+ * Body rules of the published contract, as data: each Rule checks a value at a path (e.g. `point_earned.period`)
+ * and throws a 400 naming the path and the rule. Objects are closed (unknown properties are refused), as the
+ * contract's `additionalProperties: false`.
+ */
+
+export type Rule = (value: unknown, path: string) => void;
+
+const shown = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v));
+const at = (path: string, key: string | number): string => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+
+export function str(o: { enum?: readonly string[]; pattern?: RegExp; min?: number; max?: number } = {}): Rule {
+	return (v, path) => {
+		if (typeof v !== 'string') throw invalidPayload(`Field ${path} must be a string (got ${shown(v)})`);
+		if (o.enum && !o.enum.includes(v)) throw invalidPayload(`Field ${path} must be one of ${o.enum.join(', ')} (got ${shown(v)})`);
+		if (o.pattern && !o.pattern.test(v)) throw invalidPayload(`Field ${path} must match ${o.pattern.source} (got ${shown(v)})`);
+		checkLength(path, v, o.min ?? 0, o.max ?? Infinity);
+	};
+}
+
+export function int(o: { min?: number; max?: number } = {}): Rule {
+	return (v, path) => {
+		const min = o.min ?? -Infinity;
+		const max = o.max ?? Number.MAX_SAFE_INTEGER;
+		if (!isInt(v) || v < min || v > max)
+			throw invalidPayload(`Field ${path} must be an integer${min > -Infinity ? ` from ${min}` : ''}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''} (got ${shown(v)})`);
+	};
+}
+
+export const bool: Rule = (v, path) => {
+	if (typeof v !== 'boolean') throw invalidPayload(`Field ${path} must be a boolean (got ${shown(v)})`);
+};
+
+export const anyObject: Rule = (v, path) => {
+	if (!isObject(v)) throw invalidPayload(`Field ${path} must be an object (got ${shown(v)})`);
+};
+
+export function nullable(rule: Rule): Rule {
+	return (v, path) => {
+		if (v !== null) rule(v, path);
+	};
+}
+
+export function arr(item: Rule, o: { min?: number; max?: number; unique?: boolean } = {}): Rule {
+	return (v, path) => {
+		if (!Array.isArray(v)) throw invalidPayload(`Field ${path} must be an array (got ${shown(v)})`);
+		if (v.length < (o.min ?? 0)) throw invalidPayload(`Field ${path} needs at least ${o.min} entries (got ${v.length})`);
+		if (v.length > (o.max ?? Infinity)) throw invalidPayload(`Field ${path} accepts at most ${o.max} entries (got ${v.length})`);
+		v.forEach((e, i) => item(e, at(path, i)));
+		if (o.unique && new Set(v.map((e) => JSON.stringify(e))).size !== v.length) throw invalidPayload(`Field ${path} must not repeat an entry`);
+	};
+}
+
+/** A closed object: `props` are its only properties, `required` must be present, `check` adds rules across them. */
+export function obj(props: Record<string, Rule>, required: readonly string[] = [], check?: (o: Json, path: string) => void): Rule {
+	return (v, path) => {
+		const where = path || 'body';
+		if (!isObject(v)) throw invalidPayload(`Field ${where} must be an object (got ${shown(v)})`);
+		const unknown = Object.keys(v).filter((k) => !(k in props));
+		if (unknown.length) throw invalidPayload(`Unknown properties in ${where}: ${unknown.join(', ')}`);
+		for (const k of required) if (v[k] === undefined) throw invalidPayload(`Field ${at(path, k)} is required`);
+		for (const [k, rule] of Object.entries(props)) if (v[k] !== undefined) rule(v[k], at(path, k));
+		check?.(v, path);
+	};
+}
+
+/** An object whose `type` picks its rule (the contract's discriminated oneOf). */
+export function byType(variants: Record<string, Rule>): Rule {
+	return (v, path) => {
+		if (!isObject(v)) throw invalidPayload(`Field ${path} must be an object (got ${shown(v)})`);
+		const rule = variants[v.type as string];
+		if (!rule) throw invalidPayload(`Field ${at(path, 'type')} must be one of ${Object.keys(variants).join(', ')} (got ${shown(v.type)})`);
+		rule(v, path);
+	};
+}
+
+/**
+ * An object whose `type` names which one of its sub-objects is required (non-null); the other sub-objects must be
+ * null or absent. `types` maps each type to its sub-object's key, or to null when it has none.
+ */
+export function typed(types: Record<string, string | null>, subs: Record<string, Rule>): Rule {
+	const props: Record<string, Rule> = { type: str({ enum: Object.keys(types) }) };
+	for (const [k, rule] of Object.entries(subs)) props[k] = nullable(rule);
+	return obj(props, ['type'], (o, path) => {
+		const wanted = types[o.type as string];
+		for (const k of Object.keys(subs)) {
+			if (k === wanted && (o[k] === undefined || o[k] === null)) throw invalidPayload(`Field ${at(path, k)} is required when ${at(path, 'type')} is ${o.type}`);
+			if (k !== wanted && o[k] !== undefined && o[k] !== null) throw invalidPayload(`Field ${at(path, k)} must be null or absent when ${at(path, 'type')} is ${o.type}`);
+		}
+	});
+}
+
+/** `{value, unit}` with value from 1 to the unit's maximum (no key: no maximum). */
+export function period(maxByUnit: Record<string, number | undefined>): Rule {
+	return obj({ value: int({ min: 1 }), unit: str({ enum: Object.keys(maxByUnit) }) }, ['value', 'unit'], (o, path) => {
+		const max = maxByUnit[o.unit as string];
+		if (max !== undefined && (o.value as number) > max) throw invalidPayload(`Field ${at(path, 'value')} must be at most ${max} when unit is ${o.unit} (got ${o.value})`);
+	});
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A recurring `{day, month}`; the day must exist in the month (29 February at most). */
+export const calendarDate: Rule = obj({ day: int({ min: 1, max: 31 }), month: int({ min: 1, max: 12 }) }, ['day', 'month'], (o, path) => {
+	const max = DAYS_IN_MONTH[(o.month as number) - 1];
+	if ((o.day as number) > max) throw invalidPayload(`Field ${at(path, 'day')} must be at most ${max} in month ${o.month} (got ${o.day})`);
+});
+
+/** `{type: NO_LIMIT | LIMITED, limits}` (or NONE | REFUNDABLE with `methods`): none when off, `count` when on. */
+export function switched(off: string, on: string, listKey: string, item: Rule, count: { min: number; max?: number }): Rule {
+	return obj({ type: str({ enum: [off, on] }), [listKey]: nullable(arr(item, { max: count.max })) }, ['type'], (o, path) => {
+		const list = (o[listKey] ?? []) as unknown[];
+		if (o.type === off && list.length) throw invalidPayload(`Field ${at(path, listKey)} must be empty or null when ${at(path, 'type')} is ${off}`);
+		if (o.type === on && (list.length < count.min || list.length > (count.max ?? Infinity)))
+			throw invalidPayload(`Field ${at(path, listKey)} needs ${count.max === count.min ? `exactly ${count.min}` : `at least ${count.min}`} entr${count.min === 1 ? 'y' : 'ies'} when ${at(path, 'type')} is ${on} (got ${list.length})`);
+	});
+}

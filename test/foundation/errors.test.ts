@@ -5,6 +5,7 @@
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 import { toNodeApiError } from '../../nodes/LoyaltyPromotions/transport/errors';
+import { FIXTURES } from '../emulator';
 import { runNode } from '../harness/runWorkflow';
 import { setupEmulator, type FoundationEnv, type ProbeJob } from './support';
 
@@ -77,13 +78,13 @@ describe('service errors become NodeApiErrors with the service fields', () => {
 	it('409: a locked field of an ACTIVE card definition (v2, OAuth)', async () => {
 		const error = await failureOf({
 			credentialType: OAUTH,
-			request: { method: 'PUT', path: '/v2/loyalties/card-definitions/lcdf_active0000001', body: { code_config: { length: 12 } } },
+			request: { method: 'PUT', path: `/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionActive}`, body: { code_config: { length: 12 } } },
 		});
 		expect(error).toMatchObject({ message: 'Conflict', httpCode: '409' });
 		expect(error.description).toContain('only name and metadata can be updated');
 		expect(error.context!.serviceError).toMatchObject({
 			key: 'resource_in_invalid_state',
-			resource_id: 'lcdf_active0000001',
+			resource_id: FIXTURES.cardDefinitionActive,
 			resource_type: 'card_definition',
 		});
 		// A 4xx is never retried.

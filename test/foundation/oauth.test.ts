@@ -1,6 +1,7 @@
 /** The OAuth credential: token fetch, scopes, expiry and revocation mid-run, refused keys. */
 import axios from 'axios';
 import { joinScopes, SCOPES } from '../../credentials/scopes';
+import { FIXTURES } from '../emulator';
 import { controlCall, setupEmulator, type FoundationEnv, type ProbeJob } from './support';
 
 let env: FoundationEnv;
@@ -64,7 +65,7 @@ describe('token fetch', () => {
 				request: {
 					method: 'POST',
 					path: '/v2/loyalties/programs/lprg_a0000000000001/rewards/batch',
-					body: { assign: [{ id: 'rew_0000000000002', costs: [{ spending: [{ points: 10, card_definition_id: 'lcdf_active0000001' }] }], stock: 5 }] },
+					body: { assign: [{ id: FIXTURES.v2RewardIds[1], stock: { type: 'LIMITED', limited: { quantity: 5 } } }] },
 				},
 			},
 		]);

@@ -123,6 +123,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			}
 			return requireId(this, "Project ID (the credential's)", fallback);
 		},
+		send: (request) => transport.request(request, itemIndex),
 	});
 
 	const runItem = async (itemIndex: number) => {

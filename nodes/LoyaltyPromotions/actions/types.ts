@@ -27,6 +27,11 @@ export interface ParamReader {
 	id(name: string, field: string): string;
 	/** The node's Project ID parameter, or the management credential's default project. */
 	projectId(): Promise<string>;
+	/**
+	 * Sends a request through the execution's transport (its pacing, retries and error mapping), for an operation
+	 * that must read before it builds its own request (e.g. a PUT that replaces a whole resource).
+	 */
+	send<T = IDataObject>(request: ServiceRequest): Promise<T>;
 }
 
 /**

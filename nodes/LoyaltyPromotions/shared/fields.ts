@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ParamReader } from '../actions/types';
 import { parseJsonObject } from './validate';
 
@@ -91,7 +91,7 @@ export const startingAfterIdOption: INodeProperties = {
 };
 
 // Update Fields shared by the v2 updates (card definition, tier structure, program).
-import { parseJsonObjectOrNull, requireAnyField, requireText } from './validate';
+import { fail, parseJsonObjectOrNull, requireAnyField, requireIntegerInRange, requireOneOf, requireText } from './validate';
 
 /** An object-valued body field offered as JSON: parameter name, body key, label, help and the spec's shape. */
 export interface JsonBodyField {
@@ -102,6 +102,8 @@ export interface JsonBodyField {
 	shape: unknown;
 	/** Whether the JSON text `null` is accepted, sent as null to clear the value. */
 	nullable?: boolean;
+	/** Checks (and translates) the parsed object, e.g. readTypedSettings; an empty {} never reaches it. */
+	check?: (params: ParamReader, field: string, value: IDataObject) => IDataObject;
 }
 
 export function jsonBodyProperties(fields: JsonBodyField[]): INodeProperties[] {
@@ -128,7 +130,8 @@ export function readUpdateBody(params: ParamReader, fields: IDataObject, json: J
 		const value = field.nullable
 			? parseJsonObjectOrNull(params, field.displayName, fields[field.name])
 			: parseJsonObject(params, field.displayName, fields[field.name]);
-		if (value === null || Object.keys(value).length > 0) body[field.key] = value;
+		if (value === null) body[field.key] = null;
+		else if (Object.keys(value).length > 0) body[field.key] = field.check ? field.check(params, field.displayName, value) : value;
 	}
 	Object.assign(body, compact(extra));
 	const metadata = readMetadata(params, fields);
@@ -155,4 +158,178 @@ export function updateFieldsProperty(options: INodeProperties[]): INodePropertie
 /** The Additional Fields collection of a create-like operation, its options sorted by name. */
 export function additionalFieldsProperty(options: INodeProperties[]): INodeProperties {
 	return optionalFields('additionalFields', 'Additional Fields', options);
+}
+
+// Settings the v2 bodies type with `type` (tier structure and card definition updates): a type names which of
+// the object's settings objects applies, and periods carry a unit.
+
+/** The units a period takes and the largest value of each (undefined: no maximum beyond the integer range). */
+export type PeriodUnits = Partial<Record<'DAY' | 'WEEK' | 'MONTH' | 'YEAR', number>>;
+
+const UNIT_NAMES: Record<string, string> = { DAY: 'Day', WEEK: 'Week', MONTH: 'Month', YEAR: 'Year' };
+
+/** Options of an enum field, sorted by name: {VALUE: 'Name'} or {VALUE: ['Name', 'description']}. */
+export function enumOptions(values: Record<string, string | [string, string]>): INodePropertyOptions[] {
+	return Object.entries(values)
+		.map(([value, label]) => (Array.isArray(label) ? { name: label[0], value, description: label[1] } : { name: label, value }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** An options field of Update Fields (no preset: the user adds it to set it). */
+export function enumProperty(name: string, displayName: string, description: string, values: Record<string, string | [string, string]>): INodeProperties {
+	const options = enumOptions(values);
+	const first = options[0].value;
+	return { displayName, name, type: 'options', options, default: first, description };
+}
+
+/** The number and unit fields of a period, e.g. periodProperties('gracePeriod', 'Downgrade Grace Period', '…', units). */
+export function periodProperties(name: string, displayName: string, description: string, units: PeriodUnits): INodeProperties[] {
+	const limits = Object.entries(units)
+		.map(([unit, max]) => `${UNIT_NAMES[unit].toLowerCase()}s up to ${max}`)
+		.join(', ');
+	return [
+		{
+			displayName,
+			name,
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description: `${description} (a whole number of at least 1${limits ? `; ${limits}` : ''}). Needs ${displayName} Unit.`,
+		},
+		enumProperty(`${name}Unit`, `${displayName} Unit`, `The unit of ${displayName}`, Object.fromEntries(Object.keys(units).map((unit) => [unit, UNIT_NAMES[unit]]))),
+	];
+}
+
+/** A period from the fields periodProperties made: {value, unit}, or undefined when neither field is set. */
+export function readPeriod(params: ParamReader, fields: IDataObject, name: string, displayName: string, units: PeriodUnits): IDataObject | undefined {
+	const value = fields[name];
+	const unit = fields[`${name}Unit`];
+	if (value === undefined && unit === undefined) return undefined;
+	if (value === undefined) fail(params, displayName, `is required with ${displayName} Unit`);
+	if (unit === undefined) fail(params, `${displayName} Unit`, `is required with ${displayName}`);
+	const checkedUnit = requireOneOf(params, `${displayName} Unit`, unit, Object.keys(units));
+	const max = units[checkedUnit as keyof PeriodUnits];
+	if (max === undefined) return { value: requireIntegerInRange(params, displayName, value, 1), unit: checkedUnit };
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+		fail(params, displayName, `must be a whole number from 1 to ${max} when the unit is ${UNIT_NAMES[checkedUnit]} (got ${String(value)})`);
+	}
+	return { value: number, unit: checkedUnit };
+}
+
+/** An options field choosing a typed object's type, the period field some types need, and the JSON alternative. */
+export interface TypeWithPeriod {
+	/** The options field and its label, e.g. 'pendingPointsType', 'Pending Points Type'. */
+	name: string;
+	label: string;
+	/** The JSON field that gives the whole object instead. */
+	json: { name: string; label: string };
+	/** The types offered: each one's label, and the key of the settings object holding its period (none: no period). */
+	types: Record<string, { label: string; key?: string }>;
+	/** The period fields periodProperties made. */
+	period: { name: string; label: string; units: PeriodUnits };
+}
+
+/**
+ * A typed object from its type field and period, e.g. {type: 'PERIOD_BASED', period_based: {period}}; undefined when
+ * the type is not set. The period is required by the types that have one and refused by the others.
+ */
+export function readTypeWithPeriod(params: ParamReader, fields: IDataObject, spec: TypeWithPeriod): IDataObject | undefined {
+	const periodSet = fields[spec.period.name] !== undefined || fields[`${spec.period.name}Unit`] !== undefined;
+	if (fields[spec.name] === undefined) {
+		if (periodSet) fail(params, spec.label, `is required with ${spec.period.label}`);
+		return undefined;
+	}
+	if (fields[spec.json.name] !== undefined) fail(params, spec.label, `set either it or ${spec.json.label}, not both`);
+	const type = requireOneOf(params, spec.label, fields[spec.name], Object.keys(spec.types));
+	const { label, key } = spec.types[type];
+	if (key === undefined) {
+		if (periodSet) fail(params, spec.period.label, `must not be set when ${spec.label} is ${label}`);
+		return { type };
+	}
+	const period = readPeriod(params, fields, spec.period.name, spec.period.label, spec.period.units);
+	if (!period) fail(params, spec.period.label, `is required when ${spec.label} is ${label}`);
+	return { type, [key]: { period } };
+}
+
+/** Which settings object each `type` of a typed object uses (null: none), and how the seed's untyped shape maps. */
+export interface TypedSettings {
+	types: Record<string, string | null>;
+	/** The seed's mode keys (its objects had no `type`) → the type they become. */
+	seedModes?: Record<string, string>;
+	/** The units periods (`period`, `cancel_period`) inside the settings objects take. */
+	units?: readonly string[];
+}
+
+/**
+ * A typed object from a JSON field (`field` names it), in the current shape or the seed's: an untyped object with
+ * one mode, e.g. {"calendar_expiration": {…}}, gets the type of its mode. Checks that the type is known, that its
+ * settings object is there and the others are not, and that periods have a unit; the service checks the rest.
+ */
+export function readTypedSettings(params: ParamReader, field: string, value: IDataObject, spec: TypedSettings): IDataObject {
+	const typeList = Object.keys(spec.types).sort().join(', ');
+	let object = value;
+	if (object.type === undefined) {
+		const modes = Object.keys(object).filter((key) => spec.seedModes?.[key] !== undefined && object[key] !== null);
+		if (modes.length !== 1 || Object.keys(object).some((key) => !spec.seedModes?.[key])) {
+			fail(params, field, modes.length > 1 ? `the service takes one mode now: set type (one of ${typeList}) and keep only its settings` : `type is required (one of ${typeList})`);
+		}
+		const type = spec.seedModes![modes[0]];
+		const key = spec.types[type];
+		object = key === null ? { type } : { type, [key]: object[modes[0]] };
+	}
+	const type = object.type;
+	if (typeof type !== 'string' || !(type in spec.types)) fail(params, field, `type must be one of ${typeList} (got ${JSON.stringify(type)})`);
+	const settingsKeys = Object.values(spec.types).filter((key): key is string => key !== null);
+	const unknown = Object.keys(object).filter((key) => key !== 'type' && !settingsKeys.includes(key));
+	if (unknown.length > 0) fail(params, field, `has unknown properties: ${unknown.join(', ')}`);
+	const own = spec.types[type];
+	for (const key of settingsKeys) {
+		const present = object[key] !== undefined && object[key] !== null;
+		if (key === own && !present) fail(params, field, `${key} is required when type is ${type}`);
+		if (key !== own && present) fail(params, field, `${key} must be left out when type is ${type}`);
+	}
+	const settings = own === null ? undefined : object[own];
+	if (settings !== null && typeof settings === 'object' && !Array.isArray(settings) && spec.units) {
+		for (const periodKey of ['period', 'cancel_period']) {
+			const period = (settings as IDataObject)[periodKey] as IDataObject | null | undefined;
+			if (period === null || period === undefined || typeof period !== 'object') continue;
+			if (!spec.units.includes(period.unit as string)) {
+				const units = spec.units.length > 1 ? `${spec.units.slice(0, -1).join(', ')} or ${spec.units[spec.units.length - 1]}` : spec.units[0];
+				fail(params, field, `${own}.${periodKey}.unit is required (${units})${period.unit === undefined ? '' : `, got ${JSON.stringify(period.unit)}`}`);
+			}
+		}
+	}
+	return object;
+}
+
+/** A settings group switched on and off by `type` (e.g. {"type": "LIMITED", "limits": […]}), and its list's key. */
+export interface SwitchedGroup {
+	off: string;
+	on: string;
+	list: string;
+}
+
+/**
+ * An object of switched groups from a JSON field (e.g. earning limits: global and transactions), each required.
+ * A group in the seed's shape (no type) with an empty list is switched off; one with entries needs its type.
+ */
+export function readSwitchedGroups(params: ParamReader, field: string, value: IDataObject, groups: Record<string, SwitchedGroup>): IDataObject {
+	const unknown = Object.keys(value).filter((key) => !(key in groups));
+	if (unknown.length > 0) fail(params, field, `has unknown properties: ${unknown.join(', ')} (it holds ${Object.keys(groups).join(' and ')})`);
+	const result: IDataObject = {};
+	for (const [key, group] of Object.entries(groups)) {
+		const given = value[key];
+		if (given === null || given === undefined || typeof given !== 'object' || Array.isArray(given)) fail(params, field, `${key} is required: an object with type ${group.off} or ${group.on}`);
+		const object = given as IDataObject;
+		const list = object[group.list];
+		if (object.type === undefined) {
+			if (list !== undefined && list !== null && (!Array.isArray(list) || list.length > 0)) fail(params, field, `${key}.type is required (${group.off} or ${group.on})`);
+			result[key] = { ...object, type: group.off };
+			continue;
+		}
+		if (object.type !== group.off && object.type !== group.on) fail(params, field, `${key}.type must be ${group.off} or ${group.on} (got ${JSON.stringify(object.type)})`);
+		result[key] = object;
+	}
+	return result;
 }

@@ -147,3 +147,21 @@ export function parseJsonObjectOrNull(params: ParamReader, field: string, value:
 	if (value === null || (typeof value === 'string' && value.trim() === 'null')) return null;
 	return parseJsonObject(params, field, value);
 }
+
+// Contract identifiers and typed values (the v2 beta bodies).
+
+/** An ID that must also match the service's pattern, e.g. requirePattern(params, 'Reward ID', id, /^lrew_[a-f0-9]+$/, 'lrew_0a1b2c'). */
+export function requirePattern(params: ParamReader, field: string, value: unknown, pattern: RegExp, example: string): string {
+	const id = requireScalarText(params, field, locatorValue(value)).trim();
+	if (!id) fail(params, field, 'is required');
+	if (!pattern.test(id)) fail(params, field, `must match ${pattern.source}, e.g. ${example} (got "${id}")`);
+	return id;
+}
+
+/** One of `allowed` (an options field an expression may fill), e.g. requireOneOf(params, 'Type', value, ['A', 'B']). */
+export function requireOneOf<T extends string>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T {
+	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+		fail(params, field, `must be ${allowed.length === 2 ? allowed.join(' or ') : `one of ${allowed.join(', ')}`} (got ${JSON.stringify(value ?? null)})`);
+	}
+	return value as T;
+}

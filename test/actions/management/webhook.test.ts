@@ -41,7 +41,9 @@ describe('Webhook', () => {
 			{ method: 'POST', path: webhooksPath, query: {}, body: { target_url: 'https://example.com/hooks', events: ['customer.created', 'voucher.loyalty_card.points_aded'] } },
 			{ method: 'GET', path: `${webhooksPath}/${id}`, query: {}, body: undefined },
 			{ method: 'GET', path: webhooksPath, query: {}, body: undefined },
-			{ method: 'PUT', path: `${webhooksPath}/${id}`, query: {}, body: { target_url: 'http://example.org/other', active: false } },
+			// the service requires target_url and events on every PUT: the node reads the webhook and sends it whole
+			{ method: 'GET', path: `${webhooksPath}/${id}`, query: {}, body: undefined },
+			{ method: 'PUT', path: `${webhooksPath}/${id}`, query: {}, body: { target_url: 'http://example.org/other', events: webhook.events, active: false } },
 			{ method: 'DELETE', path: `${webhooksPath}/${id}`, query: {}, body: undefined },
 			{ method: 'GET', path: `${webhooksPath}/${id}`, query: {}, body: undefined },
 		]);
@@ -60,8 +62,56 @@ describe('Webhook', () => {
 		const id = String(created.items[0].json.id);
 		ctx.emu.control.clearRequests();
 		const { items } = await run('update', { webhookId: id, updateFields: { events: ['redemption.succeeded', 'redemption.failed'] } });
-		expect(ctx.sent()[0].body).toEqual({ events: ['redemption.failed', 'redemption.succeeded'] });
+		expect(ctx.sent().map((request) => request.method)).toEqual(['GET', 'PUT']);
+		expect(ctx.sent()[1].body).toEqual({ target_url: 'https://example.com/h', events: ['redemption.failed', 'redemption.succeeded'], active: true });
 		expect(items[0].json).toMatchObject({ events: ['redemption.failed', 'redemption.succeeded'], target_url: 'https://example.com/h', active: true });
+	});
+
+	it('changes one field and keeps the others, an inactive webhook staying inactive', async () => {
+		const created = await run('create', { targetUrl: 'https://example.com/keep', events: ['customer.created', 'voucher.created'], additionalFields: { active: false } });
+		const id = String(created.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		const { items, error } = await run('update', { webhookId: id, updateFields: { targetUrl: 'https://example.com/moved' } });
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[1]).toEqual({
+			method: 'PUT',
+			path: `${webhooksPath}/${id}`,
+			query: {},
+			body: { target_url: 'https://example.com/moved', events: ['customer.created', 'voucher.created'], active: false },
+		});
+		expect(items[0].json).toMatchObject({ id, target_url: 'https://example.com/moved', events: ['customer.created', 'voucher.created'], active: false });
+		expect(ctx.emu.control.state.webhooks.get(id)).toMatchObject({ target_url: 'https://example.com/moved', active: false });
+	});
+
+	it('sends the PUT alone when every field is given', async () => {
+		const created = await run('create', { targetUrl: 'https://example.com/all-set', events: ['customer.created'] });
+		const id = String(created.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		const { error } = await run('update', { webhookId: id, updateFields: { targetUrl: 'https://example.com/b', events: ['voucher.created'], active: true } });
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{ method: 'PUT', path: `${webhooksPath}/${id}`, query: {}, body: { target_url: 'https://example.com/b', events: ['voucher.created'], active: true } },
+		]);
+	});
+
+	it('repeats the whole-body PUT after a 503: the same body twice leaves the same webhook', async () => {
+		const created = await run('create', { targetUrl: 'https://example.com/retry', events: ['customer.created'] });
+		const id = String(created.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		ctx.emu.control.setFaults({ route: `/webhooks/${id}`, method: 'PUT', sequence: [503] });
+		const { items, error } = await run('update', { webhookId: id, updateFields: { active: false } });
+		expect(error).toBeUndefined();
+		const puts = ctx.sent().filter((request) => request.method === 'PUT');
+		expect(puts).toHaveLength(2);
+		expect(puts[1].body).toEqual(puts[0].body);
+		expect(items[0].json).toMatchObject({ id, target_url: 'https://example.com/retry', events: ['customer.created'], active: false });
+	});
+
+	it('maps the 404 of reading an unknown webhook, with nothing written', async () => {
+		const { error } = await run('update', { webhookId: 'wh_missing', updateFields: { active: false } });
+		expect(error?.httpCode).toBe('404');
+		expect(error?.context?.serviceError).toMatchObject({ key: 'not_found', resource_id: 'wh_missing' });
+		expect(ctx.sent().map((request) => request.method)).toEqual(['GET']);
 	});
 
 	it('lists with Limit over the counted list', async () => {

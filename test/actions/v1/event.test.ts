@@ -85,6 +85,22 @@ describe('Event: Track', () => {
 		await ctx.expectInvalid(track({}, { [name]: value }), label, rule);
 	});
 
+	it('refuses a referral without its code, naming the field (the service requires referral.code)', async () => {
+		await ctx.expectInvalid(track({}, { referrerId: 'cust_referrer' }), 'Referral Code', /is required when Referrer ID is set/);
+	});
+
+	it('refuses a loyalty object without its code, naming the field (the service requires loyalty.code)', async () => {
+		await ctx.expectInvalid(track({}, { loyaltyJson: '{ "extra": 1 }' }), 'Loyalty Card Code', /is required when Loyalty \(JSON\) is set/);
+		await ctx.expectInvalid(track({}, { loyaltyJson: '{ "code": "  " }' }), 'Loyalty Card Code', /is required when Loyalty \(JSON\) is set/);
+		await ctx.expectInvalid(track({}, { loyaltyJson: '{ "code": 7 }' }), 'Loyalty (JSON)', /code must be text/);
+	});
+
+	it('takes the loyalty code from Loyalty (JSON) alone', async () => {
+		const { error } = await ctx.run(track({}, { loyaltyJson: '{ "code": "LC-PENDING" }' }));
+		expect(error).toBeUndefined();
+		expect((ctx.sent()[0].body as { loyalty: unknown }).loyalty).toEqual({ code: 'LC-PENDING' });
+	});
+
 	it('with Continue On Fail, an over-long event name fails only its item, paired, before sending', async () => {
 		const { items, error } = await ctx.run(track({ eventName: '={{ $json.name }}' }), {
 			input: [{ name: 'first_event' }, { name: 'x'.repeat(301) }, { name: 'third_event' }],

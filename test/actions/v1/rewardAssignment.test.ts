@@ -35,10 +35,16 @@ describe('Reward Assignment: Create', () => {
 		]);
 	});
 
-	it('accepts a cost of 0 points', async () => {
-		const { error } = await ctx.run(assign({ points: 0 }));
+	it('accepts a cost of 1 point, the least the service takes', async () => {
+		const { error } = await ctx.run(assign({ points: 1 }));
 		expect(error).toBeUndefined();
-		expect(ctx.sent()[0].body).toEqual({ campaign: FIXTURES.campaignId, parameters: { loyalty: { points: 0 } } });
+		expect(ctx.sent()[0].body).toEqual({ campaign: FIXTURES.campaignId, parameters: { loyalty: { points: 1 } } });
+	});
+
+	it('refuses a cost of 0 points, from Points or from Parameters (JSON)', async () => {
+		await ctx.expectInvalid(assign({ points: 0 }), 'Points', /whole number of at least 1 \(got 0\)/);
+		await ctx.expectInvalid(assign({ additionalFields: { parametersJson: '{ "loyalty": { "points": 0 } }' } }), 'Parameters (JSON)', /loyalty\.points must be a whole number of at least 1 \(got 0\)/);
+		await ctx.expectInvalid(assign({ additionalFields: { parametersJson: '{ "loyalty": 5 }' } }), 'Parameters (JSON)', /loyalty must be an object/);
 	});
 
 	it('lets Parameters (JSON) replace top-level keys of the parameters built from Points', async () => {
@@ -54,9 +60,9 @@ describe('Reward Assignment: Create', () => {
 	});
 
 	it.each([
-		['a negative number of points', -1, /whole number of at least 0/],
-		['a fractional number of points', 1.5, /whole number of at least 0/],
-		['points that are not a number', '={{ "many" }}', /whole number of at least 0/],
+		['a negative number of points', -1, /whole number of at least 1/],
+		['a fractional number of points', 1.5, /whole number of at least 1/],
+		['points that are not a number', '={{ "many" }}', /whole number of at least 1/],
 	])('refuses %s', async (_, points, rule) => {
 		await ctx.expectInvalid(assign({ points }), 'Points', rule);
 	});

@@ -51,15 +51,26 @@ describe('POST /v1/rewards/{rewardId}/assignments', () => {
 		['missing parameters', { campaign: 'camp_loyalty00000001' }],
 		['non-object parameters', { campaign: 'camp_loyalty00000001', parameters: 5 }],
 		['non-integer points', { campaign: 'camp_loyalty00000001', parameters: { loyalty: { points: 'x' } } }],
+		['0 points (the minimum is 1)', { campaign: 'camp_loyalty00000001', parameters: { loyalty: { points: 0 } } }],
+		['parameters without loyalty', { campaign: 'camp_loyalty00000001', parameters: {} }],
+		['a non-boolean auto_redeem', { campaign: 'camp_loyalty00000001', parameters: { loyalty: { points: 5, auto_redeem: 'yes' } } }],
 	])('400 for %s', async (_, body) => {
 		expectError(await post(FIXTURES.rewardId, body), 400, 'invalid_payload');
+	});
+
+	it('a pay-with-points (COIN) reward needs no parameters', async () => {
+		const coin = FIXTURES.rewardIds[1];
+		expect(t.emu.control.state.rewards.get(coin)?.type).toBe('COIN');
+		const r = await post(coin, { campaign: FIXTURES.campaignId });
+		expect(r.status).toBe(200);
+		expect(r.data.parameters).toEqual({});
 	});
 
 	it('404 for an unknown reward or campaign; 401 without keys', async () => {
 		const a = await post('rew_nope', { campaign: FIXTURES.campaignId, parameters: {} });
 		expectError(a, 404, 'not_found');
 		expect(a.data.resource_type).toBe('reward');
-		const b = await post(FIXTURES.rewardId, { campaign: 'camp_nope', parameters: {} });
+		const b = await post(FIXTURES.rewardId, { campaign: 'camp_nope', parameters: { loyalty: { points: 1 } } });
 		expectError(b, 404, 'not_found');
 		expect(b.data).toMatchObject({ resource_type: 'campaign', resource_id: 'camp_nope' });
 		expectError(await t.http.post(`/v1/rewards/${FIXTURES.rewardId}/assignments`, { campaign: FIXTURES.campaignId, parameters: {} }), 401);

@@ -62,6 +62,16 @@ describe('POST /v1/events', () => {
 		expectError(await track({ event: 'x', customer: { id: 'cust_nope' } }), 404, 'not_found');
 	});
 
+	it('referral and loyalty objects need their code (400 naming it)', async () => {
+		const base = { event: 'x', customer: { source_id: 'a' } };
+		for (const extra of [{ referral: { referrer_id: 'cust_1' } }, { loyalty: {} }, { loyalty: { code: 5 } }, { referral: { code: '' } }]) {
+			const r = await track({ ...base, ...extra });
+			expectError(r, 400, 'invalid_payload');
+			expect(r.data.details).toMatch(/(referral|loyalty)\.code/);
+		}
+		expect((await track({ ...base, referral: { code: 'REF-1', referrer_id: 'cust_1' }, loyalty: { code: 'LC-PENDING' } })).status).toBe(200);
+	});
+
 	it('401 without app keys', async () => {
 		expectError(await t.http.post('/v1/events', { event: 'x', customer: { source_id: 'a' } }), 401, 'unauthorized');
 	});

@@ -97,7 +97,19 @@ describe('webhooks CRUD', () => {
 
 	it('400 for a bad update body', async () => {
 		const id = (await t.http.post(`${P}/webhooks`, body, { headers: t.M })).data.id;
-		expectError(await t.http.put(`${P}/webhooks/${id}`, { events: ['nope'] }, { headers: t.M }), 400, 'invalid_payload');
+		expectError(await t.http.put(`${P}/webhooks/${id}`, { ...body, events: ['nope'] }, { headers: t.M }), 400, 'invalid_payload');
+	});
+
+	it('PUT replaces the whole configuration: target_url and events are required, active defaults to true', async () => {
+		const id = (await t.http.post(`${P}/webhooks`, { ...body, active: false }, { headers: t.M })).data.id;
+		for (const partial of [{ active: true }, { events: ['campaign.created'] }, { target_url: 'https://example.com/other' }]) {
+			const r = await t.http.put(`${P}/webhooks/${id}`, partial, { headers: t.M });
+			expectError(r, 400, 'invalid_payload');
+			expect(r.data.details).toMatch(/target_url|events/);
+		}
+		expect(t.emu.control.state.webhooks.get(id)).toMatchObject({ target_url: body.target_url, events: body.events, active: false });
+		const u = await t.http.put(`${P}/webhooks/${id}`, { target_url: 'https://example.com/other', events: ['campaign.created'] }, { headers: t.M });
+		expect(u.data).toMatchObject({ id, target_url: 'https://example.com/other', events: ['campaign.created'], active: true });
 	});
 
 	it('401, 402 and 404 on every webhook operation', async () => {

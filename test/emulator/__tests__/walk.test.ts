@@ -24,7 +24,7 @@ const CALLS: Record<string, Call> = {
 	},
 	'GET /management/v1/projects/{projectId}/webhooks': (t) => t.http.get(`${P}/webhooks`, { headers: t.M }),
 	'GET /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.get(`${P}/webhooks/${ctx.webhookId}`, { headers: t.M }),
-	'PUT /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.put(`${P}/webhooks/${ctx.webhookId}`, { active: false }, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.put(`${P}/webhooks/${ctx.webhookId}`, { target_url: 'https://example.com/walked', events: ['customer.created'], active: false }, { headers: t.M }),
 	'DELETE /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.delete(`${P}/webhooks/${ctx.webhookId}`, { headers: t.M }),
 	'GET /v1/loyalties/members/{memberId}/pending-points': (t) => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/pending-points`, { headers: t.A }),
 	'GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points': (t) =>

@@ -17,6 +17,11 @@ export function register(r: Router): void {
 		if (!sourceId && !id) throw invalidPayload('Field customer must have a source_id or an id');
 		for (const f of ['referral', 'loyalty', 'metadata'])
 			if (body[f] !== undefined && body[f] !== null && !isObject(body[f])) throw invalidPayload(`Field ${f} must be an object`);
+		// Both objects require their code.
+		for (const f of ['referral', 'loyalty']) {
+			const o = body[f];
+			if (isObject(o) && (typeof o.code !== 'string' || o.code === '')) throw invalidPayload(`Field ${f}.code is required and must be a non-empty string`);
+		}
 		const metadata = isObject(body.metadata) ? body.metadata : {};
 
 		let cust: Customer | undefined = id ? store.customers.get(id) : store.findCustomer(sourceId!);

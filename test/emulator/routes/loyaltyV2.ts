@@ -1,22 +1,31 @@
 /**
  * v2 beta loyalty (auth B): pending points buckets (v2 cursor list), program reward batch, and updates of card
  * definitions, tier structures and programs with their state rules (400 validation, 404, 409 state conflict).
+ * Bodies are checked against the published contract (contractV2.ts); the seed's older shapes are accepted too
+ * unless `acceptSeedShapes` is off.
  */
 import { randomBytes } from 'crypto';
 import { v2List } from '../envelopes';
 import { ApiError, invalidParam, invalidPayload, invalidState, notFound } from '../errors';
 import { Ctx, ok, Router } from '../router';
-import type { CardDefinition, ProgramReward, Status } from '../state';
 import {
-	bodyObject, checkDayMonths, checkLength, checkProgramId, checkValue, isInt, isObject, Json, optionalObject,
+	CARD_DEFINITION_ID, CARD_DEFINITION_UPDATE_FIELDS, checkCardDefinition, PROGRAM_UPDATE, REWARD_ASSIGN_ITEM, REWARD_BATCH,
+	REWARD_UNASSIGN_ITEM, TIER_STRUCTURE_ID, TIER_STRUCTURE_UPDATE,
+} from '../contractV2';
+import type { CardDefinition, ProgramReward, Status, Store, TierStructure } from '../state';
+import {
+	bodyObject, checkDayMonths, checkLength, checkProgramId, checkValue, isInt, isObject, Json, obj, optionalObject,
 	optionalTimestamp, parseEnumParam, parseLimit, rejectUnknown, requireOneOf,
 } from '../validate';
 
 const CURSOR = /^lcrscppb_[a-f0-9]+$/;
 
+/** Pending points are on unless the type is IMMEDIATE (or, in the seed's shape, no mode is set). */
 function pendingEnabled(cd: CardDefinition | undefined): boolean {
 	const p = cd?.pending_points;
-	return !!p && ['period_based', 'fixed_dates', 'event_based'].some((k) => p[k] !== undefined && p[k] !== null);
+	if (!isObject(p)) return false;
+	if (p.type !== undefined) return p.type !== 'IMMEDIATE';
+	return ['period_based', 'fixed_dates', 'event_based'].some((k) => p[k] !== undefined && p[k] !== null);
 }
 
 function listBuckets(ctx: Ctx) {
@@ -67,6 +76,16 @@ function checkDraftOnly(kind: string, id: string, status: Status, body: Json): v
 		throw invalidState(`${kind} ${id} is ${status}: only name and metadata can be updated (got ${locked.join(', ')})`, kind.toLowerCase().replace(' ', '_'), id);
 }
 
+/** A path id that must match the contract's pattern (400 otherwise, as the service validates path parameters). */
+function checkPathId(name: string, id: string, pattern: RegExp): void {
+	if (!pattern.test(id)) throw invalidParam(`Path parameter ${name} must match ${pattern.source} (got ${id})`);
+}
+
+/** An object in the seed's shape: the current contract's typed object always carries `type`. */
+const untyped = (v: unknown): boolean => isObject(v) && v.type === undefined;
+
+// The seed's rules (SERVICE_API.md), for bodies in its older shapes.
+
 function checkName(body: Json): void {
 	if (body.name === undefined || body.name === null) return;
 	if (typeof body.name !== 'string') throw invalidPayload('Field name must be a string');
@@ -86,38 +105,49 @@ function checkModes(field: string, v: unknown, modes: Record<string, (f: string,
 }
 
 const periodOnly = (f: string, m: Json) => m.period !== undefined && checkValue(`${f}.period`, m.period);
-const CARD_FIELDS = ['name', 'code_config', 'points_expiration', 'pending_points', 'earning_limits', 'spending_limits', 'refunds', 'balance_settings', 'metadata'];
 
-function validateCardDefinition(body: Json): void {
-	rejectUnknown(body, CARD_FIELDS);
-	requireOneOf(body, CARD_FIELDS);
-	checkName(body);
-	for (const f of ['code_config', 'earning_limits', 'spending_limits', 'refunds', 'balance_settings', 'metadata']) optionalObject(body, f);
-	const cc = body.code_config;
-	if (isObject(cc)) {
-		rejectUnknown(cc, ['pattern', 'length', 'charset', 'prefix', 'postfix']);
-		if (cc.length !== undefined && cc.length !== null && (!isInt(cc.length) || cc.length < 1)) throw invalidPayload('Field code_config.length must be a positive integer');
+/** The seed's rule for each card definition field given in its older shape (no `type`). */
+const SEED_CARD_FIELDS: Record<string, (v: unknown) => void> = {
+	points_expiration: (v) =>
+		checkModes('points_expiration', v, {
+			rolling_expiration: (f, m) => {
+				periodOnly(f, m);
+				if (m.rounding !== undefined) checkValue(`${f}.rounding`, m.rounding);
+			},
+			calendar_expiration: (f, m) => checkDayMonths(`${f}.expiration_dates`, m.expiration_dates),
+			sliding_expiration: periodOnly,
+		}),
+	pending_points: (v) =>
+		checkModes('pending_points', v, {
+			period_based: periodOnly,
+			fixed_dates: (f, m) => checkDayMonths(`${f}.dates`, m.dates),
+			event_based: (f, m) => {
+				if (m.event_types !== undefined && (!Array.isArray(m.event_types) || m.event_types.some((e) => typeof e !== 'string')))
+					throw invalidPayload(`Field ${f}.event_types must be an array of strings`);
+				if (m.cancel_period !== undefined) checkValue(`${f}.cancel_period`, m.cancel_period);
+			},
+		}),
+	earning_limits: () => undefined,
+	spending_limits: () => undefined,
+	refunds: () => undefined,
+};
+
+/** Whether a card definition field is in the seed's shape: a mode object, or limits and refunds groups, without `type`. */
+function seedCardField(key: string, v: unknown): boolean {
+	if (key === 'points_expiration' || key === 'pending_points') return untyped(v);
+	if (key === 'earning_limits' || key === 'spending_limits') return isObject(v) && (untyped(v.global) || untyped(v.transactions) || (v.global === undefined && v.transactions === undefined));
+	if (key === 'refunds') return isObject(v) && (untyped(v.spent_points) || untyped(v.earned_points));
+	return false;
+}
+
+function validateCardDefinition(body: Json, acceptSeed: boolean): void {
+	requireOneOf(body, Object.keys(CARD_DEFINITION_UPDATE_FIELDS));
+	const current: Json = {};
+	for (const [k, v] of Object.entries(body)) {
+		if (acceptSeed && SEED_CARD_FIELDS[k] && seedCardField(k, v)) SEED_CARD_FIELDS[k](v);
+		else current[k] = v;
 	}
-	checkModes('points_expiration', body.points_expiration, {
-		rolling_expiration: (f, m) => {
-			periodOnly(f, m);
-			if (m.rounding !== undefined) checkValue(`${f}.rounding`, m.rounding);
-		},
-		calendar_expiration: (f, m) => checkDayMonths(`${f}.expiration_dates`, m.expiration_dates),
-		sliding_expiration: periodOnly,
-	});
-	checkModes('pending_points', body.pending_points, {
-		period_based: periodOnly,
-		fixed_dates: (f, m) => checkDayMonths(`${f}.dates`, m.dates),
-		event_based: (f, m) => {
-			if (m.event_types !== undefined && (!Array.isArray(m.event_types) || m.event_types.some((e) => typeof e !== 'string')))
-				throw invalidPayload(`Field ${f}.event_types must be an array of strings`);
-			if (m.cancel_period !== undefined) checkValue(`${f}.cancel_period`, m.cancel_period);
-		},
-	});
-	const bs = body.balance_settings;
-	if (isObject(bs) && bs.allow_negative !== undefined && typeof bs.allow_negative !== 'boolean')
-		throw invalidPayload('Field balance_settings.allow_negative must be a boolean');
+	obj(CARD_DEFINITION_UPDATE_FIELDS)(current, '');
 }
 
 /** Apply present fields; null means "no change" for required fields and "cleared" for nullable ones. */
@@ -130,46 +160,114 @@ function apply(target: Json, body: Json, nullable: readonly string[]): void {
 	target.updated_at = new Date().toISOString();
 }
 
-function validateRewardBatch(ctx: Ctx): { assign: Json[]; unassign: string[] } {
-	const body = bodyObject(ctx.body);
-	const { store } = ctx.env;
-	const assign = body.assign ?? [];
-	const unassign = body.unassign ?? [];
-	if (!Array.isArray(assign)) throw invalidPayload('Field assign must be an array');
-	if (!Array.isArray(unassign)) throw invalidPayload('Field unassign must be an array');
-	if (!assign.length && !unassign.length) throw invalidPayload('At least one of assign or unassign must have entries');
-	if (assign.length > 10) throw invalidPayload(`Field assign accepts at most 10 entries (got ${assign.length})`);
-	if (unassign.length > 10) throw invalidPayload(`Field unassign accepts at most 10 entries (got ${unassign.length})`);
-	assign.forEach((e, i) => {
-		const f = `assign[${i}]`;
-		if (!isObject(e) || typeof e.id !== 'string' || !e.id) throw invalidPayload(`Field ${f}.id is required and must be a string`);
-		if (!isInt(e.stock) || e.stock < 0) throw invalidPayload(`Field ${f}.stock is required and must be an integer ≥ 0`);
-		if (!Array.isArray(e.costs) || !e.costs.length) throw invalidPayload(`Field ${f}.costs is required and must be a non-empty array`);
-		e.costs.forEach((c, j) => {
-			if (!isObject(c) || !Array.isArray(c.spending) || !c.spending.length)
-				throw invalidPayload(`Field ${f}.costs[${j}].spending is required and must be a non-empty array`);
-			c.spending.forEach((s, k) => {
-				const g = `${f}.costs[${j}].spending[${k}]`;
-				if (!isObject(s) || !isInt(s.points) || s.points < 0) throw invalidPayload(`Field ${g}.points must be an integer ≥ 0`);
-				if (typeof s.card_definition_id !== 'string') throw invalidPayload(`Field ${g}.card_definition_id is required and must be a string`);
-			});
+// Tier structures.
+
+/** The card definition a tier structure tracks, from its point_balance or point_earned. */
+const trackedCard = (ts: TierStructure): unknown => (isObject(ts.point_balance) ? ts.point_balance.card_definition_id : isObject(ts.point_earned) ? ts.point_earned.card_definition_id : undefined);
+
+/** A body in the seed's shape: top-level card_definition_id, untyped objects, or a type without its tracking object. */
+function seedTierBody(body: Json): boolean {
+	const own = body.type === 'POINT_BALANCE' ? 'point_balance' : 'point_earned';
+	return (
+		body.card_definition_id !== undefined ||
+		(body.type !== undefined && body.type !== null && body[own] === undefined) ||
+		untyped(body.point_earned) ||
+		untyped(body.expiration) ||
+		untyped(body.downgrade)
+	);
+}
+
+function validateSeedTier(body: Json, ts: TierStructure): void {
+	rejectUnknown(body, ['name', 'type', 'card_definition_id', 'point_balance', 'point_earned', 'expiration', 'downgrade', 'metadata']);
+	checkName(body);
+	if (body.type !== undefined && body.type !== null && body.type !== 'POINT_BALANCE' && body.type !== 'POINT_EARNED')
+		throw invalidPayload('Field type must be POINT_BALANCE or POINT_EARNED');
+	for (const f of ['point_balance', 'point_earned', 'expiration', 'downgrade', 'metadata']) optionalObject(body, f);
+	if (isObject(body.point_earned)) checkValue('point_earned.period', body.point_earned.period);
+	if (body.card_definition_id !== undefined && body.card_definition_id !== null && typeof body.card_definition_id !== 'string')
+		throw invalidPayload('Field card_definition_id must be a string');
+	const type = (body.type ?? ts.type) as string;
+	if (type === 'POINT_EARNED' && ts.type !== 'POINT_EARNED' && !isObject(body.point_earned))
+		throw invalidPayload('Field point_earned is required when type changes to POINT_EARNED');
+	if (type === 'POINT_BALANCE' && body.point_earned !== undefined && body.point_earned !== null)
+		throw invalidPayload('Field point_earned must be null when type is POINT_BALANCE');
+}
+
+/** The tier structure after the update: type and tracking settings kept consistent, card definitions checked. */
+function applyTier(store: Store, ts: TierStructure, body: Json): void {
+	const type = (body.type ?? ts.type) as TierStructure['type'];
+	const own = type === 'POINT_BALANCE' ? 'point_balance' : 'point_earned';
+	const other = type === 'POINT_BALANCE' ? 'point_earned' : 'point_balance';
+	if (body.type === undefined && isObject(body[other]))
+		throw invalidPayload(`Field ${other} can change only with type ${other === 'point_balance' ? 'POINT_BALANCE' : 'POINT_EARNED'} (the tier structure is ${ts.type})`);
+	const card = body.card_definition_id ?? (isObject(body[own]) ? (body[own] as Json).card_definition_id : undefined);
+	if (card !== undefined && card !== null && !store.cardDefinitions.has(card as string)) throw notFound('card_definition', card as string);
+	const tracking: Json = {
+		...(type === ts.type && isObject(ts[own]) ? (ts[own] as Json) : { card_definition_id: trackedCard(ts) }),
+		...(isObject(body[own]) ? (body[own] as Json) : {}),
+	};
+	if (card !== undefined && card !== null) tracking.card_definition_id = card;
+	const { card_definition_id: _seedCard, point_balance: _b, point_earned: _e, ...rest } = body;
+	apply(ts, rest, ['expiration', 'downgrade']);
+	ts.type = type;
+	ts[own] = tracking;
+	ts[other] = null;
+}
+
+// Program rewards.
+
+/** An assign entry in the seed's shape: an integer stock, with costs. */
+const seedAssignEntry = (e: unknown): boolean => isObject(e) && (typeof e.stock === 'number' || e.costs !== undefined);
+
+function checkSeedAssignEntry(e: unknown, i: number): void {
+	const f = `assign[${i}]`;
+	if (!isObject(e) || typeof e.id !== 'string' || !e.id) throw invalidPayload(`Field ${f}.id is required and must be a string`);
+	if (!isInt(e.stock) || e.stock < 0) throw invalidPayload(`Field ${f}.stock is required and must be an integer ≥ 0`);
+	if (!Array.isArray(e.costs) || !e.costs.length) throw invalidPayload(`Field ${f}.costs is required and must be a non-empty array`);
+	e.costs.forEach((c, j) => {
+		if (!isObject(c) || !Array.isArray(c.spending) || !c.spending.length)
+			throw invalidPayload(`Field ${f}.costs[${j}].spending is required and must be a non-empty array`);
+		c.spending.forEach((s, k) => {
+			const g = `${f}.costs[${j}].spending[${k}]`;
+			if (!isObject(s) || !isInt(s.points) || s.points < 0) throw invalidPayload(`Field ${g}.points must be an integer ≥ 0`);
+			if (typeof s.card_definition_id !== 'string') throw invalidPayload(`Field ${g}.card_definition_id is required and must be a string`);
 		});
 	});
-	unassign.forEach((e, i) => {
-		if (!isObject(e) || typeof e.id !== 'string' || !e.id) throw invalidPayload(`Field unassign[${i}].id is required and must be a string`);
-	});
+}
+
+/** The whole batch is checked before anything changes: shapes, duplicates, then what must exist (404). */
+function validateRewardBatch(ctx: Ctx): { assign: Json[] | null; unassign: string[] | null } {
+	const body = bodyObject(ctx.body);
+	const { store, settings } = ctx.env;
+	REWARD_BATCH(body, '');
+	const assign = (body.assign ?? null) as unknown[] | null;
+	const unassign = (body.unassign ?? null) as unknown[] | null;
+	assign?.forEach((e, i) => (settings.acceptSeedShapes && seedAssignEntry(e) ? checkSeedAssignEntry(e, i) : REWARD_ASSIGN_ITEM(e, `assign[${i}]`)));
+	unassign?.forEach((e, i) => REWARD_UNASSIGN_ITEM(e, `unassign[${i}]`));
+	for (const [field, list] of [['assign', assign], ['unassign', unassign]] as const) {
+		const ids = (list ?? []).map((e) => (e as Json).id);
+		const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+		if (repeated !== undefined) throw invalidPayload(`Field ${field} must not name a reward twice (got ${String(repeated)} twice)`);
+	}
 	const assigned = store.programRewards.get(ctx.params.programId)!;
-	for (const e of unassign as Json[]) {
+	for (const e of (unassign ?? []) as Json[]) {
 		if (!store.rewards.has(e.id as string)) throw notFound('reward', e.id as string);
 		if (!assigned.has(e.id as string)) throw notFound('program_reward', e.id as string, 'reward assigned to this program');
 	}
-	for (const e of assign as Json[]) {
+	for (const e of (assign ?? []) as Json[]) {
 		if (!store.rewards.has(e.id as string)) throw notFound('reward', e.id as string);
-		for (const c of e.costs as Json[])
+		for (const c of (e.costs ?? []) as Json[])
 			for (const s of c.spending as Json[])
 				if (!store.cardDefinitions.has(s.card_definition_id as string)) throw notFound('card_definition', s.card_definition_id as string);
 	}
-	return { assign: assign as Json[], unassign: (unassign as Json[]).map((e) => e.id as string) };
+	return { assign: assign as Json[] | null, unassign: unassign && (unassign as Json[]).map((e) => e.id as string) };
+}
+
+/** The stored stock of an assign entry: the seed's integer is a LIMITED stock of that quantity. */
+function stockOf(e: Json): ProgramReward['stock'] {
+	if (typeof e.stock === 'number') return { type: 'LIMITED', limited: { quantity: e.stock } };
+	const stock = e.stock as Json;
+	return stock.type === 'UNLIMITED' ? { type: 'UNLIMITED' } : { type: 'LIMITED', limited: { quantity: (stock.limited as Json).quantity as number } };
 }
 
 export function register(r: Router): void {
@@ -181,63 +279,59 @@ export function register(r: Router): void {
 		if (!ctx.env.store.programs.has(programId)) throw notFound('program', programId);
 		const { assign, unassign } = validateRewardBatch(ctx);
 		const rewards = ctx.env.store.programRewards.get(programId)!;
-		const unassigned: ProgramReward[] = [];
-		for (const id of unassign) {
-			unassigned.push(rewards.get(id)!);
+		const unassigned = unassign?.map((id) => {
+			const pr = rewards.get(id)!;
 			rewards.delete(id);
 			ctx.env.emit('campaign.reward.assignment.deleted', { program_id: programId, reward_id: id }, id);
-		}
+			return pr;
+		});
 		const now = new Date().toISOString();
-		const assigned = assign.map((e) => {
+		const assigned = assign?.map((e) => {
+			const before = rewards.get(e.id as string);
 			const pr: ProgramReward = {
 				reward_id: e.id as string,
-				costs: (e.costs as Json[]).map((c) => ({ rules: isObject(c.rules) ? c.rules : {}, spending: c.spending as ProgramReward['costs'][0]['spending'] })),
-				stock: e.stock as number,
-				redeemed: rewards.get(e.id as string)?.redeemed ?? 0,
-				created_at: rewards.get(e.id as string)?.created_at ?? now,
+				stock: stockOf(e),
+				redeemed: before?.redeemed ?? 0,
+				created_at: before?.created_at ?? now,
+				updated_at: before ? now : null,
 				object: 'program_reward',
 			};
 			rewards.set(pr.reward_id, pr);
 			ctx.env.emit('campaign.reward.assignment.created', { program_id: programId, ...pr }, pr.reward_id);
 			return pr;
 		});
-		return ok({ assigned, unassigned });
+		// A list that was not asked for answers null.
+		return ok({ assigned: assigned ?? null, unassigned: unassigned ?? null });
 	});
 
 	r.put('/v2/loyalties/card-definitions/{id}', 'B', (ctx) => {
+		checkPathId('id', ctx.params.id, CARD_DEFINITION_ID);
 		const cd = ctx.env.store.cardDefinitions.get(ctx.params.id);
 		if (!cd) throw notFound('card_definition', ctx.params.id);
 		const body = bodyObject(ctx.body);
-		validateCardDefinition(body);
+		validateCardDefinition(body, ctx.env.settings.acceptSeedShapes);
 		checkDraftOnly('Card definition', cd.id, cd.status, body);
-		apply(cd, body, ['code_config', 'points_expiration', 'pending_points', 'earning_limits', 'spending_limits', 'refunds', 'balance_settings']);
+		// Rules across the settings hold for the result; a failed check leaves the card definition untouched.
+		const next: Json = { ...cd };
+		apply(next, body, ['code_config', 'points_expiration', 'pending_points', 'earning_limits', 'spending_limits', 'refunds', 'balance_settings', 'pay_with_points']);
+		checkCardDefinition(next);
+		Object.assign(cd, next);
 		return ok(cd);
 	});
 
 	r.put('/v2/loyalties/tier-structures/{id}', 'B', (ctx) => {
-		const { store } = ctx.env;
+		const { store, settings } = ctx.env;
+		checkPathId('id', ctx.params.id, TIER_STRUCTURE_ID);
 		const ts = store.tierStructures.get(ctx.params.id);
 		if (!ts) throw notFound('tier_structure', ctx.params.id);
 		const body = bodyObject(ctx.body);
-		const fields = ['name', 'type', 'card_definition_id', 'point_earned', 'expiration', 'downgrade', 'metadata'];
-		requireOneOf(body, fields);
-		checkName(body);
-		if (body.type !== undefined && body.type !== null && body.type !== 'POINT_BALANCE' && body.type !== 'POINT_EARNED')
-			throw invalidPayload('Field type must be POINT_BALANCE or POINT_EARNED');
-		for (const f of ['point_earned', 'expiration', 'downgrade', 'metadata']) optionalObject(body, f);
-		if (isObject(body.point_earned)) checkValue('point_earned.period', body.point_earned.period);
-		if (body.card_definition_id !== undefined && body.card_definition_id !== null) {
-			if (typeof body.card_definition_id !== 'string') throw invalidPayload('Field card_definition_id must be a string');
-			if (!store.cardDefinitions.has(body.card_definition_id)) throw notFound('card_definition', body.card_definition_id);
-		}
+		if (settings.acceptSeedShapes && seedTierBody(body)) validateSeedTier(body, ts);
+		else TIER_STRUCTURE_UPDATE(body, '');
+		requireOneOf(body, ['name', 'type', 'point_balance', 'point_earned', 'expiration', 'downgrade', 'metadata', 'card_definition_id']);
 		checkDraftOnly('Tier structure', ts.id, ts.status, body);
-		const type = (body.type ?? ts.type) as string;
-		if (type === 'POINT_EARNED' && ts.type !== 'POINT_EARNED' && !isObject(body.point_earned))
-			throw invalidPayload('Field point_earned is required when type changes to POINT_EARNED');
-		if (type === 'POINT_BALANCE' && body.point_earned !== undefined && body.point_earned !== null)
-			throw invalidPayload('Field point_earned must be null when type is POINT_BALANCE');
-		apply(ts, body, ['point_earned', 'expiration', 'downgrade']);
-		if (ts.type === 'POINT_BALANCE') ts.point_earned = null;
+		const next = { ...ts };
+		applyTier(store, next, body);
+		Object.assign(ts, next);
 		return ok(ts);
 	});
 
@@ -246,19 +340,20 @@ export function register(r: Router): void {
 		const p = ctx.env.store.programs.get(ctx.params.id);
 		if (!p) throw notFound('program', ctx.params.id);
 		const body = bodyObject(ctx.body);
-		requireOneOf(body, ['name', 'start_date', 'end_date', 'metadata']);
-		checkName(body);
+		requireOneOf(body, ['name', 'start_date', 'end_date', 'validity_hours', 'metadata']);
+		PROGRAM_UPDATE(body, '');
 		const start = optionalTimestamp(body, 'start_date');
 		const end = optionalTimestamp(body, 'end_date');
 		const metadata = optionalObject(body, 'metadata');
-		if (p.status !== 'DRAFT' && (start !== undefined || end !== undefined))
-			throw invalidState(`Program ${p.id} is ${p.status}: start_date and end_date can be updated only in DRAFT`, 'program', p.id);
+		if (p.status !== 'DRAFT' && (start !== undefined || end !== undefined || body.validity_hours !== undefined))
+			throw invalidState(`Program ${p.id} is ${p.status}: start_date and end_date can be updated only in DRAFT (as validity_hours)`, 'program', p.id);
 		const s = start === undefined ? p.start_date : start;
 		const e = end === undefined ? p.end_date : end;
 		if (s && e && Date.parse(e) < Date.parse(s)) throw invalidPayload('Field end_date must not be before start_date');
 		if (typeof body.name === 'string') p.name = body.name;
 		p.start_date = s;
 		p.end_date = e;
+		if (body.validity_hours !== undefined) (p as unknown as Json).validity_hours = body.validity_hours;
 		if (metadata) p.metadata = { ...p.metadata, ...metadata };
 		p.updated_at = new Date().toISOString();
 		return ok(p);

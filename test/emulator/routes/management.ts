@@ -72,11 +72,12 @@ export function register(r: Router): void {
 
 	r.put(`${P}/webhooks/{webhookId}`, 'M', (ctx) => {
 		const w = webhook(ctx);
+		// The PUT carries the whole configuration, as on create: target_url and events required, active defaulting to true.
 		const body: Json = bodyObject(ctx.body);
 		const next = {
-			target_url: body.target_url === undefined ? w.target_url : checkTargetUrl(body.target_url),
-			events: body.events === undefined ? w.events : checkEvents(body.events),
-			active: optionalBoolean(body, 'active') ?? w.active,
+			target_url: checkTargetUrl(body.target_url),
+			events: checkEvents(body.events),
+			active: optionalBoolean(body, 'active') ?? true,
 		};
 		Object.assign(w, next);
 		return ok(w);

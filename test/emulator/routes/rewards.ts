@@ -11,12 +11,16 @@ export function register(r: Router): void {
 		if (!reward) throw notFound('reward', ctx.params.rewardId);
 		const body = bodyObject(ctx.body);
 		const campaign = requireString(body, 'campaign');
-		const parameters = body.parameters;
+		// A pay-with-points (COIN) reward takes no cost; any other needs parameters.loyalty, its points at least 1.
+		const parameters = body.parameters ?? (reward.type === 'COIN' ? {} : undefined);
 		if (!isObject(parameters)) throw invalidPayload('Field parameters is required and must be an object');
-		if (parameters.loyalty !== undefined) {
-			const loyalty = parameters.loyalty;
-			if (!isObject(loyalty) || !isInt(loyalty.points) || loyalty.points < 0)
-				throw invalidPayload('Field parameters.loyalty.points must be an integer ≥ 0');
+		const loyalty = parameters.loyalty;
+		if (reward.type !== 'COIN' && !isObject(loyalty)) throw invalidPayload('Field parameters.loyalty is required and must be an object');
+		if (isObject(loyalty)) {
+			if (loyalty.points !== undefined && (!isInt(loyalty.points) || loyalty.points < 1))
+				throw invalidPayload('Field parameters.loyalty.points must be an integer ≥ 1');
+			if (loyalty.auto_redeem !== undefined && loyalty.auto_redeem !== null && typeof loyalty.auto_redeem !== 'boolean')
+				throw invalidPayload('Field parameters.loyalty.auto_redeem must be a boolean or null');
 		}
 		if (!store.campaigns.has(campaign)) throw notFound('campaign', campaign);
 		const a: RewardAssignment = {

@@ -1,11 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
-import { parseJsonObject, requireText } from '../../shared/validate';
+import { fail, parseJsonObject, requireScalarText, requireText } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 
 const EVENT_NAME_MAX = 300;
 
-const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value).trim());
+/** A typed text field of Additional Fields: trimmed, undefined when empty. */
+function text(params: ParamReader, field: string, value: unknown): string | undefined {
+	return requireScalarText(params, field, value).trim() || undefined;
+}
 
 /** A JSON object field of Additional Fields, merged under the fields typed one by one. */
 function jsonField(params: ParamReader, fields: IDataObject, name: string, label: string): IDataObject {
@@ -15,6 +18,18 @@ function jsonField(params: ParamReader, fields: IDataObject, name: string, label
 /** An optional object of the body: undefined when nothing in it was set. */
 function objectOrUndefined(object: IDataObject): IDataObject | undefined {
 	return Object.keys(object).length > 0 ? object : undefined;
+}
+
+/** The loyalty object: Loyalty (JSON) with Loyalty Card Code over its `code`; undefined when neither is set. */
+function readLoyalty(params: ParamReader, fields: IDataObject): IDataObject | undefined {
+	const json = jsonField(params, fields, 'loyaltyJson', 'Loyalty (JSON)');
+	if (json.code !== undefined && typeof json.code !== 'string') fail(params, 'Loyalty (JSON)', `code must be text (got ${JSON.stringify(json.code)})`);
+	const code = text(params, 'Loyalty Card Code', fields.loyaltyCode) ?? ((json.code as string | undefined)?.trim() || undefined);
+	if (code === undefined) {
+		if (Object.keys(json).length > 0) fail(params, 'Loyalty Card Code', 'is required when Loyalty (JSON) is set (the service needs loyalty.code)');
+		return undefined;
+	}
+	return { ...json, code };
 }
 
 export const track: OperationDefinition = {
@@ -56,7 +71,7 @@ export const track: OperationDefinition = {
 					type: 'json',
 					default: '{}',
 					placeholder: '{ "code": "LC-1234" }',
-					description: 'The loyalty object as JSON; Loyalty Card Code, when set, wins',
+					description: 'The loyalty object as JSON. The service needs its code: set it here or in Loyalty Card Code, which wins.',
 				},
 				{
 					displayName: 'Loyalty Card Code',
@@ -79,7 +94,7 @@ export const track: OperationDefinition = {
 					name: 'referrerId',
 					type: 'string',
 					default: '',
-					description: "The referrer's customer ID; sent as referral.referrer_id",
+					description: "The referrer's customer ID, sent as referral.referrer_id. Needs Referral Code: the service requires it.",
 				},
 			]),
 	],
@@ -88,11 +103,10 @@ export const track: OperationDefinition = {
 		const sourceId = requireText(params, 'Customer Source ID', params.get('customerSourceId', '')).trim();
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const customer = { ...jsonField(params, fields, 'customerJson', 'Customer Fields (JSON)'), source_id: sourceId };
-		const loyalty = {
-			...jsonField(params, fields, 'loyaltyJson', 'Loyalty (JSON)'),
-			...compact({ code: text(fields.loyaltyCode) }),
-		};
-		const referral = compact({ code: text(fields.referralCode), referrer_id: text(fields.referrerId) });
+		// The service requires `code` in both objects: one sent without it is refused there, so it is refused here.
+		const loyalty = readLoyalty(params, fields);
+		const referral = compact({ code: text(params, 'Referral Code', fields.referralCode), referrer_id: text(params, 'Referrer ID', fields.referrerId) });
+		if (referral.referrer_id !== undefined && referral.code === undefined) fail(params, 'Referral Code', 'is required when Referrer ID is set (the service needs referral.code)');
 		return {
 			method: 'POST',
 			path: '/v1/events',
@@ -100,7 +114,7 @@ export const track: OperationDefinition = {
 				event,
 				customer,
 				referral: objectOrUndefined(referral),
-				loyalty: objectOrUndefined(loyalty),
+				loyalty,
 				metadata: readMetadata(params, fields),
 			}),
 		};

@@ -1,86 +1,93 @@
 import type { IDataObject } from 'n8n-workflow';
 import { idProperty } from '../../shared/fields';
-import { fail, parseJsonArray, requireIntegerInRange, requireProgramId, requireText } from '../../shared/validate';
+import { fail, parseJsonArray, requireIntegerInRange, requireOneOf, requirePattern, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 
 /** The service accepts at most this many entries in `assign` and in `unassign`. */
 const MAX_ENTRIES = 10;
 
+/** v2 rewards (the program batch takes only these). */
+const REWARD_ID = /^lrew_[a-f0-9]+$/;
+const REWARD_EXAMPLE = 'lrew_0a1b2c';
+
+const STOCK_TYPES = ['LIMITED', 'UNLIMITED'] as const;
+
+/** The assign entry the service takes now: the reward and its stock, nothing else. */
 const ASSIGN_SHAPE = [
-	{
-		id: 'rew_...',
-		costs: [{ spending: [{ points: 100, card_definition_id: 'lcdf_...' }, { points: 50, card_definition_id: 'lcdf_...' }] }],
-		stock: 20,
-	},
+	{ id: 'lrew_...', stock: { type: 'LIMITED', limited: { quantity: 20 } } },
+	{ id: 'lrew_...', stock: { type: 'UNLIMITED' } },
 ];
 
 interface SimpleAssign {
 	rewardId?: string;
-	points?: number;
-	cardDefinitionId?: string;
-	stock?: number;
+	stockType?: string;
+	stockQuantity?: number;
 }
 
-function nonNegativeInteger(params: ParamReader, field: string, value: unknown): number {
+function quantity(params: ParamReader, field: string, value: unknown): number {
 	return requireIntegerInRange(params, field, value, 0);
 }
 
-/** An assign entry from the JSON field: checked field by field, named by its position. */
-function checkAssignEntry(params: ParamReader, entry: unknown, index: number): IDataObject {
+/** A stock from the JSON: the current {type, limited: {quantity}} or the seed's integer (a limited stock). */
+function readJsonStock(params: ParamReader, label: string, stock: unknown): IDataObject {
+	if (stock === undefined) fail(params, `${label} stock`, 'is required, e.g. {"type": "UNLIMITED"}');
+	if (typeof stock === 'number' || typeof stock === 'string') return { type: 'LIMITED', limited: { quantity: quantity(params, `${label} stock`, stock) } };
+	if (stock === null || typeof stock !== 'object' || Array.isArray(stock)) fail(params, `${label} stock`, 'must be {"type": "LIMITED", "limited": {"quantity": 20}} or {"type": "UNLIMITED"}');
+	const { type, limited } = stock as IDataObject;
+	if (requireOneOf(params, `${label} stock.type`, type, STOCK_TYPES) === 'UNLIMITED') {
+		if (limited !== undefined && limited !== null) fail(params, `${label} stock.limited`, 'must be left out when stock.type is UNLIMITED');
+		return { type };
+	}
+	return { type, limited: { quantity: quantity(params, `${label} stock.limited.quantity`, (limited as IDataObject | null)?.quantity) } };
+}
+
+/** An assign entry from the JSON, in the current shape or the seed's (an integer stock), named by its position. */
+function readJsonEntry(params: ParamReader, entry: unknown, index: number): IDataObject {
 	const label = `Assign (JSON) entry ${index + 1}`;
-	if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(params, label, 'must be an object with id, costs and stock');
-	const { id, costs, stock } = entry as IDataObject;
-	requireText(params, `${label} id`, typeof id === 'string' ? id : '');
-	nonNegativeInteger(params, `${label} stock`, stock);
-	if (!Array.isArray(costs) || costs.length === 0) fail(params, `${label} costs`, 'must be a non-empty array of {"spending": [...]}');
-	(costs as unknown[]).forEach((cost, c) => {
-		const spending = (cost as IDataObject | null)?.spending;
-		if (!Array.isArray(spending) || spending.length === 0) fail(params, `${label} costs[${c}].spending`, 'must be a non-empty array of {"points", "card_definition_id"}');
-		(spending as IDataObject[]).forEach((spend, s) => {
-			const where = `${label} costs[${c}].spending[${s}]`;
-			nonNegativeInteger(params, `${where}.points`, spend?.points);
-			requireText(params, `${where}.card_definition_id`, typeof spend?.card_definition_id === 'string' ? spend.card_definition_id : '');
-		});
-	});
-	return entry as IDataObject;
+	if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(params, label, 'must be an object with id and stock');
+	const { id, stock, costs, ...unknown } = entry as IDataObject;
+	if (costs !== undefined) {
+		fail(params, `${label} costs`, 'the service no longer takes costs in an assignment: set the points cost on the reward itself, and remove costs here');
+	}
+	if (Object.keys(unknown).length > 0) fail(params, label, `has unknown properties: ${Object.keys(unknown).join(', ')} (an entry has only id and stock)`);
+	return { id: requirePattern(params, `${label} id`, id, REWARD_ID, REWARD_EXAMPLE), stock: readJsonStock(params, label, stock) };
 }
 
 function readAssign(params: ParamReader): IDataObject[] {
 	const simple = (params.get<IDataObject>('assign', {}).rewards ?? []) as SimpleAssign[];
 	const fromFields = simple.map((entry, index) => {
 		const label = `Assign entry ${index + 1}`;
-		return {
-			id: requireText(params, `${label}: Reward ID`, entry.rewardId).trim(),
-			costs: [
-				{
-					spending: [
-						{
-							points: nonNegativeInteger(params, `${label}: Points`, entry.points),
-							card_definition_id: requireText(params, `${label}: Card Definition ID`, entry.cardDefinitionId).trim(),
-						},
-					],
-				},
-			],
-			stock: nonNegativeInteger(params, `${label}: Stock`, entry.stock),
-		};
+		const id = requirePattern(params, `${label}: Reward ID`, entry.rewardId, REWARD_ID, REWARD_EXAMPLE);
+		const type = requireOneOf(params, `${label}: Stock`, entry.stockType ?? 'UNLIMITED', STOCK_TYPES);
+		// A quantity typed while the stock was Limited stays in the saved values: Unlimited ignores it.
+		const stock = type === 'UNLIMITED' ? { type } : { type, limited: { quantity: quantity(params, `${label}: Stock Quantity`, entry.stockQuantity) } };
+		return { id, stock };
 	});
-	const fromJson = parseJsonArray(params, 'Assign (JSON)', params.get('assignJson', '[]')).map((entry, index) =>
-		checkAssignEntry(params, entry, index),
-	);
+	const fromJson = parseJsonArray(params, 'Assign (JSON)', params.get('assignJson', '[]')).map((entry, index) => readJsonEntry(params, entry, index));
 	return [...fromFields, ...fromJson];
 }
 
 function readUnassign(params: ParamReader): IDataObject[] {
 	const entries = (params.get<IDataObject>('unassign', {}).rewards ?? []) as Array<{ rewardId?: string }>;
-	return entries.map((entry, index) => ({ id: requireText(params, `Unassign entry ${index + 1}: Reward ID`, entry.rewardId).trim() }));
+	return entries.map((entry, index) => ({ id: requirePattern(params, `Unassign entry ${index + 1}: Reward ID`, entry.rewardId, REWARD_ID, REWARD_EXAMPLE) }));
 }
+
+/** The service refuses a batch that names a reward twice in one list. */
+function checkDistinct(params: ParamReader, field: string, entries: IDataObject[]): void {
+	const ids = entries.map((entry) => entry.id as string);
+	const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+	if (repeated !== undefined) fail(params, field, `names ${repeated} twice${field === 'Assign' ? ' (counting Assign (JSON))' : ''}`);
+}
+
+const rewardIdField = { displayName: 'Reward ID', name: 'rewardId', type: 'string' as const, default: '', placeholder: 'lrew_...', description: 'The v2 reward, e.g. lrew_0a1b2c' };
 
 export const batch: OperationDefinition = {
 	value: 'batch',
 	name: 'Batch Assign/Unassign',
 	action: 'Batch assign or unassign program rewards',
-	description: 'Assign rewards to a loyalty program with their points cost and stock, and unassign others, in one request (unassigns run first)',
+	description:
+		'Assign rewards to a loyalty program with their stock, and unassign others, in one request (unassigns run first). A reward\'s points cost is set on the reward, not here.',
 	endpoint: 'POST /v2/loyalties/programs/{programId}/rewards/batch',
 	properties: [
 		idProperty('programId', 'Program ID', 'The loyalty program, e.g. lprg_0a1b2c', 'lprg_...'),
@@ -91,16 +98,33 @@ export const batch: OperationDefinition = {
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Reward to Assign',
 			default: {},
-			description: `Rewards to assign, each with one points cost (at most ${MAX_ENTRIES} together with Assign (JSON))`,
+			description: `Rewards to assign with their stock (at most ${MAX_ENTRIES} together with Assign (JSON))`,
 			options: [
 				{
 					displayName: 'Reward',
 					name: 'rewards',
 					values: [
-						{ displayName: 'Card Definition ID', name: 'cardDefinitionId', type: 'string', default: '', placeholder: 'lcdf_...', description: 'The card definition whose points pay for the reward' },
-						{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: 0, description: 'Points the reward costs' },
-						{ displayName: 'Reward ID', name: 'rewardId', type: 'string', default: '', placeholder: 'rew_...' },
-						{ displayName: 'Stock', name: 'stock', type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: 0, description: 'How many times the reward can be redeemed' },
+						rewardIdField,
+						{
+							displayName: 'Stock',
+							name: 'stockType',
+							type: 'options',
+							options: [
+								{ name: 'Limited', value: 'LIMITED', description: 'The reward can be redeemed Stock Quantity times in the program' },
+								{ name: 'Unlimited', value: 'UNLIMITED', description: 'The reward can be redeemed without limit' },
+							],
+							default: 'UNLIMITED',
+							description: 'How many times the reward can be redeemed in the program',
+						},
+						{
+							displayName: 'Stock Quantity',
+							name: 'stockQuantity',
+							type: 'number',
+							typeOptions: { minValue: 0, numberPrecision: 0 },
+							displayOptions: { show: { stockType: ['LIMITED'] } },
+							default: 0,
+							description: 'How many times the reward can be redeemed (0 or more)',
+						},
 					],
 				},
 			],
@@ -111,7 +135,7 @@ export const batch: OperationDefinition = {
 			type: 'json',
 			default: '[]',
 			placeholder: JSON.stringify(ASSIGN_SHAPE, null, 2),
-			description: `Further rewards to assign as a JSON array, for costs paid from several card definitions. Shape: ${JSON.stringify(ASSIGN_SHAPE)}.`,
+			description: `Further rewards to assign, as a JSON array in the shape the service expects: ${JSON.stringify(ASSIGN_SHAPE)}. An entry's stock may also be a whole number (the older shape), sent as a limited stock of that quantity.`,
 		},
 		{
 			displayName: 'Unassign',
@@ -121,13 +145,7 @@ export const batch: OperationDefinition = {
 			placeholder: 'Add Reward to Unassign',
 			default: {},
 			description: `Rewards to remove from the program (at most ${MAX_ENTRIES})`,
-			options: [
-				{
-					displayName: 'Reward',
-					name: 'rewards',
-					values: [{ displayName: 'Reward ID', name: 'rewardId', type: 'string', default: '', placeholder: 'rew_...' }],
-				},
-			],
+			options: [{ displayName: 'Reward', name: 'rewards', values: [rewardIdField] }],
 		},
 	],
 	build: (params) => {
@@ -137,6 +155,8 @@ export const batch: OperationDefinition = {
 		if (assign.length > MAX_ENTRIES) fail(params, 'Assign', `accepts at most ${MAX_ENTRIES} rewards, counting Assign (JSON) (got ${assign.length})`);
 		if (unassign.length > MAX_ENTRIES) fail(params, 'Unassign', `accepts at most ${MAX_ENTRIES} rewards (got ${unassign.length})`);
 		if (assign.length === 0 && unassign.length === 0) fail(params, 'Assign', 'add at least one reward to assign or unassign');
+		checkDistinct(params, 'Assign', assign);
+		checkDistinct(params, 'Unassign', unassign);
 		const body: IDataObject = {};
 		if (assign.length > 0) body.assign = assign;
 		if (unassign.length > 0) body.unassign = unassign;

@@ -1,8 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, idProperty } from '../../shared/fields';
-import { parseJsonObject, requireIntegerInRange, requireText } from '../../shared/validate';
+import { fail, parseJsonObject, requireIntegerInRange, requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
-import type { OperationDefinition } from '../types';
+import type { OperationDefinition, ParamReader } from '../types';
+
+/** The service takes a points cost of at least 1. */
+const MIN_POINTS = 1;
+
+/** parameters.loyalty as Parameters (JSON) may have replaced it: an object whose points, when given, are at least 1. */
+function checkLoyalty(params: ParamReader, loyalty: unknown): void {
+	if (loyalty === null || typeof loyalty !== 'object' || Array.isArray(loyalty)) fail(params, 'Parameters (JSON)', 'loyalty must be an object, e.g. {"loyalty": {"points": 100}}');
+	const { points } = loyalty as IDataObject;
+	if (points !== undefined && (typeof points !== 'number' || !Number.isInteger(points) || points < MIN_POINTS)) {
+		fail(params, 'Parameters (JSON)', `loyalty.points must be a whole number of at least ${MIN_POINTS} (got ${JSON.stringify(points)})`);
+	}
+}
 
 export const create: OperationDefinition = {
 	value: 'create',
@@ -17,10 +29,10 @@ export const create: OperationDefinition = {
 			displayName: 'Points',
 			name: 'points',
 			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
+			typeOptions: { numberPrecision: 0 },
 			default: 0,
 			required: true,
-			description: 'What the reward costs, in loyalty points (a whole number, 0 or more); sent as parameters.loyalty.points',
+			description: 'What the reward costs, in loyalty points (a whole number, 1 or more); sent as parameters.loyalty.points',
 		},
 		additionalFieldsProperty([
 				{
@@ -36,16 +48,18 @@ export const create: OperationDefinition = {
 	build(params) {
 		const rewardId = params.id('rewardId', 'Reward ID');
 		const campaign = requireText(params, 'Campaign ID', params.get('campaign', '')).trim();
-		const points = requireIntegerInRange(params, 'Points', params.get('points'), 0);
+		const points = requireIntegerInRange(params, 'Points', params.get('points'), MIN_POINTS);
 		const additionalFields = params.get<IDataObject>('additionalFields', {});
 		const override =
 			additionalFields.parametersJson === undefined
 				? {}
 				: parseJsonObject(params, 'Parameters (JSON)', additionalFields.parametersJson);
+		const parameters: IDataObject = { loyalty: { points }, ...override };
+		checkLoyalty(params, parameters.loyalty);
 		return {
 			method: 'POST',
 			path: path`/v1/rewards/${rewardId}/assignments`,
-			body: { campaign, parameters: { loyalty: { points }, ...override } },
+			body: { campaign, parameters },
 		};
 	},
 };
