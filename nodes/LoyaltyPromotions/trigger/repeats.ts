@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
  * doubling intervals; an attacker can replay a captured signed delivery).
  *
  * Two records, because n8n gives a webhook() nothing atomic that lasts:
- * - the workflow's static data keeps a bounded ledger (hash of the id → when it was first seen). It lasts across
+ * - the workflow's static data keeps a bounded ledger (a hash of each id, with when it was first seen). It lasts across
  *   restarts and is shared by every n8n process, but n8n loads a separate copy of it for each webhook call and for
  *   each run and saves each copy whole, so two concurrent calls both miss each other and a later save can drop an
  *   earlier one's entry;
@@ -18,7 +18,10 @@ import type { IDataObject } from 'n8n-workflow';
 /** How many ids each trigger remembers at most (per trigger node, in static data). */
 export const REMEMBERED_DELIVERIES = 2000;
 
-/** How long an id is remembered: longer than the service's retries of one delivery last. */
+/**
+ * How long an id is remembered. Chosen to outlast the service's retries of one delivery (12, at doubling
+ * intervals; the first interval is not published): 12 doublings of up to 2.4 minutes fit in 7 days.
+ */
 export const REMEMBER_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How many claims one n8n process keeps at most, over all trigger nodes (about 150 bytes each). */
