@@ -50,7 +50,7 @@ export class LoyaltyPromotionsManagementApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"The project's webhook secret from Project Settings → Webhooks. When set, the trigger rejects deliveries whose x-voucherify-signature does not match.",
+				"The project's webhook secret, shown only in the service's Project Settings → Webhooks (the API never returns it). The trigger refuses deliveries whose x-voucherify-signature does not match it, and cannot be activated without it unless its Verify Signature option is off.",
 		},
 		...locationProperties,
 	];

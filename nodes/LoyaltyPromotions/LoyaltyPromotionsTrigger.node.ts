@@ -31,6 +31,9 @@ export class LoyaltyPromotionsTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty, so that n8n answers with the webhookResponse the node returns ({"received":true});
+				// left out, n8n 2.41 answers the text "firstEntryJson".
+				responseData: '',
 				path: 'webhook',
 			},
 		],

@@ -1,6 +1,6 @@
 /** The control surface: in-process (`EmulatorControl`) and over HTTP under `/_emulator/...` (no auth). */
 import { ApiError } from './errors';
-import { isEventKind } from './events';
+import { isDeliveryType } from './events';
 import { routeMatcher } from './faults';
 import { FIXTURES, fixtureCounts } from './fixtures';
 import type { Reply } from './router';
@@ -52,7 +52,7 @@ export function makeControl(emu: Emulator): EmulatorControl {
 			if (t) t.revoked = true;
 		},
 		emit: (type, data) => {
-			if (!isEventKind(type)) return Promise.reject(new Error(`Unknown event kind ${type}`));
+			if (!isDeliveryType(type)) return Promise.reject(new Error(`Unknown event kind ${type}`));
 			return emu.deliveries.emit(type, data ?? sampleData(type));
 		},
 		deliveries: () => [...emu.deliveries.records],
@@ -158,7 +158,7 @@ export async function handleControl(emu: Emulator, method: string, path: string,
 			c.revokeToken(field(body, 'token', (v) => typeof v === 'string'));
 			return ok();
 		case 'POST /emit': {
-			const type = field<string>(body, 'type', isEventKind);
+			const type = field<string>(body, 'type', isDeliveryType);
 			const data = (body as { data?: unknown }).data;
 			if (data !== undefined && !isObject(data)) throw bad('data must be an object');
 			await c.emit(type, data as object | undefined);

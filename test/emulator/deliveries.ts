@@ -5,7 +5,7 @@
 import { createHmac, randomBytes } from 'crypto';
 import http from 'http';
 import https from 'https';
-import { entityOf } from './events';
+import { entityOf, subscribedKind } from './events';
 import type { Store, Webhook } from './state';
 import type { Counters, DeliveryPayload, DeliveryRecord } from './types';
 
@@ -42,10 +42,17 @@ export class Deliveries {
 		this.retryDelaysMs = retryDelaysMs?.length ? retryDelaysMs : DEFAULT_RETRY_DELAYS_MS;
 	}
 
-	/** Deliver `type` to every active webhook of the project subscribed to it; resolves after the first attempts. */
+	/**
+	 * Deliver `type` to every active webhook of the project subscribed to it; resolves after the first attempts.
+	 * `type` may use either spelling of the `aded` kinds: the delivery carries it as given, and goes to the
+	 * webhooks subscribed to the kind in either spelling.
+	 */
 	emit(type: string, data: unknown, entityId?: string): Promise<void> {
 		const projectId = this.env.projectId();
-		const targets = this.env.store.webhooksOf(projectId).filter((w) => w.active && w.events.includes(type));
+		const kind = subscribedKind(type);
+		const targets = this.env.store
+			.webhooksOf(projectId)
+			.filter((w) => w.active && w.events.some((e) => subscribedKind(e) === kind));
 		if (!targets.length || this.stopped) return Promise.resolve();
 		const now = new Date().toISOString();
 		const eventId = `evt_${randomBytes(10).toString('hex')}`;

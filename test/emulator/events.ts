@@ -1,4 +1,4 @@
-/** The 60 webhook event kinds of the spec (the `aded` spellings are part of the identifiers). */
+/** The 60 webhook event kinds of the spec (the `aded` spellings are part of the identifiers; see ADDED_SPELLINGS). */
 
 export const EVENT_GROUPS: Record<string, readonly string[]> = {
 	'Business validation rules': [
@@ -86,6 +86,27 @@ const KIND_SET = new Set(EVENT_KINDS);
 
 export function isEventKind(v: unknown): v is string {
 	return typeof v === 'string' && KIND_SET.has(v);
+}
+
+/**
+ * The service subscribes with the `aded` identifiers, but its published delivery types and webhook listings
+ * spell these four kinds `added`: `added spelling → subscription identifier`.
+ */
+export const ADDED_SPELLINGS: Readonly<Record<string, string>> = {
+	'campaign.vouchers.added': 'campaign.vouchers.aded',
+	'voucher.gift.balance_added': 'voucher.gift.balance_aded',
+	'voucher.loyalty_card.pending_points.added': 'voucher.loyalty_card.pending_points.aded',
+	'voucher.loyalty_card.points_added': 'voucher.loyalty_card.points_aded',
+};
+
+/** The subscription identifier of a kind given in either spelling (unknown values unchanged). */
+export function subscribedKind(type: string): string {
+	return ADDED_SPELLINGS[type] ?? type;
+}
+
+/** Whether `v` names an event kind in either spelling (what `emit` accepts). */
+export function isDeliveryType(v: unknown): v is string {
+	return typeof v === 'string' && KIND_SET.has(subscribedKind(v));
 }
 
 /** The object an event kind is about, by its prefix. */

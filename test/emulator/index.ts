@@ -5,7 +5,7 @@ import type { EmulatorOptions, RunningEmulator } from './types';
 
 export * from './types';
 export { DEFAULT_CREDENTIALS, FIXTURES, fixtureCounts } from './fixtures';
-export { EVENT_KINDS, EVENT_GROUPS, isEventKind } from './events';
+export { ADDED_SPELLINGS, EVENT_KINDS, EVENT_GROUPS, isEventKind } from './events';
 export { sign } from './deliveries';
 export { SCOPES } from './routes/auth';
 export type { Store } from './state';

@@ -2,8 +2,8 @@ import { createHmac } from 'crypto';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { credentialsFor } from '../harness/emulatorCredentials';
 import { WebhookListener } from '../harness/webhook';
-import { EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
-import { SEEN_DELIVERY_LIMIT } from '../../nodes/LoyaltyPromotions/trigger/delivery';
+import { ADDED_SPELLINGS, EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
+import { deliveryKey, LEDGER_KEY } from '../../nodes/LoyaltyPromotions/trigger/repeats';
 
 const SECRET = 'emulator-webhook-secret';
 const sign = (body: string, secret = SECRET) => createHmac('sha256', secret).update(body).digest('hex');
@@ -57,7 +57,9 @@ describe('trigger deliveries', () => {
 
 		const [handled] = await l.waitFor(1);
 		expect(handled.status).toBe(200);
-		expect(handled.response).toEqual({ message: 'Workflow was started' });
+		// A small JSON acknowledgement (n8n's default for onReceived would be the text "firstEntryJson").
+		expect(handled.response).toEqual({ received: true });
+		expect(handled.contentType).toMatch(/^application\/json/);
 		expect(l.executions).toHaveLength(1);
 		expect(l.executions[0]).toEqual([{ json: delivery.payload, pairedItem: { item: 0 } }]);
 		expect(l.executions[0][0].json).toMatchObject({
@@ -157,9 +159,25 @@ describe('trigger deliveries', () => {
 			expect(l.executions).toHaveLength(1);
 		});
 
-		it('does not verify when the credential has no signing secret', async () => {
-			const l = await activeTrigger({ events: ['customer.created'] }, { webhookSecret: '' });
-			const handled = await l.post(JSON.stringify({ id: 'whd_nosecret', type: 'customer.created', data: {} }));
+		it('refuses every delivery, signed or not, when the credential lost its signing secret after activation', async () => {
+			const l = await activeTrigger({ events: ['customer.created'] });
+			const management = l.trigger.credentialsHelper.stored.get('loyaltyPromotionsManagementApi')!;
+			l.trigger.credentialsHelper.set('loyaltyPromotionsManagementApi', { ...management, webhookSecret: '' });
+			const body = JSON.stringify({ id: 'whd_nosecret', type: 'customer.created', data: {} });
+			for (const headers of [{}, { 'x-voucherify-signature': sign(body) }, { 'x-voucherify-signature': sign(body, '') }] as Array<Record<string, string>>) {
+				const handled = await l.post(body, headers);
+				expect(handled.status).toBe(401);
+				expect(handled.response).toEqual({
+					code: 401,
+					message: 'Signatures cannot be checked: the credential has no Webhook Signing Secret',
+				});
+			}
+			expect(l.executions).toEqual([]);
+		});
+
+		it('accepts unsigned deliveries without a secret only when Verify Signature is off', async () => {
+			const l = await activeTrigger({ events: ['customer.created'], options: { verifySignature: false } }, { webhookSecret: '' });
+			const handled = await l.post(JSON.stringify({ id: 'whd_off_nosecret', type: 'customer.created', data: {} }));
 			expect(handled.status).toBe(200);
 			expect(l.executions).toHaveLength(1);
 		});
@@ -189,6 +207,14 @@ describe('trigger deliveries', () => {
 	});
 
 	describe('repeated deliveries', () => {
+		const signed = (payload: object) => {
+			const body = JSON.stringify(payload);
+			return { body, headers: { 'x-voucherify-signature': sign(body) } };
+		};
+		/** The keys in the trigger's saved ledger (undefined when there is none). */
+		const ledger = (l: WebhookListener) =>
+			(l.trigger.staticData()[LEDGER_KEY] as string[] | undefined)?.map((entry) => entry.slice(0, 32));
+
 		it('drops a delivery id already seen (a retry) and answers 200', async () => {
 			const l = await activeTrigger();
 			await emu.control.emit('customer.created', { id: 'cust_r' });
@@ -200,11 +226,52 @@ describe('trigger deliveries', () => {
 			expect(replay.status).toBe(200);
 			expect(replay.response).toEqual({ received: true, ignored: 'repeated delivery' });
 			expect(l.executions).toHaveLength(1);
-			expect(l.trigger.staticData().seenDeliveryIds).toEqual([delivery.id]);
+			expect(ledger(l)).toEqual([deliveryKey(delivery.id)]);
 
 			await emu.control.emit('customer.created', { id: 'cust_r' });
 			await l.waitFor(3);
 			expect(l.executions).toHaveLength(2);
+		});
+
+		it('starts exactly one run for 10 identical deliveries arriving at the same time', async () => {
+			const l = await activeTrigger({ events: ['customer.created'] });
+			const { body, headers } = signed({ id: 'whd_concurrent', type: 'customer.created', data: {} });
+			const handled = await Promise.all(Array.from({ length: 10 }, () => l.post(body, headers)));
+			expect(handled.map((h) => h.status)).toEqual(Array(10).fill(200));
+			expect(handled.filter((h) => h.executed)).toHaveLength(1);
+			expect(handled.filter((h) => !h.executed).map((h) => h.response)).toEqual(
+				Array(9).fill({ received: true, ignored: 'repeated delivery' }),
+			);
+			expect(ledger(l)).toEqual([deliveryKey('whd_concurrent')]);
+		});
+
+		it('drops a repeat sent right after the first was answered, and one replayed after many others', async () => {
+			const l = await activeTrigger({ events: ['customer.created'] });
+			const first = signed({ id: 'whd_first', type: 'customer.created', data: {} });
+			expect((await l.post(first.body, first.headers)).executed).toBe(true);
+			expect((await l.post(first.body, first.headers)).executed).toBe(false);
+			// More deliveries than the old list of 1,000 ids held, one after the other (so that no save is lost).
+			for (let i = 0; i < 1000; i++) {
+				const other = signed({ id: `whd_other_${i}`, type: 'customer.created', data: {} });
+				await l.post(other.body, other.headers);
+			}
+			expect(l.executions).toHaveLength(1 + 1000);
+			const replay = await l.post(first.body, first.headers);
+			expect(replay.response).toEqual({ received: true, ignored: 'repeated delivery' });
+			expect(l.executions).toHaveLength(1 + 1000);
+		}, 120_000);
+
+		it('stores a fixed-size hash per id, whatever the id length', async () => {
+			const l = await activeTrigger({ events: ['customer.created'] });
+			for (let i = 0; i < 5; i++) {
+				const huge = signed({ id: `${i}`.padEnd(64 * 1024, 'x'), type: 'customer.created', data: {} });
+				expect((await l.post(huge.body, huge.headers)).executed).toBe(true);
+				expect((await l.post(huge.body, huge.headers)).executed).toBe(false);
+			}
+			const keys = ledger(l) ?? [];
+			expect(keys).toHaveLength(5);
+			expect(keys.every((key) => /^[0-9a-f]{32}$/.test(key))).toBe(true);
+			expect(JSON.stringify(l.trigger.savedStaticData()).length).toBeLessThan(2000);
 		});
 
 		it('keeps repeats when Ignore Repeated Deliveries is off', async () => {
@@ -213,23 +280,33 @@ describe('trigger deliveries', () => {
 			const [delivery] = await emu.control.waitForDeliveries(1, 5000);
 			await l.post(delivery.body, { 'x-voucherify-signature': delivery.signature });
 			expect(l.executions).toHaveLength(2);
-			expect(l.trigger.staticData().seenDeliveryIds).toBeUndefined();
+			expect(ledger(l)).toBeUndefined();
 		});
 
-		it('remembers a bounded number of ids', async () => {
+		it('honours the id list an earlier version saved, and replaces it with the ledger', async () => {
 			const l = await activeTrigger({ events: ['customer.created'] });
-			const old = Array.from({ length: SEEN_DELIVERY_LIMIT }, (_, i) => `whd_old${i}`);
-			l.trigger.staticData().seenDeliveryIds = old;
-			const body = JSON.stringify({ id: 'whd_new', type: 'customer.created', data: {} });
-			expect((await l.post(body, { 'x-voucherify-signature': sign(body) })).executed).toBe(true);
-			const seen = l.trigger.staticData().seenDeliveryIds as string[];
-			expect(seen).toHaveLength(SEEN_DELIVERY_LIMIT);
-			expect(seen[0]).toBe('whd_old1');
-			expect(seen[seen.length - 1]).toBe('whd_new');
-			// The oldest id has been forgotten, so it counts as new again.
-			const oldest = JSON.stringify({ id: 'whd_old0', type: 'customer.created', data: {} });
-			expect((await l.post(oldest, { 'x-voucherify-signature': sign(oldest) })).executed).toBe(true);
+			l.trigger.updateStaticData((data) => {
+				data.seenDeliveryIds = ['whd_legacy'];
+			});
+			const legacy = signed({ id: 'whd_legacy', type: 'customer.created', data: {} });
+			expect((await l.post(legacy.body, legacy.headers)).executed).toBe(false);
+			const fresh = signed({ id: 'whd_fresh', type: 'customer.created', data: {} });
+			expect((await l.post(fresh.body, fresh.headers)).executed).toBe(true);
+			expect(l.trigger.staticData().seenDeliveryIds).toBeUndefined();
+			expect(ledger(l)).toEqual([deliveryKey('whd_legacy'), deliveryKey('whd_fresh')]);
 		});
+	});
+
+	it('takes the published `added` spellings as the subscribed `aded` kinds', async () => {
+		const aded = Object.keys(ADDED_SPELLINGS);
+		const l = await activeTrigger({ events: aded });
+		for (const kind of aded) {
+			await emu.control.emit(ADDED_SPELLINGS[kind]);
+			await emu.control.emit(kind);
+		}
+		await l.waitFor(aded.length * 2);
+		expect(l.executions.map((items) => items[0].json.type)).toEqual(aded.flatMap((kind) => [ADDED_SPELLINGS[kind], kind]));
+		expect(l.handled.every((h) => h.executed && h.status === 200)).toBe(true);
 	});
 
 	it('All Events receives every kind, the aded ones included', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 import { LoyaltyPromotionsTrigger } from '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node';
 import { ALL_EVENTS, EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
 import { NODE_TYPES, TRIGGER_NODE_TYPE } from '../harness/types';
@@ -17,8 +18,9 @@ describe('trigger description', () => {
 		expect(description.usableAsTool).toBeUndefined();
 		expect(description.icon).toEqual({ light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' });
 		expect(description.credentials).toEqual([{ name: 'loyaltyPromotionsManagementApi', required: true }]);
+		// responseData '' lets n8n answer with the node's {"received":true} (left out, n8n answers "firstEntryJson").
 		expect(description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
 		]);
 		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 		expect(NODE_TYPES[TRIGGER_NODE_TYPE]).toBeInstanceOf(LoyaltyPromotionsTrigger);
@@ -39,6 +41,23 @@ describe('trigger description', () => {
 		const options = description.properties.find((p) => p.name === 'options')!;
 		const byName = Object.fromEntries((options.options as Array<{ name: string; default: unknown }>).map((o) => [o.name, o.default]));
 		expect(byName).toEqual({ ignoreRepeatedDeliveries: true, output: 'delivery', verifySignature: true });
+	});
+
+	it('warns in the panel only while Verify Signature is off', () => {
+		const notice = description.properties.find((p) => p.type === 'notice')!;
+		expect(notice.displayName).toMatch(/^Verify Signature is off: anyone who learns this webhook URL can start the workflow/);
+		const shown = (parameters: INodeParameters) => NodeHelpers.displayParameter(parameters, notice, null, null);
+		expect(shown({ events: ['*'], options: { verifySignature: false } })).toBe(true);
+		expect(shown({ events: ['*'], options: { verifySignature: true } })).toBe(false);
+		expect(shown({ events: ['*'], options: {} })).toBe(false);
+		expect(shown({ events: ['*'] })).toBe(false);
+	});
+
+	it('says what Verify Signature and Ignore Repeated Deliveries hold', () => {
+		const options = description.properties.find((p) => p.name === 'options')!.options as Array<{ name: string; description: string }>;
+		const text = Object.fromEntries(options.map((o) => [o.name, o.description]));
+		expect(text.verifySignature).toContain('cannot be activated without that secret');
+		expect(text.ignoreRepeatedDeliveries).toContain('remembered for 7 days, at most the last 2,000');
 	});
 
 	it('has a codex file naming the node', () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import {
+	ADDED_SPELLINGS,
 	ALL_EVENTS,
+	canonicalKind,
 	EVENT_FAMILIES,
 	EVENT_KINDS,
 	eventLabel,
@@ -9,8 +11,9 @@ import {
 	expandEvents,
 	familyOf,
 	isEventKind,
+	matchesEvents,
 } from '../../nodes/LoyaltyPromotions/trigger/events';
-import { EVENT_KINDS as EMULATOR_EVENT_KINDS } from '../emulator';
+import { ADDED_SPELLINGS as EMULATOR_ADDED_SPELLINGS, EVENT_KINDS as EMULATOR_EVENT_KINDS } from '../emulator';
 
 /** The identifiers as SERVICE_API.md lists them (Events section), read from the spec beside the project when present. */
 function specKinds(): string[] | undefined {
@@ -94,5 +97,25 @@ describe('event catalog', () => {
 		expect(expandEvents('customer.created')).toEqual(['customer.created']);
 		expect(expandEvents([])).toEqual([]);
 		expect(expandEvents(undefined)).toEqual([]);
+	});
+
+	it('treats the `added` spellings of the four `aded` kinds as those kinds', () => {
+		expect(ADDED_SPELLINGS).toEqual({
+			'campaign.vouchers.aded': 'campaign.vouchers.added',
+			'voucher.gift.balance_aded': 'voucher.gift.balance_added',
+			'voucher.loyalty_card.pending_points.aded': 'voucher.loyalty_card.pending_points.added',
+			'voucher.loyalty_card.points_aded': 'voucher.loyalty_card.points_added',
+		});
+		// The emulator (the service's model) lists the same pairs, the other way round.
+		expect(Object.fromEntries(Object.entries(EMULATOR_ADDED_SPELLINGS).map(([added, aded]) => [aded, added]))).toEqual(ADDED_SPELLINGS);
+		for (const [aded, added] of Object.entries(ADDED_SPELLINGS)) {
+			expect(canonicalKind(added)).toBe(aded);
+			expect(canonicalKind(aded)).toBe(aded);
+			expect(matchesEvents([aded], added)).toBe(true);
+			expect(matchesEvents([ALL_EVENTS], added)).toBe(true);
+			expect(matchesEvents(['customer.created'], added)).toBe(false);
+		}
+		expect(canonicalKind('customer.created')).toBe('customer.created');
+		expect(canonicalKind('something.added')).toBe('something.added');
 	});
 });

@@ -1,7 +1,9 @@
+import { NodeOperationError } from 'n8n-workflow';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { credentialsFor } from '../harness/emulatorCredentials';
+import { RequestGate } from '../harness/gate';
 import { TriggerWorkflow } from '../harness/hooks';
-import { EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
+import { ADDED_SPELLINGS, EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
 
 /**
  * The webhook lifecycle through n8n-core's real HookContext against the emulator: activation (checkExists, then
@@ -64,7 +66,8 @@ describe('trigger webhook lifecycle', () => {
 		expect(await t.activate({ activation: 'init' })).toEqual({ existed: true });
 		expect(serviceWebhooks().map((w) => w.id)).toEqual([id]);
 		expect(emu.control.counters().webhooksCreated).toBe(1);
-		expect(emu.control.requests({ method: 'GET', path: `${webhooksPath}/${id}` }).length).toBe(2);
+		expect(emu.control.requests({ method: 'POST', path: webhooksPath })).toHaveLength(1);
+		expect(t.staticData().webhookId).toBe(id);
 	});
 
 	it('recreates after the events changed, deleting the stale webhook', async () => {
@@ -91,7 +94,8 @@ describe('trigger webhook lifecycle', () => {
 		const oldId = first.staticData().webhookId;
 
 		const moved = trigger(undefined, {
-			staticData: first.workflow.staticData,
+			workflowId: first.id,
+			staticData: first.savedStaticData(),
 			additionalData: { webhookBaseUrl: 'https://n8n.example.com/webhook' },
 		});
 		expect(await moved.activate()).toEqual({ existed: false });
@@ -244,5 +248,152 @@ describe('trigger webhook lifecycle', () => {
 		expect(t.staticData()).toEqual(stored);
 		await t.deactivate();
 		expect(serviceWebhooks()).toEqual([]);
+	});
+
+	it("counts the service listing a kind in its `added` spelling as the subscribed kind (no needless recreate)", async () => {
+		const t = trigger(['customer.created', 'voucher.gift.balance_aded', 'voucher.loyalty_card.points_aded']);
+		await t.activate();
+		const [webhook] = serviceWebhooks();
+		// The published listing shows e.g. voucher.loyalty_card.points_added for a subscription to …points_aded.
+		webhook.events = webhook.events.map((kind) => ADDED_SPELLINGS[kind] ?? kind);
+		expect(await t.activate()).toEqual({ existed: true });
+		expect(serviceWebhooks().map((w) => w.id)).toEqual([webhook.id]);
+		expect(emu.control.counters().webhooksCreated).toBe(1);
+		expect(t.staticData().events).toEqual(['customer.created', 'voucher.gift.balance_aded', 'voucher.loyalty_card.points_aded']);
+	});
+
+	it('deletes every webhook for its URL on deactivation, not only the stored one', async () => {
+		const other = trigger(undefined, { webhookId: 'other-node' });
+		await other.activate();
+		const t = trigger();
+		await t.activate();
+		// Two more for the same URL, e.g. left by an activation whose static data save was lost.
+		for (const events of [['customer.created'], ['redemption.succeeded']]) {
+			const res = await fetch(`${emu.baseUrl}${webhooksPath}`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-management-id': emu.credentials.managementId,
+					'x-management-token': emu.credentials.managementToken,
+				},
+				body: JSON.stringify({ target_url: t.webhookUrl(), events }),
+			});
+			expect(res.status).toBe(200);
+		}
+		expect(serviceWebhooks().filter((w) => w.target_url === t.webhookUrl())).toHaveLength(3);
+		expect(await t.deactivate()).toBe(true);
+		expect(serviceWebhooks().map((w) => w.target_url)).toEqual([other.webhookUrl()]);
+		expect(t.staticData()).toEqual({});
+	});
+
+	describe('without a Webhook Signing Secret (fails closed)', () => {
+		const withSecret = (webhookSecret: string) => {
+			const credentials = credentialsFor(emu);
+			return { ...credentials, loyaltyPromotionsManagementApi: { ...credentials.loyaltyPromotionsManagementApi, webhookSecret } };
+		};
+
+		it('refuses to activate while Verify Signature is on, saying where the secret is', async () => {
+			for (const secret of ['', '   ']) {
+				const t = trigger(undefined, { credentials: withSecret(secret) });
+				const refusal = await t.activate().catch((error: unknown) => error);
+				expect(refusal).toBeInstanceOf(NodeOperationError);
+				expect(refusal).toMatchObject({
+					message: 'The credential has no Webhook Signing Secret',
+					description: expect.stringContaining('Project Settings → Webhooks; the API never returns it'),
+				});
+				expect((refusal as NodeOperationError).description).toContain('turn off Options → Verify Signature');
+				await expect(t.hook('create')).rejects.toThrow('The credential has no Webhook Signing Secret');
+				await expect(t.activate({ mode: 'manual' })).rejects.toThrow('The credential has no Webhook Signing Secret');
+			}
+			expect(emu.control.requests({ method: 'POST', path: webhooksPath })).toEqual([]);
+			expect(serviceWebhooks()).toEqual([]);
+		});
+
+		it('activates when Verify Signature is turned off, and deactivates either way', async () => {
+			const t = trigger(undefined, {
+				parameters: { events: ['customer.created'], options: { verifySignature: false } },
+				credentials: withSecret(''),
+			});
+			expect(await t.activate()).toEqual({ existed: false });
+			expect(serviceWebhooks()).toHaveLength(1);
+			t.setParameters({ options: {} });
+			await expect(t.activate()).rejects.toThrow('The credential has no Webhook Signing Secret');
+			// n8n removes the webhooks of a workflow whose activation failed (the node's delete needs no secret).
+			expect(serviceWebhooks()).toEqual([]);
+		});
+	});
+
+	describe('races, ordered by holding requests in front of the emulator', () => {
+		let gate: RequestGate;
+		const list = /\/management\/v1\/projects\/[^/]+\/webhooks$/;
+
+		beforeEach(async () => {
+			gate = await RequestGate.start(emu.baseUrl);
+		});
+		afterEach(async () => {
+			await gate.stop();
+		});
+
+		/** One workflow (one saved row), its requests going through the gate. */
+		const gated = () =>
+			trigger(undefined, { credentials: credentialsFor({ baseUrl: gate.baseUrl, credentials: emu.credentials }) });
+
+		it('two activations that both found nothing and both create leave exactly one webhook, which both store', async () => {
+			const t = gated();
+			const firstPost = gate.hold('POST', list);
+			const secondPost = gate.hold('POST', list);
+			const a = t.activate();
+			const b = t.activate();
+			await Promise.all([firstPost.arrived(), secondPost.arrived()]);
+			firstPost.release();
+			secondPost.release();
+			expect(await Promise.all([a, b])).toEqual([{ existed: false }, { existed: false }]);
+			expect(emu.control.counters().webhooksCreated).toBe(2);
+			const [kept, ...others] = serviceWebhooks();
+			expect(others).toEqual([]);
+			expect(t.staticData().webhookId).toBe(kept.id);
+			expect(await t.activate()).toEqual({ existed: true });
+		});
+
+		it('an activation that creates after another one finished keeps one of the two', async () => {
+			const t = gated();
+			const post = gate.hold('POST', list);
+			const late = t.activate();
+			await post.arrived();
+			expect(await t.activate()).toEqual({ existed: false });
+			post.release();
+			await late;
+			const [kept, ...others] = serviceWebhooks();
+			expect(others).toEqual([]);
+			expect(t.staticData().webhookId).toBe(kept.id);
+		});
+
+		it('an activation whose new webhook a deactivation deleted fails, and nothing is left registered', async () => {
+			const t = gated();
+			const check = gate.hold('GET', list);
+			const activation = t.activate();
+			await check.arrived();
+			const recheck = gate.hold('GET', list);
+			check.release();
+			await recheck.arrived(); // the activation has created its webhook and is about to list again
+			expect(serviceWebhooks()).toHaveLength(1);
+			expect(await t.deactivate()).toBe(true);
+			recheck.release();
+			await expect(activation).rejects.toThrow('The webhook was deleted while the workflow was being activated');
+			expect(serviceWebhooks()).toEqual([]);
+		});
+
+		it('a deactivation that ends before an activation creates its webhook leaves it to the next deactivation (the known limit)', async () => {
+			const t = gated();
+			const post = gate.hold('POST', list);
+			const activation = t.activate();
+			await post.arrived();
+			expect(await t.deactivate()).toBe(true);
+			post.release();
+			await activation;
+			expect(serviceWebhooks()).toHaveLength(1);
+			await t.deactivate();
+			expect(serviceWebhooks()).toEqual([]);
+		});
 	});
 });

@@ -1,5 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { ALL_EVENTS, EVENT_KINDS, eventOptions } from './events';
+import { REMEMBERED_DELIVERIES, REMEMBER_FOR_MS } from './repeats';
+
+const rememberedDays = REMEMBER_FOR_MS / (24 * 60 * 60 * 1000);
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -20,6 +23,14 @@ export const triggerProperties: INodeProperties[] = [
 		description: `The event kinds that start the workflow. [All Events] (value "${ALL_EVENTS}") subscribes to all ${EVENT_KINDS.length}.`,
 	},
 	{
+		displayName:
+			'Verify Signature is off: anyone who learns this webhook URL can start the workflow with a forged delivery. Turn it on unless something in front of n8n checks the signature.',
+		name: 'unverifiedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { 'options.verifySignature': [false] } },
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -31,8 +42,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'ignoreRepeatedDeliveries',
 				type: 'boolean',
 				default: true,
-				description:
-					'Whether to drop a delivery whose ID was already received (the service retries failed deliveries with the same ID). The last 1,000 IDs are remembered.',
+				description: `Whether to drop a delivery whose ID was already received (the service retries failed deliveries with the same ID). IDs are remembered for ${rememberedDays} days, at most the last ${REMEMBERED_DELIVERIES.toLocaleString('en-US')}.`,
 			},
 			{
 				displayName: 'Output',
@@ -58,7 +68,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to reject deliveries whose x-voucherify-signature does not match (answered with 401). Applies when the credential has a Webhook Signing Secret; without one, deliveries are not verified.",
+					"Whether to refuse deliveries whose x-voucherify-signature does not match the credential's Webhook Signing Secret (answered with 401). While on, the workflow cannot be activated without that secret.",
 			},
 		],
 	},

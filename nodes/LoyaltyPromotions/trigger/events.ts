@@ -6,7 +6,8 @@ import type { INodePropertyOptions } from 'n8n-workflow';
  * This module is the single source of truth for event kinds: the trigger's
  * Events parameter, the Webhook resource's event selectors, the README and the
  * tests all read from it. Identifiers are exact, including the service's
- * `aded` spellings (e.g. `voucher.loyalty_card.points_aded`).
+ * `aded` spellings (e.g. `voucher.loyalty_card.points_aded`); deliveries and
+ * listings may spell those kinds `added`, which canonicalKind() maps back.
  */
 export const EVENT_FAMILIES = {
 	'Business Validation Rules': [
@@ -212,7 +213,24 @@ export function expandEvents(selected: string | string[] | undefined | null): st
 	return [...new Set(list.filter((e) => typeof e === 'string' && e.length > 0))].sort();
 }
 
-/** Whether `kind` is included by an (expanded or not) selection. */
+/** Whether `kind` (either spelling) is included by an (expanded or not) selection. */
 export function matchesEvents(selected: string[], kind: string): boolean {
-	return selected.includes(ALL_EVENTS) || selected.includes(kind);
+	return selected.includes(ALL_EVENTS) || selected.includes(canonicalKind(kind));
 }
+
+/**
+ * The service subscribes with the `aded` identifiers of the catalog, but its published delivery types and its
+ * webhook listings spell the same kinds `added` (e.g. `voucher.loyalty_card.points_added`). Both spellings are
+ * one kind: this maps the `added` spelling of a catalog kind to the catalog identifier and leaves any other
+ * value as it is.
+ */
+export function canonicalKind(kind: string): string {
+	if (!kind.endsWith('added')) return kind;
+	const catalogSpelling = `${kind.slice(0, -'added'.length)}aded`;
+	return EVENT_KIND_SET.has(catalogSpelling) ? catalogSpelling : kind;
+}
+
+/** The `added` spelling of each catalog kind spelled `aded` (derived from the catalog). */
+export const ADDED_SPELLINGS: Readonly<Record<string, string>> = Object.fromEntries(
+	EVENT_KINDS.filter((kind) => kind.endsWith('aded')).map((kind) => [kind, `${kind.slice(0, -'aded'.length)}added`]),
+);

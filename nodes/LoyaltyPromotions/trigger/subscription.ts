@@ -1,13 +1,20 @@
-import { NodeOperationError, type IDataObject, type IHookFunctions, type INode } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type IHookFunctions,
+	type INode,
+} from 'n8n-workflow';
 import { inspectFailure, toNodeApiError } from '../transport/errors';
 import { path, Transport } from '../transport/request';
-import { expandEvents } from './events';
+import { canonicalKind, expandEvents } from './events';
 
 export const CREDENTIAL = 'loyaltyPromotionsManagementApi';
 
 /** A webhook configuration as the management API returns it. */
 export interface RemoteWebhook {
 	id: string;
+	created_at?: string;
 	target_url?: string;
 	events?: string[];
 	active?: boolean;
@@ -48,7 +55,7 @@ export function forget(slot: StoredSubscription): void {
 
 export function remember(slot: StoredSubscription, webhook: RemoteWebhook, desired: DesiredSubscription): void {
 	slot.webhookId = webhook.id;
-	slot.events = [...(webhook.events ?? desired.events)].sort();
+	slot.events = [...new Set((webhook.events ?? desired.events).map(canonicalKind))].sort();
 	slot.targetUrl = webhook.target_url ?? desired.targetUrl;
 	slot.projectId = desired.projectId;
 }
@@ -77,9 +84,10 @@ export async function desiredSubscription(ctx: IHookFunctions): Promise<DesiredS
 	};
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-	const left = new Set(a);
-	const right = new Set(b);
+/** Whether two lists hold the same event kinds, counting the `aded` and `added` spellings of a kind as one. */
+function sameKinds(a: readonly string[], b: readonly string[]): boolean {
+	const left = new Set(a.map(canonicalKind));
+	const right = new Set(b.map(canonicalKind));
 	return left.size === right.size && [...left].every((item) => right.has(item));
 }
 
@@ -88,8 +96,40 @@ export function matches(webhook: RemoteWebhook, desired: DesiredSubscription): b
 	return (
 		webhook.active !== false &&
 		webhook.target_url === desired.targetUrl &&
-		sameSet(webhook.events ?? [], desired.events)
+		sameKinds(webhook.events ?? [], desired.events)
 	);
+}
+
+/** Oldest first: by `created_at`, then by id, so that every activation orders the same webhooks the same way. */
+function byAge(a: RemoteWebhook, b: RemoteWebhook): number {
+	const created = String(a.created_at ?? '').localeCompare(String(b.created_at ?? ''));
+	return created !== 0 ? created : a.id.localeCompare(b.id);
+}
+
+/** The project's webhooks that deliver to `targetUrl`, oldest first. */
+function atTarget(webhooks: RemoteWebhook[], targetUrl: string): RemoteWebhook[] {
+	return webhooks.filter((w) => w.target_url === targetUrl).sort(byAge);
+}
+
+/** The secret deliveries are verified with, or '' when the credential has none. */
+export function signingSecret(credentials: ICredentialDataDecryptedObject): string {
+	return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret.trim() : '';
+}
+
+/**
+ * Refuses to activate a trigger that checks signatures without a secret to check them with, instead of letting
+ * every delivery be refused later. The service shows the secret only in its project settings.
+ */
+async function assertSignaturesCheckable(ctx: IHookFunctions): Promise<void> {
+	const options = ctx.getNodeParameter('options', {}) as { verifySignature?: boolean };
+	if (options.verifySignature === false) return;
+	if (signingSecret(await ctx.getCredentials(CREDENTIAL))) return;
+	throw new NodeOperationError(ctx.getNode(), 'The credential has no Webhook Signing Secret', {
+		description:
+			"The trigger checks every delivery's signature, so it needs the project's webhook secret. Copy it from the " +
+			"service's project settings (Project Settings → Webhooks; the API never returns it) into the credential's " +
+			'Webhook Signing Secret. To accept unsigned deliveries instead, turn off Options → Verify Signature.',
+	});
 }
 
 function isNotFound(error: unknown): boolean {
@@ -152,40 +192,71 @@ export class WebhookApi {
 }
 
 /**
- * checkExists: true when the stored webhook still exists and matches the node. A webhook that is gone (404) is
- * forgotten; one that drifted (other URL, other events, disabled, other project) is deleted at the service and
- * forgotten. With nothing stored, webhooks at the service that target this node's URL (left by a lost static
- * data save) are adopted when one matches, and deleted otherwise, so no orphan or duplicate remains.
+ * Keeps one webhook for this trigger's URL: the oldest (created_at, then id) that delivers what the node wants,
+ * and deletes every other webhook of the project that targets the URL. Every activation picks the same one from
+ * the same listing, so concurrent activations converge on it. `created`, the webhook this activation has just
+ * created, is fetched and counted when the listing does not show it yet. Returns the one kept, if any.
+ */
+async function reconcile(
+	api: WebhookApi,
+	desired: DesiredSubscription,
+	created?: RemoteWebhook,
+): Promise<RemoteWebhook | undefined> {
+	const candidates = atTarget(await api.list(desired.projectId), desired.targetUrl);
+	if (created && !candidates.some((w) => w.id === created.id)) {
+		const current = await api.get(desired.projectId, created.id);
+		if (current) candidates.push(current);
+		candidates.sort(byAge);
+	}
+	const kept = candidates.find((w) => matches(w, desired));
+	for (const webhook of candidates) {
+		if (webhook !== kept) await api.remove(desired.projectId, webhook.id);
+	}
+	return kept;
+}
+
+/**
+ * Removes the stored webhook when it no longer is where the node delivers: another project (the node's or the
+ * credential's Project ID changed) or another URL (n8n's address changed). reconcile() only sees the current
+ * project and URL.
+ */
+async function dropStoredIfMoved(api: WebhookApi, slot: StoredSubscription, desired: DesiredSubscription): Promise<void> {
+	if (!slot.webhookId) return;
+	const projectId = slot.projectId || desired.projectId;
+	if (projectId === desired.projectId && (!slot.targetUrl || slot.targetUrl === desired.targetUrl)) return;
+	await api.remove(projectId, slot.webhookId);
+	forget(slot);
+}
+
+/**
+ * checkExists: true when the project has a webhook for this trigger's URL that delivers what the node wants; it
+ * is adopted (stored) and every other webhook for the URL is deleted. Webhooks that drifted (other events,
+ * disabled) are deleted too, as is the stored one when the node moved to another project, so that create()
+ * starts from none.
  */
 export async function checkSubscription(ctx: IHookFunctions): Promise<boolean> {
+	await assertSignaturesCheckable(ctx);
 	const slot = subscriptionSlot(ctx);
 	const desired = await desiredSubscription(ctx);
 	const api = new WebhookApi(ctx);
-
-	if (slot.webhookId) {
-		const storedProject = slot.projectId || desired.projectId;
-		const remote = await api.get(storedProject, slot.webhookId);
-		if (remote && storedProject === desired.projectId && matches(remote, desired)) {
-			remember(slot, remote, desired);
-			return true;
-		}
-		if (remote) await api.remove(storedProject, slot.webhookId);
+	await dropStoredIfMoved(api, slot, desired);
+	const kept = await reconcile(api, desired);
+	if (!kept) {
 		forget(slot);
+		return false;
 	}
-
-	const candidates = (await api.list(desired.projectId)).filter((w) => w.target_url === desired.targetUrl);
-	let adopted: RemoteWebhook | undefined;
-	for (const webhook of candidates) {
-		if (!adopted && matches(webhook, desired)) adopted = webhook;
-		else await api.remove(desired.projectId, webhook.id);
-	}
-	if (!adopted) return false;
-	remember(slot, adopted, desired);
+	remember(slot, kept, desired);
 	return true;
 }
 
-/** create: registers the webhook for the node's URL and events and stores its id. */
+/**
+ * create: registers the webhook for the node's URL and events, then lists again and keeps one (see reconcile):
+ * when another activation created one at the same time, both keep the older. If the new webhook is gone by then,
+ * a deactivation (or another activation with other settings) removed it: the activation fails rather than
+ * report a webhook that does not exist.
+ */
 export async function createSubscription(ctx: IHookFunctions): Promise<boolean> {
+	await assertSignaturesCheckable(ctx);
 	const slot = subscriptionSlot(ctx);
 	const desired = await desiredSubscription(ctx);
 	if (desired.events.length === 0) {
@@ -204,24 +275,37 @@ export async function createSubscription(ctx: IHookFunctions): Promise<boolean> 
 	if (!created?.id) {
 		throw new NodeOperationError(ctx.getNode(), 'The service created the webhook but returned no ID');
 	}
-	remember(slot, created, desired);
+	const kept = await reconcile(api, desired, created);
+	if (!kept) {
+		throw new NodeOperationError(ctx.getNode(), 'The webhook was deleted while the workflow was being activated', {
+			description:
+				'The workflow was deactivated, or activated with other settings, at the same time. Activate it again.',
+		});
+	}
+	remember(slot, kept, desired);
 	return true;
 }
 
-/** delete: removes the stored webhook; one already gone (404) counts as deleted. */
+/** How many times delete() lists the project's webhooks at most, while it still finds some for this trigger. */
+const DELETE_ROUNDS = 3;
+
+/**
+ * delete: removes every webhook of the project that targets this trigger's URL (the stored one included, and
+ * any left by a lost static data save or created by an activation running at the same time), then lists again
+ * until none is left (at most DELETE_ROUNDS listings). One already gone (404) counts as deleted.
+ */
 export async function deleteSubscription(ctx: IHookFunctions): Promise<boolean> {
 	const slot = subscriptionSlot(ctx);
 	const api = new WebhookApi(ctx);
 	if (slot.webhookId) {
-		const projectId = slot.projectId || (await resolveProjectId(ctx));
-		await api.remove(projectId, slot.webhookId);
-		forget(slot);
-		return true;
+		await api.remove(slot.projectId || (await resolveProjectId(ctx)), slot.webhookId);
 	}
-	// Nothing stored (e.g. a static data save was lost): remove what targets this node's URL, if anything.
 	const desired = await desiredSubscription(ctx);
-	for (const webhook of await api.list(desired.projectId)) {
-		if (webhook.target_url === desired.targetUrl) await api.remove(desired.projectId, webhook.id);
+	for (let round = 0; round < DELETE_ROUNDS; round++) {
+		const found = atTarget(await api.list(desired.projectId), desired.targetUrl);
+		if (found.length === 0) break;
+		for (const webhook of found) await api.remove(desired.projectId, webhook.id);
 	}
+	forget(slot);
 	return true;
 }

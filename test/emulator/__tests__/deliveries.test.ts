@@ -1,5 +1,5 @@
 import { createHmac } from 'crypto';
-import { EVENT_KINDS, sign } from '..';
+import { ADDED_SPELLINGS, EVENT_KINDS, sign } from '..';
 import { FIXTURES, receiver, setup, TestEnv } from './helpers';
 
 let t: TestEnv;
@@ -36,6 +36,28 @@ describe('webhook deliveries', () => {
 			const rec = t.emu.control.deliveries()[0];
 			expect(rec).toMatchObject({ webhookId: w.id, target: rx.url, type: 'customer.created', attempt: 1, status: 200, ok: true, signature: sign(raw, t.emu.control.webhookSecret) });
 			expect(t.emu.control.counters()).toMatchObject({ deliveriesSent: 1, deliveriesFailed: 0 });
+		} finally {
+			await rx.close();
+		}
+	});
+
+	it('emits the `aded` kinds in either spelling, to webhooks subscribed in either spelling', async () => {
+		const rx = await receiver();
+		try {
+			await hook(rx.url, Object.values(ADDED_SPELLINGS));
+			for (const [added, aded] of Object.entries(ADDED_SPELLINGS)) {
+				await t.emu.control.emit(added);
+				await t.emu.control.emit(aded);
+			}
+			const types = Object.entries(ADDED_SPELLINGS).flatMap(([added, aded]) => [added, aded]);
+			expect(rx.received.map((r) => [r.body.type, r.body.event.type])).toEqual(types.map((type) => [type, type]));
+			// A webhook whose listing shows the `added` spelling still receives the kind.
+			t.emu.control.clearDeliveries();
+			const [webhook] = [...t.emu.control.state.webhooks.values()];
+			webhook.events = Object.keys(ADDED_SPELLINGS);
+			await t.emu.control.emit('voucher.loyalty_card.points_aded');
+			expect(t.emu.control.deliveries().map((d) => d.type)).toEqual(['voucher.loyalty_card.points_aded']);
+			await expect(t.emu.control.emit('voucher.loyalty_card.points_addded')).rejects.toThrow('Unknown event kind');
 		} finally {
 			await rx.close();
 		}
