@@ -136,3 +136,17 @@ export function checkValue(field: string, v: unknown): void {
 	if (!isObject(v) || !isInt(v.value) || v.value < 0)
 		throw invalidPayload(`Field ${field} must be an object with an integer value ≥ 0`);
 }
+
+/** `page` query parameter of the paged v1 lists: integer in [1, max]. */
+export function parsePage(query: Record<string, string>, max: number): number {
+	const raw = query.page;
+	if (raw === undefined || raw === '') return 1;
+	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+		throw invalidParam(`Query parameter page must be an integer between 1 and ${max} (got ${raw})`);
+	return Number(raw);
+}
+
+/** One page (1-based) of `entries` with `limit` per page. */
+export function pageOf<T>(entries: T[], page: number, limit: number): T[] {
+	return entries.slice((page - 1) * limit, page * limit);
+}
