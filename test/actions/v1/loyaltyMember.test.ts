@@ -65,8 +65,8 @@ describe('Loyalty Member: Get Activity (id-cursor list)', () => {
 		expect(serviceErrorOf(result)).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'LC-NOPE' });
 	});
 
-	it('requires the Member ID', async () => {
-		await ctx.expectInvalid(activity({ memberId: ' ' }), 'Member ID', /is required/);
+	it('requires the loyalty card', async () => {
+		await ctx.expectInvalid(activity({ memberId: ' ' }), 'Loyalty Card', /is required/);
 	});
 
 	it.each([0, 101, 2.5])('refuses Limit %p (1 to 100)', async (limit) => {
