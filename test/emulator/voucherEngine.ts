@@ -603,7 +603,7 @@ export function rollbackOne(env: Env, r: Redemption, reason: string | null, meta
 		customer_id: r.customer_id,
 		tracking_id: r.tracking_id,
 		metadata: metadata ?? r.metadata,
-		amount: -(credits || points),
+		amount: credits || points ? -(credits || points) : 0,
 		reason,
 		redemption: r.id,
 		result: 'SUCCESS',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
-import { parseJsonObject, requireDateTime, requireIntegerInRange, requireScalarText } from '../../shared/validate';
+import { optionalId, parseJsonObject, requireDateTime, requireIntegerInRange } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { categoryOption, codeConfigOption, readCategory } from '../voucher/fields';
@@ -71,7 +71,7 @@ export const addVouchers: OperationDefinition = {
 	],
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');
-		const code = requireScalarText(params, 'Code', params.get('code', '')).trim();
+		const code = optionalId(params, 'Code', params.get('code', ''));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const body: IDataObject = compact({
 			additional_info: fields.additionalInfo as string | undefined,

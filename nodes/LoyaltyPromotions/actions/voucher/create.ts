@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact } from '../../shared/fields';
-import { optionalId, parseJsonObject, requireIntegerInRange, requireScalarText, toMinorUnits, fail } from '../../shared/validate';
+import { fail, optionalId, parseJsonObject, requireIntegerInRange, toMinorUnits } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
@@ -80,7 +80,7 @@ export const create: OperationDefinition = {
 	],
 	build(params) {
 		const type = params.get<string>('type', 'DISCOUNT_VOUCHER');
-		const code = requireScalarText(params, 'Code', params.get('code', '')).trim();
+		const code = optionalId(params, 'Code', params.get('code', ''));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const body: IDataObject = { type, ...readVoucherBody(params, fields) };
 		if (type === 'DISCOUNT_VOUCHER') body.discount = readDiscount(params, fields.discountJson);
