@@ -70,6 +70,9 @@ function qualify(ctx: Ctx) {
 	const options = optionalObject(body, 'options') ?? {};
 	const limit = options.limit ?? 5;
 	if (!isInt(limit) || limit < 1 || limit > 50) throw invalidPayload('Field options.limit must be an integer from 1 to 50');
+	if (options.sorting_rule !== undefined && !['BEST_DEAL', 'LEAST_DEAL', 'DEFAULT'].includes(String(options.sorting_rule)))
+		throw invalidPayload('Field options.sorting_rule must be one of BEST_DEAL, LEAST_DEAL, DEFAULT');
+	if (options.filters !== undefined && !isObject(options.filters)) throw invalidPayload('Field options.filters must be an object');
 	let startingAfter: number | undefined;
 	if (options.starting_after !== undefined && options.starting_after !== null) {
 		startingAfter = typeof options.starting_after === 'string' ? Date.parse(options.starting_after) : NaN;
