@@ -502,12 +502,38 @@ export function redeemableView(e: Evaluated): Json {
 	return { status: 'INAPPLICABLE', ...common, result: { error: e.error, details: { message: e.error?.message, key: e.error?.key } } };
 }
 
+export interface RedemptionContext {
+	customer?: Customer;
+	trackingId: string | null;
+	metadata: Json | null;
+}
+
+/** What every redemption record of one redeemable has, succeeded or failed. */
+function redemptionRecord(env: Env, e: Evaluated, ctx: RedemptionContext, outcome: Pick<Redemption, 'result' | 'status'>): Redemption {
+	const date = new Date().toISOString();
+	return {
+		id: env.store.nextSortableId('r_'),
+		object: 'redemption',
+		date,
+		created_at: date,
+		customer_id: ctx.customer?.id ?? null,
+		tracking_id: ctx.trackingId,
+		metadata: ctx.metadata,
+		redemption: null,
+		...outcome,
+		customer: ctx.customer ? embedCustomer(ctx.customer) : null,
+		related_object_type: 'voucher',
+		related_object_id: e.voucher?.id ?? e.request.id,
+		voucher: e.voucher ? { ...e.voucher } : { code: e.request.id, object: 'voucher' },
+	};
+}
+
 /** A successful redemption of one evaluated redeemable: the voucher's balance and count change. */
-export function applyRedemption(env: Env, e: Evaluated, ctx: { customer?: Customer; trackingId: string | null; metadata: Json | null; order: Json; parentId: string | null }): Redemption {
+export function applyRedemption(env: Env, e: Evaluated, ctx: RedemptionContext & { order: Json; parentId: string | null }): Redemption {
 	const v = e.voucher!;
 	const store = env.store;
-	const id = store.nextSortableId('r_');
-	const date = new Date().toISOString();
+	const record = redemptionRecord(env, e, ctx, { result: 'SUCCESS', status: 'SUCCEEDED' });
+	const { id, date } = record;
 	v.redemption.redeemed_quantity++;
 	if (e.credits > 0) {
 		changeBalance(env, v, { amount: -e.credits, type: 'CREDITS_REDEMPTION', details: { redemption: { id } } });
@@ -519,22 +545,11 @@ export function applyRedemption(env: Env, e: Evaluated, ctx: { customer?: Custom
 	}
 	v.updated_at = date;
 	const redemption: Redemption = {
-		id,
-		object: 'redemption',
-		date,
-		created_at: date,
-		customer_id: ctx.customer?.id ?? null,
-		tracking_id: ctx.trackingId,
-		metadata: ctx.metadata,
+		...record,
 		amount: e.credits || e.points || e.discount,
 		redemption: ctx.parentId,
-		result: 'SUCCESS',
-		status: 'SUCCEEDED',
 		order: ctx.order,
 		channel: { channel_id: env.creds.appId, channel_type: 'API' },
-		customer: ctx.customer ? embedCustomer(ctx.customer) : null,
-		related_object_type: 'voucher',
-		related_object_id: v.id,
 		voucher: { ...v },
 		...(e.credits > 0 ? { gift: { amount: e.credits } } : {}),
 		...(e.points > 0 ? { loyalty_card: { points: e.points } } : {}),
@@ -548,29 +563,14 @@ export function applyRedemption(env: Env, e: Evaluated, ctx: { customer?: Custom
 }
 
 /** A failed redemption attempt, recorded and told to the webhooks. */
-export function recordFailure(env: Env, e: Evaluated, ctx: { customer?: Customer; trackingId: string | null; metadata: Json | null }): Redemption {
-	const id = env.store.nextSortableId('r_');
-	const date = new Date().toISOString();
+export function recordFailure(env: Env, e: Evaluated, ctx: RedemptionContext): Redemption {
 	const redemption: Redemption = {
-		id,
-		object: 'redemption',
-		date,
-		created_at: date,
-		customer_id: ctx.customer?.id ?? null,
-		tracking_id: ctx.trackingId,
-		metadata: ctx.metadata,
-		redemption: null,
-		result: 'FAILURE',
-		status: 'FAILED',
+		...redemptionRecord(env, e, ctx, { result: 'FAILURE', status: 'FAILED' }),
 		failure_code: e.error?.key,
 		failure_message: e.error?.details,
-		customer: ctx.customer ? embedCustomer(ctx.customer) : null,
-		related_object_type: 'voucher',
-		related_object_id: e.voucher?.id ?? e.request.id,
-		voucher: e.voucher ? { ...e.voucher } : { code: e.request.id, object: 'voucher' },
 	};
-	env.store.redemptions.set(id, redemption);
-	env.emit('redemption.failed', redemption, id);
+	env.store.redemptions.set(redemption.id, redemption);
+	env.emit('redemption.failed', redemption, redemption.id);
 	return redemption;
 }
 

@@ -15,7 +15,7 @@ export function orderOption(fields: Array<[label: string, field: string]>, fallb
 		displayName: 'Order',
 		name: 'order',
 		type: 'options',
-		options: fields.flatMap(([label, field]) => [
+		options: [...fields].sort(([a], [b]) => a.localeCompare(b)).flatMap(([label, field]) => [
 			{ name: `${label} Ascending`, value: field },
 			{ name: `${label} Descending`, value: `-${field}` },
 		]),
@@ -69,3 +69,27 @@ export function filtersProperty(options: INodeProperties[]): INodeProperties {
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
+
+/** The Result filter of the lists of attempts (publications, redemptions): only successes or only failures. */
+export function resultOption(what: string, failures: string): INodeProperties {
+	return {
+		displayName: 'Result',
+		name: 'result',
+		type: 'options',
+		options: [
+			{ name: 'Failure', value: 'FAILURE' },
+			{ name: 'Success', value: 'SUCCESS' },
+		],
+		default: 'SUCCESS',
+		description: `Only ${what} that succeeded, or only ${failures} that failed`,
+	};
+}
+
+/** The sort fields publications and redemptions share. */
+export const ATTEMPT_ORDER_FIELDS: Array<[label: string, field: string]> = [
+	['Created At', 'created_at'],
+	['Customer ID', 'customer_id'],
+	['ID', 'id'],
+	['Tracking ID', 'tracking_id'],
+	['Voucher Code', 'voucher_code'],
+];

@@ -3,9 +3,10 @@ import { sortByOrder } from '../envelopes';
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors';
 import { Ctx, ok, Router } from '../router';
 import type { Campaign, Store } from '../state';
-import { bodyObject, isInt, isObject, optionalObject, optionalString, optionalTimestamp, parseEnumParam, rejectUnknown, type Json } from '../validate';
+import { bodyObject, optionalObject, parseEnumParam, rejectUnknown, type Json } from '../validate';
 import { addVoucher, makeVoucher, voucherTypeOf, listPage } from '../voucherEngine';
 import { CAMPAIGN_TYPES } from './customers';
+import { checkRedemptionLimit, readBaseFields } from './vouchers';
 
 export const CAMPAIGN_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
 const ADD_FIELDS = ['category', 'category_id', 'metadata', 'redemption', 'additional_info', 'start_date', 'expiration_date'];
@@ -39,28 +40,9 @@ export function listCampaigns(ctx: Ctx, only?: string): Json[] {
 /** The per-voucher fields a request may set on vouchers it adds to a campaign. */
 function addedFields(ctx: Ctx, body: Json): Json {
 	rejectUnknown(body, [...ADD_FIELDS, 'code', 'code_config']);
-	const fields: Json = {};
-	for (const f of ['start_date', 'expiration_date'] as const) {
-		const t = optionalTimestamp(body, f);
-		if (t !== undefined) fields[f] = t;
-	}
-	const additional = optionalString(body, 'additional_info');
-	if (additional !== undefined) fields.additional_info = additional;
-	const metadata = optionalObject(body, 'metadata');
-	if (metadata) fields.metadata = metadata;
-	const categoryId = optionalString(body, 'category_id');
-	if (categoryId) {
-		const category = ctx.env.store.categories.get(categoryId);
-		if (!category) throw notFound('category', categoryId);
-		fields.category_id = category.id;
-		fields.category = category.name;
-	} else if (typeof body.category === 'string') fields.category = body.category;
-	if (body.redemption !== undefined) {
-		const r = body.redemption;
-		if (!isObject(r) || (r.quantity !== undefined && r.quantity !== null && (!isInt(r.quantity) || r.quantity < 1)))
-			throw invalidPayload('Field redemption.quantity must be an integer ≥ 1 or null (unlimited)');
-		fields.redemption = r;
-	}
+	const fields = readBaseFields(ctx, body);
+	checkRedemptionLimit(body);
+	if (body.redemption !== undefined) fields.redemption = body.redemption;
 	return fields;
 }
 

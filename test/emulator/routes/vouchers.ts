@@ -15,7 +15,7 @@ const UPDATE_FIELDS = [...BASE_FIELDS, 'type', 'discount'];
 export const VOUCHER_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'] as const;
 
 /** The fields every voucher write shares, checked; category_id must exist, and sets the category's name. */
-function readBaseFields(ctx: Ctx, body: Json): Json {
+export function readBaseFields(ctx: Ctx, body: Json): Json {
 	const fields: Json = {};
 	for (const f of ['start_date', 'expiration_date'] as const) {
 		const t = optionalTimestamp(body, f);
@@ -46,6 +46,14 @@ function readBaseFields(ctx: Ctx, body: Json): Json {
 	return fields;
 }
 
+/** A body's `redemption: {quantity}`: an integer ≥ 1, or null for no limit. */
+export function checkRedemptionLimit(body: Json): void {
+	const r = body.redemption;
+	if (r === undefined) return;
+	if (!isObject(r) || (r.quantity !== undefined && r.quantity !== null && (!isInt(r.quantity) || r.quantity < 1)))
+		throw invalidPayload('Field redemption.quantity must be an integer ≥ 1 or null (unlimited)');
+}
+
 function createVoucher(ctx: Ctx, code: string | undefined): Voucher {
 	const body = bodyObject(ctx.body);
 	rejectUnknown(body, CREATE_FIELDS);
@@ -71,11 +79,7 @@ function createVoucher(ctx: Ctx, code: string | undefined): Voucher {
 		loyaltyPoints = body.loyalty_card.points;
 	}
 	const discount = type === 'DISCOUNT_VOUCHER' && (body.discount !== undefined || !campaign) ? checkDiscount(body.discount) : undefined;
-	if (body.redemption !== undefined) {
-		const r = body.redemption;
-		if (!isObject(r) || (r.quantity !== undefined && r.quantity !== null && (!isInt(r.quantity) || r.quantity < 1)))
-			throw invalidPayload('Field redemption.quantity must be an integer ≥ 1 or null (unlimited)');
-	}
+	checkRedemptionLimit(body);
 	const codeConfig = optionalObject(body, 'code_config') ?? undefined;
 	const voucher = makeVoucher(
 		store,

@@ -1,6 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { pagedList } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
+import { locatorValue, requireScalarText } from '../../shared/validate';
+import type { ParamReader } from '../types';
 
 /** What the campaign operations and the fields that pick a campaign share. */
 
@@ -56,3 +58,10 @@ export const campaignNameFilter: INodeProperties = {
 		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Welcome Discount' },
 	],
 };
+
+/** The name campaignNameFilter holds in a Filters collection, or undefined when it is left empty. */
+export function readCampaignName(params: ParamReader, filters: IDataObject): string | undefined {
+	const value = locatorValue(filters.campaign);
+	if (value === undefined || value === null) return undefined;
+	return requireScalarText(params, 'Campaign', value).trim() || undefined;
+}

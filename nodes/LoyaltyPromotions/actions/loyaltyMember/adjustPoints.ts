@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact } from '../../shared/fields';
-import { fail, requireDateTime, requireNonZeroInteger, requireScalarText } from '../../shared/validate';
+import { fail, requireDateTime, requireNonZeroInteger } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
+import { readTransactionNote, TRANSACTION_NOTE_OPTIONS } from '../voucher/fields';
 import { campaignOption, memberIdProperty, memberPath } from './fields';
 
 const EXPIRATION_TYPES: Array<[label: string, value: string, description: string]> = [
@@ -45,14 +46,7 @@ export const adjustPoints: OperationDefinition = {
 				description: 'When added points expire',
 			},
 			campaignOption,
-			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the points change; kept with the transaction' },
-			{
-				displayName: 'Source ID',
-				name: 'sourceId',
-				type: 'string',
-				default: '',
-				description: "The change's ID in your own system, kept with the transaction",
-			},
+			...TRANSACTION_NOTE_OPTIONS,
 		]),
 	],
 	build(params) {
@@ -66,9 +60,8 @@ export const adjustPoints: OperationDefinition = {
 			...compact({
 				expiration_type: expirationType,
 				expiration_date: expirationType === 'CUSTOM_DATE' ? requireDateTime(params, 'Expiration Date', fields.expirationDate) : undefined,
-				reason: fields.reason === undefined ? undefined : requireScalarText(params, 'Reason', fields.reason),
-				source_id: fields.sourceId === undefined ? undefined : requireScalarText(params, 'Source ID', fields.sourceId).trim(),
 			}),
+			...readTransactionNote(params, fields),
 		};
 		// Not safe to repeat: a second request would add the points twice.
 		return { method: 'POST', path: memberPath(params, fields, '/balance'), body };

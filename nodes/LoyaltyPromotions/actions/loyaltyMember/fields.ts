@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { compact, startingAfterIdOption } from '../../shared/fields';
+import { filtersProperty, orderOption } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
 import { optionalId } from '../../shared/validate';
 import { path } from '../../transport/request';
@@ -57,25 +58,7 @@ export const ID_CURSOR_LIST: OperationDefinition['list'] = {
 
 /** A Filters collection holding the list's sort field (ascending and descending), Starting After ID and `extra`. */
 export function cursorFilters(sortField: string, sortLabel: string, extra: INodeProperties[] = []): INodeProperties {
-	const order: INodeProperties = {
-		displayName: 'Order',
-		name: 'order',
-		type: 'options',
-		options: [
-			{ name: `${sortLabel} Ascending`, value: sortField },
-			{ name: `${sortLabel} Descending`, value: `-${sortField}` },
-		],
-		default: sortField,
-		description: 'How to sort the entries',
-	};
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [...extra, order, startingAfterIdOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
+	return filtersProperty([...extra, orderOption([[sortLabel, sortField]], sortField, 'entries'), startingAfterIdOption]);
 }
 
 /** The query of a member list from its Filters collection; what is left empty is left out. */

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../shared/fields';
 import { customerLocator } from '../../shared/customerRef';
-import { dateRange, filtersProperty, orderOption, pagedList } from '../../shared/listFilters';
+import { filtersProperty, pagedList } from '../../shared/listFilters';
 import { optionalId, requireScalarText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
+import { voucherListFilters } from '../voucher/fields';
 import { loyaltyCampaignLocator } from './fields';
 
-const created = dateRange('Created', 'created_at', 'members');
-const updated = dateRange('Updated', 'updated_at', 'members');
+const common = voucherListFilters('members');
 
 export const getAll: OperationDefinition = {
 	value: 'getAll',
@@ -27,17 +27,7 @@ export const getAll: OperationDefinition = {
 				description: 'Only the card with this code',
 			},
 			customerLocator('customer', 'Only the cards of this customer', false),
-			...created.options,
-			...updated.options,
-			orderOption(
-				[
-					['Code', 'code'],
-					['Created At', 'created_at'],
-					['Updated At', 'updated_at'],
-				],
-				'-created_at',
-				'members',
-			),
+			...common.options,
 		]),
 	],
 	list: pagedList(100),
@@ -50,9 +40,7 @@ export const getAll: OperationDefinition = {
 			query: compact({
 				customer: optionalId(params, 'Customer', filters.customer),
 				code: filters.code === undefined ? undefined : requireScalarText(params, 'Card Code', filters.code).trim(),
-				order: filters.order as string | undefined,
-				...created.read(params, filters),
-				...updated.read(params, filters),
+				...common.read(params, filters),
 			}),
 		};
 	},

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../shared/fields';
 import { customerLocator } from '../../shared/customerRef';
-import { filtersProperty, orderOption, pagedList } from '../../shared/listFilters';
-import { locatorValue, optionalId, requireScalarText } from '../../shared/validate';
-import { campaignNameFilter } from '../campaign/fields';
+import { ATTEMPT_ORDER_FIELDS, filtersProperty, orderOption, pagedList, resultOption } from '../../shared/listFilters';
+import { optionalId, requireScalarText } from '../../shared/validate';
+import { campaignNameFilter, readCampaignName } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
 import { voucherLocator } from '../voucher/fields';
 
@@ -24,17 +24,7 @@ export const getAll: OperationDefinition = {
 				default: true,
 				description: 'Whether to keep only publications of referral codes',
 			},
-			{
-				displayName: 'Result',
-				name: 'result',
-				type: 'options',
-				options: [
-					{ name: 'Failure', value: 'FAILURE' },
-					{ name: 'Success', value: 'SUCCESS' },
-				],
-				default: 'SUCCESS',
-				description: 'Only publications that succeeded, or only those that failed',
-			},
+			resultOption('publications', 'those'),
 			{
 				displayName: 'Source ID',
 				name: 'sourceId',
@@ -54,29 +44,17 @@ export const getAll: OperationDefinition = {
 				default: 'discount',
 				description: 'Only publications of discount vouchers, or only of loyalty cards',
 			},
-			orderOption(
-				[
-					['Channel', 'channel'],
-					['Created At', 'created_at'],
-					['Customer ID', 'customer_id'],
-					['ID', 'id'],
-					['Tracking ID', 'tracking_id'],
-					['Voucher Code', 'voucher_code'],
-				],
-				'-created_at',
-				'publications',
-			),
+			orderOption([...ATTEMPT_ORDER_FIELDS, ['Channel', 'channel']], '-created_at', 'publications'),
 		]),
 	],
 	list: pagedList(100),
 	build(params) {
 		const filters = params.get<IDataObject>('filters', {});
-		const campaign = locatorValue(filters.campaign);
 		return {
 			method: 'GET',
 			path: '/v1/publications',
 			query: compact({
-				campaign: campaign === undefined ? undefined : requireScalarText(params, 'Campaign', campaign).trim(),
+				campaign: readCampaignName(params, filters),
 				customer: optionalId(params, 'Customer', filters.customer),
 				voucher: optionalId(params, 'Voucher', filters.voucher),
 				result: filters.result as string | undefined,

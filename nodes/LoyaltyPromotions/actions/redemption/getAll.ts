@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../shared/fields';
 import { customerLocator } from '../../shared/customerRef';
-import { dateRange, filtersProperty, orderOption, pagedList } from '../../shared/listFilters';
-import { locatorValue, optionalId, requireScalarText } from '../../shared/validate';
-import { campaignNameFilter } from '../campaign/fields';
+import { ATTEMPT_ORDER_FIELDS, dateRange, filtersProperty, orderOption, pagedList, resultOption } from '../../shared/listFilters';
+import { optionalId } from '../../shared/validate';
+import { campaignNameFilter, readCampaignName } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
 import { voucherLocator } from '../voucher/fields';
 
@@ -20,41 +20,20 @@ export const getAll: OperationDefinition = {
 			campaignNameFilter,
 			customerLocator('customer', 'Only redemptions by this customer', false),
 			...created.options,
-			{
-				displayName: 'Result',
-				name: 'result',
-				type: 'options',
-				options: [
-					{ name: 'Failure', value: 'FAILURE' },
-					{ name: 'Success', value: 'SUCCESS' },
-				],
-				default: 'SUCCESS',
-				description: 'Only redemptions that succeeded, or only attempts that failed',
-			},
+			resultOption('redemptions', 'attempts'),
 			{ ...voucherLocator('voucher', 'Only redemptions of this voucher'), required: false },
-			orderOption(
-				[
-					['Created At', 'created_at'],
-					['Customer ID', 'customer_id'],
-					['ID', 'id'],
-					['Tracking ID', 'tracking_id'],
-					['Voucher Code', 'voucher_code'],
-				],
-				'-created_at',
-				'redemptions',
-			),
+			orderOption(ATTEMPT_ORDER_FIELDS, '-created_at', 'redemptions'),
 		]),
 	],
 	list: pagedList(99),
 	build(params) {
 		const filters = params.get<IDataObject>('filters', {});
-		const campaign = locatorValue(filters.campaign);
 		return {
 			method: 'GET',
 			path: '/v1/redemptions',
 			query: compact({
 				result: filters.result as string | undefined,
-				campaign: campaign === undefined ? undefined : requireScalarText(params, 'Campaign', campaign).trim(),
+				campaign: readCampaignName(params, filters),
 				customer: optionalId(params, 'Customer', filters.customer),
 				'filters[voucher_code][conditions][$is]': optionalId(params, 'Voucher', filters.voucher),
 				order: filters.order as string | undefined,

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, compact } from '../../shared/fields';
-import { requireNonZeroInteger, requireScalarText, toSignedMinorUnits } from '../../shared/validate';
+import { additionalFieldsProperty } from '../../shared/fields';
+import { requireNonZeroInteger, toSignedMinorUnits } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { readVoucher, voucherLocator } from './fields';
+import { readTransactionNote, readVoucher, TRANSACTION_NOTE_OPTIONS, voucherLocator } from './fields';
 
 export const adjustBalance: OperationDefinition = {
 	value: 'adjustBalance',
@@ -43,16 +43,7 @@ export const adjustBalance: OperationDefinition = {
 			displayOptions: { show: { cardType: ['loyalty'] } },
 			description: 'Points to add (e.g. 100) or, negative, to take off (-100)',
 		},
-		additionalFieldsProperty([
-			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the balance changes; kept with the transaction' },
-			{
-				displayName: 'Source ID',
-				name: 'sourceId',
-				type: 'string',
-				default: '',
-				description: "The change's ID in your own system, kept with the transaction",
-			},
-		]),
+		additionalFieldsProperty(TRANSACTION_NOTE_OPTIONS),
 	],
 	build(params) {
 		const code = readVoucher(params);
@@ -61,13 +52,7 @@ export const adjustBalance: OperationDefinition = {
 				? requireNonZeroInteger(params, 'Points', params.get('points', 0))
 				: toSignedMinorUnits(params, 'Amount', params.get('amount', 0));
 		const fields = params.get<IDataObject>('additionalFields', {});
-		const body = {
-			amount,
-			...compact({
-				reason: fields.reason === undefined ? undefined : requireScalarText(params, 'Reason', fields.reason),
-				source_id: fields.sourceId === undefined ? undefined : requireScalarText(params, 'Source ID', fields.sourceId).trim(),
-			}),
-		};
+		const body = { amount, ...readTransactionNote(params, fields) };
 		// Not safe to repeat: a second request would change the balance twice.
 		return { method: 'POST', path: path`/v1/vouchers/${code}/balance`, body };
 	},

@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
-import { pagedList } from '../../shared/listFilters';
+import { dateRange, orderOption, pagedList } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
 import {
 	fail,
@@ -268,4 +268,45 @@ export function readValidationRules(params: ParamReader, value: unknown): string
 	const list = typeof value === 'string' && !value.trim().startsWith('[') ? value.split(',') : parseJsonArray(params, 'Validation Rule IDs', value);
 	const ids = (list as unknown[]).map((id) => requireScalarText(params, 'Validation Rule IDs', id).trim()).filter(Boolean);
 	return ids.length > 0 ? ids : undefined;
+}
+
+/** Reason and Source ID of a balance change, kept with its transaction (Adjust Balance, Adjust Points). */
+export const TRANSACTION_NOTE_OPTIONS: INodeProperties[] = [
+	{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the balance changes; kept with the transaction' },
+	{
+		displayName: 'Source ID',
+		name: 'sourceId',
+		type: 'string',
+		default: '',
+		description: "The change's ID in your own system, kept with the transaction",
+	},
+];
+
+export function readTransactionNote(params: ParamReader, fields: IDataObject): IDataObject {
+	return compact({
+		reason: fields.reason === undefined ? undefined : requireScalarText(params, 'Reason', fields.reason),
+		source_id: fields.sourceId === undefined ? undefined : requireScalarText(params, 'Source ID', fields.sourceId).trim(),
+	});
+}
+
+/**
+ * The filters the lists of vouchers and of loyalty members share: Created and Updated After/Before, and Order
+ * (code, created, updated; newest first by default).
+ */
+export function voucherListFilters(what: string): { options: INodeProperties[]; read(params: ParamReader, filters: IDataObject): IDataObject } {
+	const created = dateRange('Created', 'created_at', what);
+	const updated = dateRange('Updated', 'updated_at', what);
+	const order = orderOption(
+		[
+			['Code', 'code'],
+			['Created At', 'created_at'],
+			['Updated At', 'updated_at'],
+		],
+		'-created_at',
+		what,
+	);
+	return {
+		options: [...created.options, ...updated.options, order],
+		read: (params, filters) => compact({ order: filters.order as string | undefined, ...created.read(params, filters), ...updated.read(params, filters) }),
+	};
 }

@@ -1,14 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../shared/fields';
 import { customerLocator } from '../../shared/customerRef';
-import { dateRange, filtersProperty, orderOption } from '../../shared/listFilters';
+import { filtersProperty } from '../../shared/listFilters';
 import { optionalId, requireScalarText } from '../../shared/validate';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
-import { categoryOption, readCategory, VOUCHER_LIST } from './fields';
+import { categoryOption, readCategory, VOUCHER_LIST, voucherListFilters } from './fields';
 
-const created = dateRange('Created', 'created_at', 'vouchers');
-const updated = dateRange('Updated', 'updated_at', 'vouchers');
+const common = voucherListFilters('vouchers');
 
 export const getAll: OperationDefinition = {
 	value: 'getAll',
@@ -28,17 +27,7 @@ export const getAll: OperationDefinition = {
 				description: 'Only vouchers whose code matches this text',
 			},
 			customerLocator('customer', 'Only vouchers held by this customer', false),
-			...created.options,
-			...updated.options,
-			orderOption(
-				[
-					['Code', 'code'],
-					['Created At', 'created_at'],
-					['Updated At', 'updated_at'],
-				],
-				'-created_at',
-				'vouchers',
-			),
+			...common.options,
 		]),
 	],
 	list: VOUCHER_LIST,
@@ -52,9 +41,7 @@ export const getAll: OperationDefinition = {
 				category: readCategory(params, filters),
 				customer: optionalId(params, 'Customer', filters.customer),
 				code: filters.code === undefined ? undefined : requireScalarText(params, 'Code', filters.code).trim(),
-				order: filters.order as string | undefined,
-				...created.read(params, filters),
-				...updated.read(params, filters),
+				...common.read(params, filters),
 			}),
 		};
 	},
