@@ -400,9 +400,33 @@ export class Store {
 	cursors = new Map<string, V2Cursor>();
 
 	// ---- Voucher engine ----
-	/** Vouchers by id; `vouchersByCode` maps a code to an id. */
-	vouchers = new Map<string, Voucher>();
-	vouchersByCode = new Map<string, string>();
+	private readonly voucherMap = new Map<string, Voucher>();
+	private readonly codeMap = new Map<string, string>();
+	private pendingVouchers: (() => void) | null = null;
+
+	/** Vouchers by id. */
+	get vouchers(): Map<string, Voucher> {
+		this.seedVouchers();
+		return this.voucherMap;
+	}
+
+	/** Voucher ids by code. */
+	get vouchersByCode(): Map<string, string> {
+		this.seedVouchers();
+		return this.codeMap;
+	}
+
+	/** Adds big fixture lists of vouchers when they are first read, so that a fresh store costs nothing until then. */
+	deferVouchers(seed: () => void): void {
+		this.pendingVouchers = seed;
+	}
+
+	private seedVouchers(): void {
+		const seed = this.pendingVouchers;
+		if (!seed) return;
+		this.pendingVouchers = null;
+		seed();
+	}
 	/** Transactions of each voucher (by voucher id), ids ascending. */
 	voucherTransactions = new Map<string, VoucherTransaction[]>();
 	publications: Publication[] = [];
