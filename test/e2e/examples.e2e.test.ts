@@ -63,6 +63,7 @@ test('everything listens on loopback', () => {
 		'loyalty-events.json',
 		'program-administration.json',
 		'scheduled-sku-sync.json',
+		'welcome-voucher.json',
 	]);
 });
 
@@ -234,6 +235,39 @@ describe('custom event tracking (app keys)', () => {
 			metadata: { order_id: 'ORD-1003', carrier: 'DPD' },
 		});
 		expect(stack.emulator.control.counters()).toMatchObject({ eventsTracked: 5, customersCreated: 3 });
+	});
+});
+
+describe('welcome voucher and points, manual path with a sample customer.created delivery (app keys)', () => {
+	test('publishes a welcome code (join once), adds the customer to the loyalty program and gives 100 points; a second run adds no code or card', async () => {
+		const result = await run(idOf('welcome-voucher.json'));
+		expectSuccess(result);
+		const c = stack.emulator.control;
+		const customer = c.state.findCustomer('welcome-demo');
+		expect(customer).toMatchObject({ name: 'Demo Customer', email: 'welcome-demo@example.com' });
+		const [summary] = nodeOutput(result, 'Summary');
+		expect(summary).toEqual({ customerId: customer!.id, welcomeCode: expect.stringMatching(/^WELCOME-/), loyaltyCard: expect.any(String), points: 100 });
+		const card = c.state.findVoucher(summary.loyaltyCard)!;
+		expect(card).toMatchObject({ type: 'LOYALTY_CARD', campaign_id: FIXTURES.campaignId, holder_id: customer!.id, loyalty_card: { balance: 100 } });
+		expect(c.state.findVoucher(summary.welcomeCode)).toMatchObject({ campaign_id: FIXTURES.welcomeCampaignId, holder_id: customer!.id });
+
+		const calls = c.requests({ path: /^\/v1\// }).map((r) => `${r.method} ${r.path}`);
+		expect(calls).toEqual(['POST /v1/publications', `POST /v1/loyalties/${FIXTURES.campaignId}/members`, `POST /v1/loyalties/members/${card.code}/balance`]);
+		const [publication, member, points] = c.requests({ path: /^\/v1\// });
+		expect(publication).toMatchObject({
+			status: 200,
+			query: { join_once: 'true' },
+			body: { customer: { name: 'Demo Customer', email: 'welcome-demo@example.com', source_id: 'welcome-demo' }, channel: 'n8n welcome flow', campaign: { name: FIXTURES.welcomeCampaignId } },
+		});
+		expect(member.body).toEqual({ customer: { id: customer!.id }, channel: 'n8n welcome flow' });
+		expect(points.body).toEqual({ points: 100, expiration_type: 'NON_EXPIRING', reason: 'Welcome bonus', source_id: `welcome-${customer!.id}` });
+
+		// The same event again (as a retried delivery would be): the same code and card, only the points add up.
+		const again = await run(idOf('welcome-voucher.json'));
+		expectSuccess(again);
+		expect(nodeOutput(again, 'Summary')).toEqual([{ ...summary, points: 200 }]);
+		expect(c.state.publications.filter((p) => p.customer_id === customer!.id)).toHaveLength(2);
+		expect(new Set(c.state.publications.filter((p) => p.customer_id === customer!.id).map((p) => p.voucher_code))).toEqual(new Set([summary.welcomeCode, summary.loyaltyCard]));
 	});
 });
 

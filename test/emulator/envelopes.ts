@@ -1,4 +1,5 @@
 /** The three list envelopes and the paging over (possibly generated) sequences. */
+import { parseDateParam, parseEnumParam } from './validate';
 
 export interface CountedList<T> {
 	object: 'list';
@@ -137,4 +138,36 @@ export function idCursorPage<T extends { id: string }>(
 /** Zero-padded hex of an index, so that generated ids sort like their indexes. */
 export function hexIndex(i: number, width = 10): string {
 	return i.toString(16).padStart(width, '0');
+}
+
+
+/** The counted envelope of the service's paged v1 lists (page=1,2,…), its entries under `dataRef`. */
+export function pagedList<T>(dataRef: string, data: T[], total: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+	return { object: 'list', data_ref: dataRef, [dataRef]: data, total, ...extra };
+}
+
+// ---- Voucher engine lists: sorting and date filters of the paged v1 lists ----
+
+/**
+ * Sorts by an `order` query value (`field` ascending, `-field` descending) among `allowed`, `fallback` when
+ * absent; entries with equal keys keep their order.
+ */
+export function sortByOrder<T>(items: T[], query: Record<string, string>, allowed: readonly string[], fallback: string, key: (item: T, field: string) => string | number | null): T[] {
+	const order = parseEnumParam(query, 'order', allowed, fallback)!;
+	const desc = order.startsWith('-');
+	const field = desc ? order.slice(1) : order;
+	const keyed = items.map((item, index) => ({ item, index, k: key(item, field) ?? '' }));
+	keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0) * (desc ? -1 : 1) || a.index - b.index);
+	return keyed.map((e) => e.item);
+}
+
+/** The `created_at[before]` / `created_at[after]` (or another field's) filter of a list, as a predicate on ISO timestamps. */
+export function dateRangeFilter(query: Record<string, string>, field: string): (value: string | null | undefined) => boolean {
+	const before = parseDateParam(query, `${field}[before]`);
+	const after = parseDateParam(query, `${field}[after]`);
+	return (value) => {
+		if (before === undefined && after === undefined) return true;
+		const t = value ? Date.parse(value) : NaN;
+		return !Number.isNaN(t) && (before === undefined || t < before) && (after === undefined || t > after);
+	};
 }

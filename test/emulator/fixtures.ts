@@ -17,6 +17,7 @@ import {
 	PendingPoint,
 	Store,
 	TierStructure,
+	Voucher,
 } from './state';
 
 export const DEFAULT_CREDENTIALS: EmulatorCredentials = {
@@ -86,6 +87,32 @@ const fixtures = {
 	categoryIds: ['cat_0000000000001', 'cat_0000000000002', 'cat_0000000000003'],
 	customEventName: 'order_shipped',
 	customEventSchemaIds: ['ms_0000000000001', 'ms_0000000000002', 'ms_0000000000003'],
+	// ---- Voucher engine ----
+	/** DISCOUNT_COUPONS campaign that issues a new 10% code (WELCOME-…) for every publication (auto-update). */
+	welcomeCampaignId: 'camp_welcome00000001',
+	welcomeCampaignName: 'Welcome Discount',
+	/** DISCOUNT_COUPONS campaign with 10,000 unpublished codes BULK-00000 … BULK-09999 (more than 99 pages of 100). */
+	bulkCampaignId: 'camp_bulk00000000001',
+	/** Codes in the discount campaign (discountCampaignId): 10.00 off, unpublished. */
+	discountCodes: ['SAVE10-A', 'SAVE10-B', 'SAVE10-C'],
+	/** Standalone 20% code, redeemed 5 times by customerId (SUCCESS) and failed twice. */
+	percentCode: 'PERCENT20',
+	/** Standalone 10.00-off code that is disabled. */
+	disabledCode: 'DISABLED-10',
+	/** Standalone code that expired on 2024-06-30. */
+	expiredCode: 'EXPIRED-10',
+	/** Gift card of giftCampaignId held by customerId: 100.00 (10000), two transactions. */
+	giftCode: 'GIFT-100',
+	/** Gift card with a balance of 0. */
+	giftEmptyCode: 'GIFT-EMPTY',
+	/** Points on the v1 loyalty cards (memberWithManyActivities, memberWithPendingPoints, memberEmpty). */
+	loyaltyBalances: { 'LC-MANY-ACTIVITY': 1000, 'LC-PENDING': 500, 'LC-EMPTY': 0 } as Record<string, number>,
+	/** Reward assigned to the loyalty campaign (campaignId) for 100 points. */
+	loyaltyRewardId: 'rew_0000000000004',
+	loyaltyRewardAssignmentId: 'rewa_loyalty0000001',
+	loyaltyRewardPoints: 100,
+	/** The fixture redemptions of percentCode: 5 SUCCESS then 2 FAILURE. */
+	redemptionIds: ['r_fixture000000001', 'r_fixture000000002', 'r_fixture000000003', 'r_fixture000000004', 'r_fixture000000005', 'r_fixture000000006', 'r_fixture000000007'],
 };
 export const FIXTURES: Readonly<typeof fixtures> = Object.freeze(fixtures);
 
@@ -96,6 +123,8 @@ export function fixtureCounts(seed: number) {
 		customerActivities: 1000 * seed + 30,
 		pendingPoints: 30 * seed,
 		buckets: 25 * seed,
+		/** Not scaled: enough for more than 99 pages of 100. */
+		bulkVouchers: 10_000,
 	};
 }
 
@@ -518,5 +547,121 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	s.cards.set(FIXTURES.cardPendingPointsDisabled, { id: FIXTURES.cardPendingPointsDisabled, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionPendingDisabled, type: 'INDIVIDUAL' });
 	s.buckets.set(FIXTURES.cardId, buckets(FIXTURES.cardId, FIXTURES.cardDefinitionActive, n.buckets));
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
+	seedVoucherEngine(s, n.bulkVouchers, cust1);
 	return s;
+}
+
+// ---- Voucher engine: campaigns' code templates, vouchers, cards' balances, publications, redemptions ----
+
+const CAMPAIGN_VOUCHER_TYPE: Record<string, Voucher['type']> = {
+	DISCOUNT_COUPONS: 'DISCOUNT_VOUCHER',
+	REFERRAL_PROGRAM: 'DISCOUNT_VOUCHER',
+	GIFT_VOUCHERS: 'GIFT_VOUCHER',
+	LOYALTY_PROGRAM: 'LOYALTY_CARD',
+};
+
+function voucher(code: string, id: string, type: Voucher['type'], camp: Campaign | undefined, at: number, extra: Partial<Voucher> = {}): Voucher {
+	return {
+		id,
+		code,
+		campaign: camp?.name ?? null,
+		campaign_id: camp?.id ?? null,
+		category: (camp?.category as string | undefined) ?? null,
+		category_id: (camp?.category_id as string | undefined) ?? null,
+		type,
+		discount: type === 'DISCOUNT_VOUCHER' ? { type: 'AMOUNT', amount_off: 1000 } : null,
+		gift: null,
+		loyalty_card: null,
+		start_date: null,
+		expiration_date: null,
+		active: true,
+		additional_info: null,
+		metadata: {},
+		redemption: { quantity: null, redeemed_quantity: 0, object: 'list' },
+		publish: { object: 'list', count: 0 },
+		holder_id: null,
+		is_referral_code: false,
+		created_at: iso(at),
+		updated_at: null,
+		object: 'voucher',
+		...extra,
+	};
+}
+
+function seedVoucherEngine(s: Store, bulkCount: number, holder: Customer): void {
+	const camp = (id: string) => s.campaigns.get(id)!;
+	s.campaigns.set(FIXTURES.welcomeCampaignId, {
+		...campaign(FIXTURES.welcomeCampaignId, FIXTURES.welcomeCampaignName, 'DISCOUNT_COUPONS'),
+		created_at: iso(BASE + 2 * DAY),
+	});
+	s.campaigns.set(FIXTURES.bulkCampaignId, { ...campaign(FIXTURES.bulkCampaignId, 'Bulk Coupons', 'DISCOUNT_COUPONS'), created_at: iso(BASE + DAY) });
+	for (const c of s.campaigns.values()) {
+		const template = c.voucher as Record<string, unknown>;
+		c.type = c.id === FIXTURES.welcomeCampaignId ? 'AUTO_UPDATE' : 'STATIC';
+		template.type = CAMPAIGN_VOUCHER_TYPE[c.campaign_type] ?? null;
+	}
+	const welcome = camp(FIXTURES.welcomeCampaignId).voucher as Record<string, unknown>;
+	welcome.discount = { type: 'PERCENT', percent_off: 10 };
+	welcome.code_config = { length: 6, charset: 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789', pattern: 'WELCOME-######', prefix: '', postfix: '', initial_count: 0 };
+
+	const discount = camp(FIXTURES.discountCampaignId);
+	FIXTURES.discountCodes.forEach((code, i) => s.addVoucher(voucher(code, `v_save10${hexIndex(i, 10)}`, 'DISCOUNT_VOUCHER', discount, BASE + 3 * DAY + i * 1000)));
+	s.addVoucher(voucher(FIXTURES.percentCode, 'v_percent20000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY, { discount: { type: 'PERCENT', percent_off: 20 } }));
+	s.addVoucher(voucher(FIXTURES.disabledCode, 'v_disabled00000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY + 1000, { active: false }));
+	s.addVoucher(voucher(FIXTURES.expiredCode, 'v_expired000000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY + 2000, { expiration_date: '2024-06-30T23:59:59.000Z' }));
+	const gift = camp(FIXTURES.giftCampaignId);
+	s.addVoucher(voucher(FIXTURES.giftCode, 'v_gift100000000001', 'GIFT_VOUCHER', gift, BASE + 5 * DAY, { gift: { amount: 12000, balance: 10000, subtracted_amount: 2000 }, holder_id: holder.id, publish: { object: 'list', count: 1 } }));
+	s.addVoucher(voucher(FIXTURES.giftEmptyCode, 'v_giftempty0000001', 'GIFT_VOUCHER', gift, BASE + 5 * DAY + 1000, { gift: { amount: 5000, balance: 0, subtracted_amount: 5000 } }));
+	const loyalty = camp(FIXTURES.campaignId);
+	for (const card of s.loyaltyCards.values()) {
+		const points = FIXTURES.loyaltyBalances[card.code] ?? 0;
+		s.addVoucher(
+			voucher(card.code, card.id, 'LOYALTY_CARD', loyalty, BASE + 6 * DAY, {
+				loyalty_card: { points, balance: points, pending_points: 0, expired_points: 0, subtracted_points: 0 },
+				holder_id: card.customer_id,
+				publish: { object: 'list', count: 1 },
+			}),
+		);
+	}
+	// Two transactions on the gift card: 120.00 loaded, 20.00 spent.
+	const giftCard = s.findVoucher(FIXTURES.giftCode)!;
+	const balance = (amount: number, after: number) => ({ type: 'gift_voucher', total: 12000, amount, object: 'balance', balance: after, operation_type: 'MANUAL', related_object: { id: giftCard.id, type: 'voucher' } });
+	s.voucherTransactions.set(giftCard.id, [
+		{ id: s.nextSortableId('vtx_'), source_id: 'load-1', voucher_id: giftCard.id, campaign_id: gift.id, source: 'API', reason: 'Card loaded', type: 'CREDITS_ADDITION', details: { balance: balance(12000, 12000) }, related_transaction_id: null, created_at: iso(BASE + 5 * DAY) },
+		{ id: s.nextSortableId('vtx_'), source_id: null, voucher_id: giftCard.id, campaign_id: gift.id, source: null, reason: null, type: 'CREDITS_REDEMPTION', details: { balance: balance(-2000, 10000) }, related_transaction_id: null, created_at: iso(BASE + 5 * DAY + 60_000) },
+	]);
+	// The cards' publications, and the gift card's.
+	for (const v of [giftCard, ...[...s.loyaltyCards.keys()].map((id) => s.vouchers.get(id)!)]) {
+		s.publications.push({
+			id: `pub_${v.id.slice(2)}`, object: 'publication', created_at: v.created_at, customer_id: holder.id, tracking_id: holder.source_id, metadata: {}, channel: 'API',
+			source_id: null, result: 'SUCCESS', campaign_id: v.campaign_id, voucher_code: v.code, vouchers_id: [v.id],
+		});
+	}
+	// The loyalty campaign offers a reward for 100 points.
+	s.rewardAssignments.set(FIXTURES.loyaltyRewardAssignmentId, {
+		id: FIXTURES.loyaltyRewardAssignmentId, reward_id: FIXTURES.loyaltyRewardId, related_object_id: FIXTURES.campaignId, related_object_type: 'campaign',
+		parameters: { loyalty: { points: FIXTURES.loyaltyRewardPoints } }, created_at: iso(BASE), updated_at: null, object: 'reward_assignment',
+	});
+	// PERCENT20: five successful redemptions by the customer, then two failed attempts.
+	const percent = s.findVoucher(FIXTURES.percentCode)!;
+	FIXTURES.redemptionIds.forEach((id, i) => {
+		const success = i < 5;
+		const at = iso(BASE + 7 * DAY + i * 3_600_000);
+		s.redemptions.set(id, {
+			id, object: 'redemption', date: at, created_at: at, customer_id: holder.id, tracking_id: holder.source_id, metadata: {}, redemption: null,
+			result: success ? 'SUCCESS' : 'FAILURE', status: success ? 'SUCCEEDED' : 'FAILED', amount: success ? 1000 : undefined,
+			...(success ? {} : { failure_code: 'customer_rules_violated', failure_message: 'Customer does not match the validation rules' }),
+			order: success ? { amount: 5000, discount_amount: 1000, total_amount: 4000, object: 'order' } : null,
+			channel: { channel_id: 'fixture', channel_type: 'API' }, customer: embedCustomer(holder), related_object_type: 'voucher', related_object_id: percent.id,
+			voucher: { id: percent.id, code: percent.code, type: percent.type, object: 'voucher' }, related_redemptions: { rollbacks: [] },
+		});
+	});
+	percent.redemption.redeemed_quantity = 5;
+	// The 10,000 bulk codes are made when vouchers are first read: most tests never read them.
+	const bulk = camp(FIXTURES.bulkCampaignId);
+	s.deferVouchers(() => {
+		for (let i = 0; i < bulkCount; i++) {
+			s.addVoucher(voucher(`BULK-${String(i).padStart(5, '0')}`, `v_bulk${hexIndex(i, 12)}`, 'DISCOUNT_VOUCHER', bulk, BASE + DAY + i * 1000));
+		}
+	});
 }

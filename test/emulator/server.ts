@@ -18,6 +18,12 @@ import * as management from './routes/management';
 import * as products from './routes/products';
 import * as rewards from './routes/rewards';
 import * as templates from './routes/templates';
+// Voucher engine
+import * as campaigns from './routes/campaigns';
+import * as loyaltyMembers from './routes/loyaltyMembers';
+import * as publications from './routes/publications';
+import * as redemptions from './routes/redemptions';
+import * as vouchers from './routes/vouchers';
 import type { Store } from './state';
 import type { Counters, EmulatorCredentials, EmulatorOptions, LoggedRequest } from './types';
 
@@ -32,6 +38,8 @@ export function newCounters(): Counters {
 export function buildRouter(): Router {
 	const r = new Router();
 	for (const m of [auth, management, loyaltyV1, loyaltyV2, customers, products, categories, rewards, templates, events]) m.register(r);
+	// Voucher engine
+	for (const m of [vouchers, campaigns, publications, redemptions, loyaltyMembers]) m.register(r);
 	return r;
 }
 

@@ -293,6 +293,82 @@ export interface V2Cursor {
 	expiresAt: number;
 }
 
+// ---- Voucher engine (vouchers, publications, redemptions, transactions, loyalty members) ----
+
+export type VoucherType = 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD';
+
+/** A voucher: a discount code, a gift card or a loyalty card (whose code is the v1 loyalty `memberId`). */
+export interface Voucher extends Json {
+	id: string;
+	code: string;
+	campaign: string | null;
+	campaign_id: string | null;
+	category: string | null;
+	category_id: string | null;
+	type: VoucherType;
+	discount: Json | null;
+	gift: { amount: number; balance: number; subtracted_amount?: number; effect?: string } | null;
+	loyalty_card: { points: number; balance: number; pending_points?: number; expired_points?: number; subtracted_points?: number } | null;
+	start_date: string | null;
+	expiration_date: string | null;
+	active: boolean;
+	additional_info: string | null;
+	metadata: Json;
+	redemption: { quantity: number | null; redeemed_quantity: number; redeemed_amount?: number; redeemed_points?: number; object: 'list' };
+	publish: { object: 'list'; count: number };
+	holder_id: string | null;
+	is_referral_code: boolean;
+	created_at: string;
+	updated_at: string | null;
+	object: 'voucher';
+}
+
+/** A credit or point movement on a gift or loyalty card. */
+export interface VoucherTransaction extends Json {
+	id: string;
+	source_id: string | null;
+	voucher_id: string;
+	campaign_id: string | null;
+	source: string | null;
+	reason: string | null;
+	type: string;
+	details: Json;
+	related_transaction_id: string | null;
+	created_at: string;
+}
+
+export interface Publication extends Json {
+	id: string;
+	object: 'publication';
+	created_at: string;
+	customer_id: string;
+	tracking_id: string | null;
+	metadata: Json;
+	channel: string;
+	source_id: string | null;
+	result: 'SUCCESS' | 'FAILURE';
+	/** Kept for the list filters; not part of the service's publication object (publicationView leaves them out). */
+	campaign_id: string | null;
+	voucher_code: string;
+	vouchers_id: string[];
+}
+
+export interface Redemption extends Json {
+	id: string;
+	object: 'redemption' | 'redemption_rollback';
+	date: string;
+	customer_id: string | null;
+	tracking_id: string | null;
+	metadata: Json | null;
+	amount?: number;
+	/** The parent redemption's id (a stacked redemption), or, for a rollback, the redemption it undoes. */
+	redemption: string | null;
+	result: 'SUCCESS' | 'FAILURE';
+	status: 'SUCCEEDED' | 'FAILED' | 'ROLLED_BACK';
+	related_object_type: 'voucher' | 'promotion_tier' | 'redemption';
+	related_object_id: string;
+}
+
 export class Store {
 	projects = new Map<string, Project>();
 	customEventSchemas = new Map<string, CustomEventSchema[]>();
@@ -324,6 +400,74 @@ export class Store {
 	events: Json[] = [];
 	tokens = new Map<string, Token>();
 	cursors = new Map<string, V2Cursor>();
+
+	// ---- Voucher engine ----
+	private readonly voucherMap = new Map<string, Voucher>();
+	private readonly codeMap = new Map<string, string>();
+	private pendingVouchers: (() => void) | null = null;
+
+	/** Vouchers by id. */
+	get vouchers(): Map<string, Voucher> {
+		this.seedVouchers();
+		return this.voucherMap;
+	}
+
+	/** Voucher ids by code. */
+	get vouchersByCode(): Map<string, string> {
+		this.seedVouchers();
+		return this.codeMap;
+	}
+
+	/** Adds big fixture lists of vouchers when they are first read, so that a fresh store costs nothing until then. */
+	deferVouchers(seed: () => void): void {
+		this.pendingVouchers = seed;
+	}
+
+	private seedVouchers(): void {
+		const seed = this.pendingVouchers;
+		if (!seed) return;
+		this.pendingVouchers = null;
+		seed();
+	}
+	/** Transactions of each voucher (by voucher id), ids ascending. */
+	voucherTransactions = new Map<string, VoucherTransaction[]>();
+	publications: Publication[] = [];
+	/** Redemptions and rollbacks by id, in creation order. */
+	redemptions = new Map<string, Redemption>();
+	private serial = 0;
+
+	/** An id that sorts after every earlier one of this store (for id-cursor lists). */
+	nextSortableId(prefix: string): string {
+		return `${prefix}${(++this.serial).toString(16).padStart(16, '0')}`;
+	}
+
+	findVoucher(codeOrId: string): Voucher | undefined {
+		return this.vouchers.get(this.vouchersByCode.get(codeOrId) ?? codeOrId);
+	}
+
+	addVoucher(v: Voucher): void {
+		this.vouchers.set(v.id, v);
+		this.vouchersByCode.set(v.code, v.id);
+	}
+
+	removeVoucher(v: Voucher): void {
+		this.vouchers.delete(v.id);
+		this.vouchersByCode.delete(v.code);
+		this.voucherTransactions.delete(v.id);
+		const card = this.cardsByCode.get(v.code);
+		if (card) {
+			this.loyaltyCards.delete(card);
+			this.cardsByCode.delete(v.code);
+		}
+	}
+
+	/** A campaign by id or by name. */
+	findCampaign(idOrName: string): Campaign | undefined {
+		const byId = this.campaigns.get(idOrName);
+		if (byId) return byId;
+		for (const c of this.campaigns.values()) if (c.name === idOrName) return c;
+		return undefined;
+	}
 
 	newId(prefix: string): string {
 		return `${prefix}${randomBytes(8).toString('hex')}`;

@@ -254,3 +254,17 @@ export function switched(off: string, on: string, listKey: string, item: Rule, c
 			throw invalidPayload(`Field ${at(path, listKey)} needs ${count.max === count.min ? `exactly ${count.min}` : `at least ${count.min}`} entr${count.min === 1 ? 'y' : 'ies'} when ${at(path, 'type')} is ${on} (got ${list.length})`);
 	});
 }
+
+/** `page` query parameter of the paged v1 lists: integer in [1, max]. */
+export function parsePage(query: Record<string, string>, max: number): number {
+	const raw = query.page;
+	if (raw === undefined || raw === '') return 1;
+	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+		throw invalidParam(`Query parameter page must be an integer between 1 and ${max} (got ${raw})`);
+	return Number(raw);
+}
+
+/** One page (1-based) of `entries` with `limit` per page. */
+export function pageOf<T>(entries: T[], page: number, limit: number): T[] {
+	return entries.slice((page - 1) * limit, page * limit);
+}

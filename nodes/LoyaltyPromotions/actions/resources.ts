@@ -14,6 +14,13 @@ import { category } from './category';
 import { rewardAssignment } from './rewardAssignment';
 import { campaignTemplate } from './campaignTemplate';
 import { event } from './event';
+// Voucher engine
+import { campaign } from './campaign';
+import { voucher } from './voucher';
+import { publication } from './publication';
+import { validation } from './validation';
+import { qualification } from './qualification';
+import { redemption } from './redemption';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -36,4 +43,11 @@ export const RESOURCES: ResourceDefinition[] = [
 	rewardAssignment,
 	campaignTemplate,
 	event,
+	// Voucher engine
+	campaign,
+	voucher,
+	publication,
+	validation,
+	qualification,
+	redemption,
 ].filter((resource) => resource.operations.length > 0);

@@ -14,10 +14,12 @@ export interface SearchSpec {
 	 * parameter; otherwise each page is filtered here by the item's name and ID.
 	 */
 	filterQuery?(filter: string): IDataObject;
+	/** Which entries of a page to offer, when the list holds more kinds than the field takes (e.g. only loyalty cards). */
+	keep?(entry: IDataObject): boolean;
 }
 
 /** The credential the node's current Authentication points at (load-options methods run outside an execution). */
-function currentTransport(ctx: ILoadOptionsFunctions): Transport {
+export function currentTransport(ctx: ILoadOptionsFunctions): Transport {
 	const authentication = String(ctx.getCurrentNodeParameter('authentication') ?? 'appKeys');
 	return new Transport(ctx, credentialTypeFor(authentication));
 }
@@ -37,7 +39,8 @@ export async function searchList(
 	const cursor = typeof paginationToken === 'string' && paginationToken ? paginationToken : undefined;
 	const pageSize = spec.list.pageSizeParam ? Math.min(100, spec.list.maxPageSize ?? 100) : undefined;
 	const page = await fetchPage(currentTransport(ctx), request, spec.list, cursor, pageSize);
-	let items = page.entries.map((entry) => spec.toItem(entry));
+	const keep = spec.keep;
+	let items = (keep ? page.entries.filter((entry) => keep(entry)) : page.entries).map((entry) => spec.toItem(entry));
 	if (text && !spec.filterQuery) {
 		const needle = text.toLowerCase();
 		items = items.filter((item) => item.name.toLowerCase().includes(needle) || String(item.value).toLowerCase().includes(needle));

@@ -165,3 +165,40 @@ export function requireOneOf<T extends string>(params: ParamReader, field: strin
 	}
 	return value as T;
 }
+
+// ---- Signed amounts and points (balance adjustments: a positive number adds, a negative one subtracts) ----
+
+/** The sign of a number or numeric text, and its magnitude as given (text stays text for the checks above). */
+function splitSign(value: unknown): { negative: boolean; magnitude: unknown } {
+	if (typeof value === 'number') return { negative: value < 0, magnitude: Math.abs(value) };
+	if (typeof value === 'string' && value.trim().startsWith('-')) return { negative: true, magnitude: value.trim().slice(1) };
+	return { negative: false, magnitude: value };
+}
+
+/** A whole number other than 0, e.g. points to add (100) or subtract (-100). */
+export function requireNonZeroInteger(params: ParamReader, field: string, value: unknown): number {
+	const { negative, magnitude } = splitSign(value);
+	let number = 0;
+	try {
+		number = requireIntegerInRange(params, field, magnitude, 0);
+	} catch {
+		// reported below, with the signed rule
+	}
+	if (number === 0) fail(params, field, `must be a whole number other than 0, e.g. 100 to add or -100 to subtract (got ${String(value)})`);
+	return negative ? -number : number;
+}
+
+/** A money amount other than 0 typed as a decimal (12.5 adds, -12.5 subtracts), sent in hundredths (1250, -1250). */
+export function toSignedMinorUnits(params: ParamReader, field: string, value: unknown): number {
+	const { negative, magnitude } = splitSign(value);
+	let minor = 0;
+	try {
+		minor = toMinorUnits(params, field, magnitude);
+	} catch {
+		// reported below, with the signed rule
+	}
+	if (minor === 0) {
+		fail(params, field, `must be an amount other than 0 with at most two decimal places, e.g. 12.50 to add or -12.50 to subtract (got ${String(value)})`);
+	}
+	return negative ? -minor : minor;
+}

@@ -44,6 +44,48 @@ const CALLS: Record<string, Call> = {
 	'POST /v1/rewards/{rewardId}/assignments': (t) => t.http.post(`/v1/rewards/${FIXTURES.rewardId}/assignments`, { campaign: FIXTURES.campaignId, parameters: { loyalty: { points: 1 } } }, { headers: t.A }),
 	'GET /v1/templates/campaigns/{campaignTemplateId}': (t) => t.http.get(`/v1/templates/campaigns/${FIXTURES.campaignTemplateId}?expand=json_template`, { headers: t.A }),
 	'POST /v1/events': (t) => t.http.post('/v1/events', { event: 'walk', customer: { source_id: 'walker' } }, { headers: t.A }),
+	// Voucher engine
+	'POST /v1/vouchers': (t) => t.http.post('/v1/vouchers', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } }, { headers: t.A }),
+	'POST /v1/vouchers/{code}': (t) => t.http.post('/v1/vouchers/WALK-1', { type: 'GIFT_VOUCHER', gift: { amount: 1000 } }, { headers: t.A }),
+	'GET /v1/vouchers': (t) => t.http.get('/v1/vouchers?limit=3', { headers: t.A }),
+	'GET /v1/vouchers/{code}': (t) => t.http.get('/v1/vouchers/WALK-1', { headers: t.A }),
+	'PUT /v1/vouchers/{code}': (t) => t.http.put('/v1/vouchers/WALK-1', { additional_info: 'walked' }, { headers: t.A }),
+	'POST /v1/vouchers/{code}/disable': (t) => t.http.post('/v1/vouchers/WALK-1/disable', undefined, { headers: t.A }),
+	'POST /v1/vouchers/{code}/enable': (t) => t.http.post('/v1/vouchers/WALK-1/enable', undefined, { headers: t.A }),
+	'POST /v1/vouchers/{code}/balance': (t) => t.http.post('/v1/vouchers/WALK-1/balance', { amount: 500 }, { headers: t.A }),
+	'GET /v1/vouchers/{code}/transactions': (t) => t.http.get('/v1/vouchers/WALK-1/transactions', { headers: t.A }),
+	'DELETE /v1/vouchers/{code}': (t) => t.http.delete('/v1/vouchers/WALK-1', { headers: t.A }),
+	'GET /v1/campaigns': (t) => t.http.get('/v1/campaigns', { headers: t.A }),
+	'GET /v1/campaigns/{campaignId}': (t) => t.http.get(`/v1/campaigns/${FIXTURES.campaignId}`, { headers: t.A }),
+	'POST /v1/campaigns/{campaignId}/vouchers': (t) => t.http.post(`/v1/campaigns/${FIXTURES.discountCampaignId}/vouchers?vouchers_count=2`, {}, { headers: t.A }),
+	'POST /v1/campaigns/{campaignId}/vouchers/{code}': (t) => t.http.post(`/v1/campaigns/${FIXTURES.discountCampaignId}/vouchers/WALK-2`, {}, { headers: t.A }),
+	'POST /v1/publications': (t) => t.http.post('/v1/publications', { campaign: { name: FIXTURES.welcomeCampaignName }, customer: { source_id: 'walker' } }, { headers: t.A }),
+	'GET /v1/publications': (t) => t.http.get('/v1/publications', { headers: t.A }),
+	'POST /v1/validations': (t) => t.http.post('/v1/validations', { redeemables: [{ object: 'voucher', id: FIXTURES.percentCode }], order: { amount: 1000 } }, { headers: t.A }),
+	'POST /v1/qualifications': (t) => t.http.post('/v1/qualifications', { customer: { id: FIXTURES.customerId } }, { headers: t.A }),
+	'POST /v1/redemptions': async (t, _B, ctx) => {
+		const r = await t.http.post('/v1/redemptions', { redeemables: [{ object: 'voucher', id: FIXTURES.percentCode }, { object: 'voucher', id: 'WALK-2' }], order: { amount: 1000 } }, { headers: t.A });
+		ctx.parentRedemption = r.data.parent_redemption?.id;
+		return r;
+	},
+	'GET /v1/redemptions': (t) => t.http.get('/v1/redemptions', { headers: t.A }),
+	'GET /v1/redemptions/{redemptionId}': (t, _B, ctx) => t.http.get(`/v1/redemptions/${ctx.parentRedemption}`, { headers: t.A }),
+	'POST /v1/redemptions/{redemptionId}/rollbacks': (t, _B, ctx) => t.http.post(`/v1/redemptions/${ctx.parentRedemption}/rollbacks`, {}, { headers: t.A }),
+	'POST /v1/redemptions/{redemptionId}/rollback': (t) => t.http.post(`/v1/redemptions/${FIXTURES.redemptionIds[0]}/rollback?reason=walk`, {}, { headers: t.A }),
+	'GET /v1/loyalties': (t) => t.http.get('/v1/loyalties', { headers: t.A }),
+	'POST /v1/loyalties/{campaignId}/members': (t) => t.http.post(`/v1/loyalties/${FIXTURES.campaignOtherId}/members`, { customer: { source_id: 'walker' } }, { headers: t.A }),
+	'GET /v1/loyalties/{campaignId}/members': (t) => t.http.get(`/v1/loyalties/${FIXTURES.campaignId}/members`, { headers: t.A }),
+	'GET /v1/loyalties/members/{memberId}': (t) => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}`, { headers: t.A }),
+	'GET /v1/loyalties/{campaignId}/members/{memberId}': (t) => t.http.get(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithPendingPoints}`, { headers: t.A }),
+	'POST /v1/loyalties/members/{memberId}/balance': (t) => t.http.post(`/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/balance`, { points: 5 }, { headers: t.A }),
+	'POST /v1/loyalties/{campaignId}/members/{memberId}/balance': (t) => t.http.post(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithPendingPoints}/balance`, { points: 5 }, { headers: t.A }),
+	'POST /v1/loyalties/members/{memberId}/redemption': (t) =>
+		t.http.post(`/v1/loyalties/members/${FIXTURES.memberWithManyActivities}/redemption`, { reward: { id: FIXTURES.loyaltyRewardId } }, { headers: t.A }),
+	'POST /v1/loyalties/{campaignId}/members/{memberId}/redemption': (t) =>
+		t.http.post(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithManyActivities}/redemption`, { reward: { id: FIXTURES.loyaltyRewardId } }, { headers: t.A }),
+	'GET /v1/loyalties/members/{memberId}/transactions': (t) => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/transactions`, { headers: t.A }),
+	'GET /v1/loyalties/{campaignId}/members/{memberId}/transactions': (t) =>
+		t.http.get(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithPendingPoints}/transactions`, { headers: t.A }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -1,0 +1,95 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { optionalId, parseJsonObject, requireDateTime, requireIntegerInRange } from '../../shared/validate';
+import { path } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { categoryOption, codeConfigOption, readCategory } from '../voucher/fields';
+import { campaignLocator } from './fields';
+
+const MAX_COUNT = 10000;
+
+export const addVouchers: OperationDefinition = {
+	value: 'addVouchers',
+	name: 'Add Vouchers',
+	action: 'Add vouchers to a campaign',
+	description: "Add one voucher with a code you choose, or several with generated codes; they take the campaign's settings",
+	endpoint: 'POST /v1/campaigns/{campaignId}/vouchers/{code} or POST /v1/campaigns/{campaignId}/vouchers',
+	properties: [
+		campaignLocator('campaignId', 'The campaign to add the vouchers to'),
+		{
+			displayName: 'Code',
+			name: 'code',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. SUMMER-2025',
+			description: "The new voucher's code. Leave empty to generate codes from the campaign's code settings.",
+		},
+		{
+			displayName: 'Count',
+			name: 'count',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_COUNT, numberPrecision: 0 },
+			default: 1,
+			displayOptions: { show: { code: [''] } },
+			description: `How many vouchers to generate (1 to ${MAX_COUNT}). More than one are created in the background: the output is the async action's ID.`,
+		},
+		additionalFieldsProperty([
+			{
+				displayName: 'Additional Info',
+				name: 'additionalInfo',
+				type: 'string',
+				default: '',
+				description: 'Free text kept with each voucher',
+			},
+			categoryOption,
+			{ ...codeConfigOption, description: `${codeConfigOption.description} Only for generated codes.` },
+			{
+				displayName: 'Expiration Date',
+				name: 'expirationDate',
+				type: 'dateTime',
+				default: '',
+				description: 'When the vouchers stop working',
+			},
+			metadataProperty,
+			metadataJsonProperty,
+			{
+				displayName: 'Redemption Limit',
+				name: 'redemptionLimit',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: 1,
+				description: 'How many times each voucher can be redeemed; leave the field out for no limit',
+			},
+			{
+				displayName: 'Start Date',
+				name: 'startDate',
+				type: 'dateTime',
+				default: '',
+				description: 'When the vouchers start working',
+			},
+		]),
+	],
+	build(params) {
+		const campaignId = params.id('campaignId', 'Campaign');
+		const code = optionalId(params, 'Code', params.get('code', ''));
+		const fields = params.get<IDataObject>('additionalFields', {});
+		const body: IDataObject = compact({
+			additional_info: fields.additionalInfo as string | undefined,
+			category_id: readCategory(params, fields),
+			start_date: fields.startDate ? requireDateTime(params, 'Start Date', fields.startDate) : undefined,
+			expiration_date: fields.expirationDate ? requireDateTime(params, 'Expiration Date', fields.expirationDate) : undefined,
+			metadata: readMetadata(params, fields),
+			redemption: fields.redemptionLimit !== undefined ? { quantity: requireIntegerInRange(params, 'Redemption Limit', fields.redemptionLimit, 1) } : undefined,
+		});
+		if (code) {
+			// A repeat cannot add a second voucher with the same code: the service refuses the duplicate.
+			return { method: 'POST', path: path`/v1/campaigns/${campaignId}/vouchers/${code}`, body, safeToRepeat: true };
+		}
+		const count = requireIntegerInRange(params, 'Count', params.get('count', 1), 1, MAX_COUNT);
+		if (fields.codeConfig !== undefined) {
+			const config = parseJsonObject(params, 'Code Config (JSON)', fields.codeConfig);
+			if (Object.keys(config).length > 0) body.code_config = config;
+		}
+		return { method: 'POST', path: path`/v1/campaigns/${campaignId}/vouchers`, query: { vouchers_count: count }, body };
+	},
+};

@@ -1,0 +1,69 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty, compact } from '../../shared/fields';
+import { fail, requireDateTime, requireNonZeroInteger } from '../../shared/validate';
+import type { OperationDefinition } from '../types';
+import { readTransactionNote, TRANSACTION_NOTE_OPTIONS } from '../voucher/fields';
+import { campaignOption, memberIdProperty, memberPath } from './fields';
+
+const EXPIRATION_TYPES: Array<[label: string, value: string, description: string]> = [
+	['Custom Date', 'CUSTOM_DATE', 'The points expire on the Expiration Date'],
+	['Never', 'NON_EXPIRING', 'The points never expire'],
+	["Program's Rules", 'PROGRAM_RULES', "The points expire as the loyalty program's rules say"],
+];
+
+export const adjustPoints: OperationDefinition = {
+	value: 'adjustPoints',
+	name: 'Adjust Points',
+	action: "Adjust a loyalty member's points",
+	description: 'Add points to a loyalty card (e.g. a welcome bonus) or take them off; the balance cannot go below zero',
+	endpoint: 'POST /v1/loyalties/members/{memberId}/balance or POST /v1/loyalties/{campaignId}/members/{memberId}/balance',
+	properties: [
+		memberIdProperty,
+		{
+			displayName: 'Points',
+			name: 'points',
+			type: 'number',
+			typeOptions: { numberPrecision: 0 },
+			default: 0,
+			required: true,
+			description: 'Points to add (e.g. 100) or, negative, to take off (-100)',
+		},
+		additionalFieldsProperty([
+			{
+				displayName: 'Expiration Date',
+				name: 'expirationDate',
+				type: 'dateTime',
+				default: '',
+				displayOptions: { show: { expirationType: ['CUSTOM_DATE'] } },
+				description: 'When the added points expire (with Points Expire: Custom Date)',
+			},
+			{
+				displayName: 'Points Expire',
+				name: 'expirationType',
+				type: 'options',
+				options: EXPIRATION_TYPES.map(([name, value, description]) => ({ name, value, description })),
+				default: 'PROGRAM_RULES',
+				description: 'When added points expire',
+			},
+			campaignOption,
+			...TRANSACTION_NOTE_OPTIONS,
+		]),
+	],
+	build(params) {
+		const fields = params.get<IDataObject>('additionalFields', {});
+		const points = requireNonZeroInteger(params, 'Points', params.get('points', 0));
+		const expirationType = fields.expirationType as string | undefined;
+		const hasDate = fields.expirationDate !== undefined && String(fields.expirationDate).trim() !== '';
+		if (expirationType === 'CUSTOM_DATE' && !hasDate) fail(params, 'Expiration Date', 'is required when Points Expire is Custom Date');
+		const body = {
+			points,
+			...compact({
+				expiration_type: expirationType,
+				expiration_date: expirationType === 'CUSTOM_DATE' ? requireDateTime(params, 'Expiration Date', fields.expirationDate) : undefined,
+			}),
+			...readTransactionNote(params, fields),
+		};
+		// Not safe to repeat: a second request would add the points twice.
+		return { method: 'POST', path: memberPath(params, fields, '/balance'), body };
+	},
+};

@@ -1,0 +1,14 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty } from '../../shared/fields';
+import type { OperationDefinition } from '../types';
+import { campaignOption, memberIdProperty, memberPath } from './fields';
+
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a loyalty member',
+	description: "Retrieve a member's loyalty card with its points balance and holder",
+	endpoint: 'GET /v1/loyalties/members/{memberId} or GET /v1/loyalties/{campaignId}/members/{memberId}',
+	properties: [memberIdProperty, additionalFieldsProperty([campaignOption])],
+	build: (params) => ({ method: 'GET', path: memberPath(params, params.get<IDataObject>('additionalFields', {})) }),
+};

@@ -1,0 +1,17 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { OperationDefinition } from '../types';
+import { campaignOption, cursorFilters, ID_CURSOR_LIST, memberIdProperty, memberPath, readCursorQuery } from './fields';
+
+export const getManyTransactions: OperationDefinition = {
+	value: 'getManyTransactions',
+	name: 'Get Many Transactions',
+	action: 'Get many point transactions of a loyalty member',
+	description: "List the point movements of a member's loyalty card: earned, added, spent, refunded",
+	endpoint: 'GET /v1/loyalties/members/{memberId}/transactions or GET /v1/loyalties/{campaignId}/members/{memberId}/transactions',
+	properties: [memberIdProperty, cursorFilters('id', 'ID', [campaignOption])],
+	list: ID_CURSOR_LIST,
+	build(params) {
+		const filters = params.get<IDataObject>('filters', {});
+		return { method: 'GET', path: memberPath(params, filters, '/transactions'), query: readCursorQuery(filters) };
+	},
+};

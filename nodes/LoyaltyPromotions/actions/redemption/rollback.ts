@@ -1,0 +1,51 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { requireScalarText } from '../../shared/validate';
+import { path } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { redemptionProperty } from './fields';
+
+export const rollback: OperationDefinition = {
+	value: 'rollback',
+	name: 'Roll Back',
+	action: 'Roll back a redemption',
+	description: 'Undo a redemption: the voucher gets the use back, a gift card its credits, a loyalty card its points',
+	endpoint: 'POST /v1/redemptions/{redemptionId}/rollback or POST /v1/redemptions/{redemptionId}/rollbacks',
+	properties: [
+		redemptionProperty,
+		{
+			displayName: 'Stacked Redemption',
+			name: 'stacked',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether this is the parent of a stacked redemption (the parent_redemption of a Redeem with several redeemables): all its redemptions are rolled back',
+		},
+		additionalFieldsProperty([
+			metadataProperty,
+			metadataJsonProperty,
+			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the redemption is undone' },
+			{
+				displayName: 'Tracking ID',
+				name: 'trackingId',
+				type: 'string',
+				default: '',
+				description: "The customer's source ID",
+			},
+		]),
+	],
+	build(params) {
+		const redemptionId = params.id('redemptionId', 'Redemption');
+		const fields = params.get<IDataObject>('additionalFields', {});
+		const text = (name: string, label: string) => (fields[name] === undefined ? undefined : requireScalarText(params, label, fields[name]).trim());
+		const metadata = readMetadata(params, fields);
+		return {
+			method: 'POST',
+			path: `${path`/v1/redemptions/${redemptionId}`}/${params.get<boolean>('stacked', false) === true ? 'rollbacks' : 'rollback'}`,
+			query: compact({ reason: text('reason', 'Reason'), tracking_id: text('trackingId', 'Tracking ID') }),
+			body: metadata ? { metadata } : {},
+			// A repeat cannot undo twice: the service refuses to roll back a rolled-back redemption.
+			safeToRepeat: true,
+		};
+	},
+};

@@ -1,0 +1,18 @@
+import type { ResourceDefinition } from '../types';
+import { adjustBalance } from './adjustBalance';
+import { create } from './create';
+import { deleteVoucher } from './delete';
+import { disable, enable } from './enable';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getManyTransactions } from './getManyTransactions';
+import { searchVouchers } from './search';
+import { update } from './update';
+
+export const voucher: ResourceDefinition = {
+	value: 'voucher',
+	name: 'Voucher',
+	auth: 'appKeysOrOAuth2',
+	operations: [create, get, update, deleteVoucher, getAll, enable, disable, adjustBalance, getManyTransactions],
+	methods: { listSearch: { searchVouchers } },
+};

@@ -1,0 +1,238 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { ParamReader } from '../actions/types';
+import { customerLocator, customerRef } from './customerRef';
+import { compact, metadataJsonProperty, metadataProperty, readMetadata } from './fields';
+import { locatorProperty } from './locator';
+import { fail, optionalId, parseJsonArray, parseJsonObject, requireId, requireIntegerInRange, requireScalarText, toMinorUnits } from './validate';
+
+/**
+ * What Validate (POST /v1/validations) and Redeem (POST /v1/redemptions) share: up to 30 redeemables (vouchers,
+ * gift cards with the credits to use, loyalty cards with the reward, promotion tiers and stacks) and the
+ * order, customer and metadata they are checked against.
+ */
+
+const MAX_REDEEMABLES = 30;
+
+const REDEEMABLE_TYPES: Array<[label: string, value: string, object: string]> = [
+	['Gift Card', 'giftCard', 'voucher'],
+	['Loyalty Card', 'loyaltyCard', 'voucher'],
+	['Promotion Stack', 'promotionStack', 'promotion_stack'],
+	['Promotion Tier', 'promotionTier', 'promotion_tier'],
+	['Voucher', 'voucher', 'voucher'],
+];
+
+const CODE_TYPES = ['voucher', 'giftCard', 'loyaltyCard'];
+
+export const redeemablesProperty: INodeProperties = {
+	displayName: 'Redeemables',
+	name: 'redeemables',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, sortable: true },
+	placeholder: 'Add Redeemable',
+	default: {},
+	required: true,
+	description: `The vouchers, cards and promotions to apply together (1 to ${MAX_REDEEMABLES}, each once)`,
+	options: [
+		{
+			displayName: 'Redeemable',
+			name: 'redeemable',
+			values: [
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: REDEEMABLE_TYPES.map(([name, value]) => ({ name, value })),
+					default: 'voucher',
+				},
+				{
+					...locatorProperty({
+						name: 'code',
+						displayName: 'Voucher',
+						description: 'The voucher or card, by its code',
+						noun: 'voucher',
+						searchListMethod: 'searchVouchers',
+						idPlaceholder: 'e.g. SUMMER-2025',
+					}),
+					displayOptions: { show: { type: CODE_TYPES } },
+				},
+				{
+					displayName: 'Promotion ID',
+					name: 'promotionId',
+					type: 'string',
+					default: '',
+					placeholder: 'promo_… or stack_…',
+					displayOptions: { show: { type: ['promotionTier', 'promotionStack'] } },
+					description: 'The promotion tier or promotion stack',
+				},
+				{
+					displayName: 'Credits',
+					name: 'credits',
+					type: 'number',
+					typeOptions: { minValue: 0, numberPrecision: 2 },
+					default: 0,
+					displayOptions: { show: { type: ['giftCard'] } },
+					description: "How much of the card to use, in the currency's main unit (sent ×100); 0 lets the service take what the order needs",
+				},
+				{
+					...locatorProperty({
+						name: 'reward',
+						displayName: 'Reward',
+						description: "The reward to get for the card's points; it must be offered in the card's campaign",
+						noun: 'reward',
+						searchListMethod: 'searchRewards',
+						idPlaceholder: 'rew_…',
+					}),
+					displayOptions: { show: { type: ['loyaltyCard'] } },
+				},
+				{
+					displayName: 'Points',
+					name: 'points',
+					type: 'number',
+					typeOptions: { minValue: 0, numberPrecision: 0 },
+					default: 0,
+					displayOptions: { show: { type: ['loyaltyCard'] } },
+					description: "Points to spend on a pay-with-points reward; 0 means the reward's own cost",
+				},
+			],
+		},
+	],
+};
+
+/** The Additional Fields both operations offer. */
+export const STACKABLE_OPTIONS: INodeProperties[] = [
+	customerLocator('customer', 'The customer using the redeemables; a source ID the service does not know creates the customer', false),
+	{
+		displayName: 'Customer Fields (JSON)',
+		name: 'customerJson',
+		type: 'json',
+		default: '{}',
+		placeholder: '{ "name": "Jane Doe", "email": "jane@example.com", "metadata": { "tier": "gold" } }',
+		description: 'More fields of the customer, for rules that check them; Customer always wins',
+	},
+	{
+		displayName: 'Expand',
+		name: 'expand',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Category', value: 'category', description: 'Each redeemable’s categories in full' },
+			{ name: 'Order', value: 'order', description: 'The order with the discounts applied, in each redeemable' },
+			{ name: 'Redeemable', value: 'redeemable', description: 'Each redeemable’s metadata and campaign' },
+			{ name: 'Redemption', value: 'redemption', description: 'The redemption’s metadata' },
+		],
+		default: [],
+		description: 'What to add to the answer (options.expand)',
+	},
+	metadataProperty,
+	metadataJsonProperty,
+	{
+		displayName: 'More Redeemables (JSON)',
+		name: 'redeemablesJson',
+		type: 'json',
+		default: '[]',
+		placeholder: '[{ "object": "voucher", "code": "SUMMER-2025" }, { "object": "voucher", "code": "GIFT-1", "gift": { "credits": 2500 } }]',
+		description:
+			'Redeemables added after those above, e.g. from an earlier node; the service\'s own form works too. Shape: [{"object": "voucher|promotion_tier|promotion_stack", "code": "code or promotion"}].',
+	},
+	{
+		displayName: 'Order Amount',
+		name: 'orderAmount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		description: "The order's total before discounts, in the currency's main unit (sent ×100 as order.amount)",
+	},
+	{
+		displayName: 'Order (JSON)',
+		name: 'orderJson',
+		type: 'json',
+		default: '{}',
+		placeholder: '{ "source_id": "ORD-1001", "items": [{ "product_id": "prod_…", "quantity": 2, "price": 1500 }] }',
+		description: 'The order as the service takes it (items, source_id, metadata; amounts in hundredths); Order Amount, when set, wins',
+	},
+	{
+		displayName: 'Session (JSON)',
+		name: 'sessionJson',
+		type: 'json',
+		default: '{}',
+		placeholder: '{ "type": "LOCK", "key": "checkout-42", "ttl": 10, "ttl_unit": "MINUTES" }',
+		description: 'Locks the validated credits and discounts for a while, so a later redemption gets them. Shape: {"type": "LOCK", "key": "string", "ttl": 7, "ttl_unit": "DAYS"}.',
+	},
+	{
+		displayName: 'Tracking ID',
+		name: 'trackingId',
+		type: 'string',
+		default: '',
+		description: "The customer's source ID, when no customer is given",
+	},
+];
+
+const objectOf = (type: string) => REDEEMABLE_TYPES.find(([, value]) => value === type)?.[2];
+
+/** One redeemable of the Redeemables list, as the service takes it. */
+function readRedeemable(params: ParamReader, entry: IDataObject, position: number): IDataObject {
+	const field = `Redeemables (entry ${position})`;
+	const type = String(entry.type ?? 'voucher');
+	const object = objectOf(type);
+	if (!object) fail(params, field, `has an unknown type "${type}"`);
+	if (!CODE_TYPES.includes(type)) return { object, id: requireId(params, `${field} Promotion ID`, entry.promotionId) };
+	const redeemable: IDataObject = { object, id: requireId(params, `${field} Voucher`, entry.code) };
+	if (type === 'giftCard') {
+		const credits = entry.credits === undefined ? 0 : toMinorUnits(params, `${field} Credits`, entry.credits);
+		if (credits > 0) redeemable.gift = { credits };
+	}
+	if (type === 'loyaltyCard') {
+		const reward = optionalId(params, `${field} Reward`, entry.reward);
+		const points = entry.points === undefined ? 0 : requireIntegerInRange(params, `${field} Points`, entry.points, 0);
+		if (reward || points > 0) redeemable.reward = compact({ id: reward, points: points > 0 ? points : undefined });
+	}
+	return redeemable;
+}
+
+/** The redeemables: the list, then More Redeemables (JSON); 1 to 30, none twice. */
+export function readRedeemables(params: ParamReader, fields: IDataObject): IDataObject[] {
+	const entries = ((params.get<IDataObject>('redeemables', {}).redeemable ?? []) as IDataObject[]).map((entry, i) => readRedeemable(params, entry, i + 1));
+	if (fields.redeemablesJson !== undefined) {
+		parseJsonArray(params, 'More Redeemables (JSON)', fields.redeemablesJson).forEach((entry, i) => {
+			if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(params, 'More Redeemables (JSON)', `entry ${i + 1} must be an object`);
+			const object = String(entry.object ?? '');
+			if (!['voucher', 'promotion_tier', 'promotion_stack'].includes(object)) fail(params, 'More Redeemables (JSON)', `entry ${i + 1} needs an object of voucher, promotion_tier or promotion_stack`);
+			const { code, ...rest } = entry;
+			entries.push({ ...rest, object, id: requireId(params, `More Redeemables (JSON) entry ${i + 1}`, entry.id ?? code) });
+		});
+	}
+	if (entries.length === 0) fail(params, 'Redeemables', 'add at least one voucher, card or promotion');
+	if (entries.length > MAX_REDEEMABLES) fail(params, 'Redeemables', `at most ${MAX_REDEEMABLES} at once (got ${entries.length})`);
+	const seen = new Set<string>();
+	for (const entry of entries) {
+		const key = `${String(entry.object)}:${String(entry.id)}`;
+		if (seen.has(key)) fail(params, 'Redeemables', `${String(entry.id)} is listed twice; each can be applied once`);
+		seen.add(key);
+	}
+	return entries;
+}
+
+/** The order, customer, session and metadata of the body, from the Additional Fields. */
+export function readStackableContext(params: ParamReader, fields: IDataObject): IDataObject {
+	const json = (name: string, label: string) => (fields[name] === undefined ? {} : parseJsonObject(params, label, fields[name]));
+	const order = json('orderJson', 'Order (JSON)');
+	if (fields.orderAmount !== undefined) order.amount = toMinorUnits(params, 'Order Amount', fields.orderAmount);
+	const customerId = optionalId(params, 'Customer', fields.customer);
+	const customerJson = json('customerJson', 'Customer Fields (JSON)');
+	const customer = customerId ? { ...customerJson, ...customerRef(params, 'Customer', customerId) } : customerJson;
+	const session = json('sessionJson', 'Session (JSON)');
+	const expand = Array.isArray(fields.expand) ? (fields.expand as string[]) : [];
+	return compact({
+		order: Object.keys(order).length > 0 ? order : undefined,
+		customer: Object.keys(customer).length > 0 ? customer : undefined,
+		session: Object.keys(session).length > 0 ? session : undefined,
+		tracking_id: fields.trackingId === undefined ? undefined : requireScalarText(params, 'Tracking ID', fields.trackingId).trim(),
+		metadata: readMetadata(params, fields),
+		options: expand.length > 0 ? { expand } : undefined,
+	});
+}
+
+/** The whole body of a validation or redemption. */
+export function readStackableBody(params: ParamReader): IDataObject {
+	const fields = params.get<IDataObject>('additionalFields', {});
+	return { redeemables: readRedeemables(params, fields), ...readStackableContext(params, fields) };
+}
