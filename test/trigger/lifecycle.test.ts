@@ -226,6 +226,15 @@ describe('trigger webhook lifecycle', () => {
 		expect(serviceWebhooks()).toEqual([]);
 	});
 
+	it('refuses a Project ID that would leave its path segment or that an expression made an object, sending nothing', async () => {
+		for (const projectId of ['..', ' . ', '={{ { "id": "p" } }}']) {
+			emu.control.clearRequests();
+			const t = trigger(undefined, { parameters: { events: ['customer.created'], projectId } });
+			await expect(t.activate()).rejects.toThrow(/^Project ID: (must be an ID|must be text)/);
+			expect(emu.control.requests()).toEqual([]);
+		}
+	});
+
 	it('refuses to create a webhook without events', async () => {
 		const t = trigger([]);
 		expect(await t.hook('checkExists')).toBe(false);

@@ -6,7 +6,10 @@ import type { ParamReader } from '../actions/types';
  * rule, so the user can fix it without reading the API docs.
  */
 
-export function fail(params: ParamReader, field: string, rule: string): never {
+/** What a rule needs to report a failure: the node and the item (a ParamReader, or a trigger's hook context). */
+export type FieldContext = Pick<ParamReader, 'node' | 'itemIndex'>;
+
+export function fail(params: FieldContext, field: string, rule: string): never {
 	throw new NodeOperationError(params.node, `${field}: ${rule}`, {
 		itemIndex: params.itemIndex,
 		description: 'Nothing was sent to the service.',
@@ -26,7 +29,7 @@ export function locatorValue(value: unknown): unknown {
  * An object, an array or a boolean (e.g. `{{ $json.customer }}` naming an object) is refused rather than sent
  * as "[object Object]" or "a,b". Undefined and null give ''.
  */
-export function requireScalarText(params: ParamReader, field: string, value: unknown): string {
+export function requireScalarText(params: FieldContext, field: string, value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -38,7 +41,7 @@ export function requireScalarText(params: ParamReader, field: string, value: unk
  * An ID that goes into the request's path as one segment: text, trimmed, not empty, and not "." or "..",
  * which URL parsers collapse (even when encoded), sending the request to another endpoint.
  */
-export function requireId(params: ParamReader, field: string, value: unknown): string {
+export function requireId(params: FieldContext, field: string, value: unknown): string {
 	const id = requireScalarText(params, field, locatorValue(value)).trim();
 	if (!id) fail(params, field, 'is required');
 	if (id === '.' || id === '..') fail(params, field, `must be an ID, not "${id}"`);
@@ -53,7 +56,7 @@ export function requireText(params: ParamReader, field: string, value: unknown, 
 }
 
 /** An optional ID (e.g. from a Filters collection): undefined when left empty, else checked as requireId does. */
-export function optionalId(params: ParamReader, field: string, value: unknown): string | undefined {
+export function optionalId(params: FieldContext, field: string, value: unknown): string | undefined {
 	const raw = locatorValue(value);
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
 	return requireId(params, field, raw);

@@ -5,6 +5,7 @@ import {
 	type IHookFunctions,
 	type INode,
 } from 'n8n-workflow';
+import { optionalId } from '../shared/validate';
 import { inspectFailure, toNodeApiError } from '../transport/errors';
 import { path, Transport } from '../transport/request';
 import { canonicalKind, expandEvents } from './events';
@@ -62,10 +63,11 @@ export function remember(slot: StoredSubscription, webhook: RemoteWebhook, desir
 
 /** The project: the node's Project ID, or the credential's when that is empty. */
 export async function resolveProjectId(ctx: IHookFunctions): Promise<string> {
-	const fromNode = String(ctx.getNodeParameter('projectId', '') ?? '').trim();
+	const field = { node: ctx.getNode(), itemIndex: 0 };
+	const fromNode = optionalId(field, 'Project ID', ctx.getNodeParameter('projectId', ''));
 	if (fromNode) return fromNode;
 	const credentials = await ctx.getCredentials(CREDENTIAL);
-	const fromCredential = String(credentials.projectId ?? '').trim();
+	const fromCredential = optionalId(field, "Project ID (the credential's)", credentials.projectId);
 	if (!fromCredential) {
 		throw new NodeOperationError(ctx.getNode(), 'No project ID', {
 			description: "Set the node's Project ID or the credential's Project ID.",
