@@ -138,3 +138,8 @@ export function idCursorPage<T extends { id: string }>(
 export function hexIndex(i: number, width = 10): string {
 	return i.toString(16).padStart(width, '0');
 }
+
+/** The counted envelope of the service's paged v1 lists (page=1,2,…), its entries under `dataRef`. */
+export function pagedList<T>(dataRef: string, data: T[], total: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+	return { object: 'list', data_ref: dataRef, [dataRef]: data, total, ...extra };
+}

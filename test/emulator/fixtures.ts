@@ -4,6 +4,7 @@
  */
 import { ArraySeq, GeneratedSeq, hexIndex } from './envelopes';
 import type { EmulatorCredentials } from './types';
+import { newExport } from './routes/exports';
 import {
 	ActivityMeta,
 	Bucket,
@@ -15,6 +16,9 @@ import {
 	CustomerActivityLog,
 	MemberActivity,
 	PendingPoint,
+	Order,
+	OrderBook,
+	OrderStatus,
 	Store,
 	TierStructure,
 } from './state';
@@ -84,6 +88,11 @@ const fixtures = {
 	categoryIds: ['cat_0000000000001', 'cat_0000000000002', 'cat_0000000000003'],
 	customEventName: 'order_shipped',
 	customEventSchemaIds: ['ms_0000000000001', 'ms_0000000000002', 'ms_0000000000003'],
+	/** The first of the generated orders (ord_0000000000001 … , source IDs order-1 …), oldest first. */
+	orderId: 'ord_0000000000001',
+	orderSourceId: 'order-1',
+	/** A finished customer export whose file can be downloaded at once. */
+	exportId: 'exp_0000000000001',
 };
 export const FIXTURES: Readonly<typeof fixtures> = Object.freeze(fixtures);
 
@@ -94,6 +103,10 @@ export function fixtureCounts(seed: number) {
 		customerActivities: 1000 * seed + 30,
 		pendingPoints: 30 * seed,
 		buckets: 25 * seed,
+		/** All customers: the two named ones and generated ones (cust_gen…, customer-gen-N). */
+		customers: 150,
+		/** Generated orders: more than the 100 pages of 100 the order list serves. */
+		orders: 10_100,
 	};
 }
 
@@ -500,6 +513,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		s.programs.set(id, { id, name, status, start_date: status === 'DRAFT' ? null : iso(BASE), end_date: null, metadata: { fixture: true }, created_at: now, updated_at: null, object: 'program' });
 		s.programRewards.set(id, new Map());
 	}
+	buildCommerce(s, n, cust1, custMany);
 	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardId, {
 		reward_id: FIXTURES.programRewardId,
 		costs: [{ rules: {}, spending: [{ points: 100, card_definition_id: FIXTURES.cardDefinitionActive }] }],
@@ -514,4 +528,51 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	s.buckets.set(FIXTURES.cardId, buckets(FIXTURES.cardId, FIXTURES.cardDefinitionActive, n.buckets));
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
 	return s;
+}
+
+// ---------- Commerce fixtures: generated customers and orders, a finished export ----------
+
+const ORDER_STATUSES: OrderStatus[] = ['PAID', 'CREATED', 'FULFILLED', 'CANCELED'];
+
+function generatedOrder(i: number, customers: [Customer, Customer]): Order {
+	const price = 1000 + (i % 50) * 100;
+	const quantity = 1 + (i % 3);
+	const amount = price * quantity;
+	return {
+		id: `ord_${hexIndex(i + 1, 13)}`,
+		source_id: `order-${i + 1}`,
+		status: ORDER_STATUSES[i % ORDER_STATUSES.length],
+		amount,
+		initial_amount: amount,
+		discount_amount: 0,
+		items_discount_amount: 0,
+		total_discount_amount: 0,
+		total_amount: amount,
+		applied_discount_amount: 0,
+		items_applied_discount_amount: 0,
+		total_applied_discount_amount: 0,
+		items: [{ object: 'order_item', product_id: i % 2 ? FIXTURES.product2Id : FIXTURES.productId, quantity, price, amount }],
+		metadata: {},
+		customer_id: customers[i % 2].id,
+		referrer_id: null,
+		created_at: iso(BASE + i * 60_000),
+		updated_at: null,
+		object: 'order',
+	};
+}
+
+function buildCommerce(s: Store, n: ReturnType<typeof fixtureCounts>, cust1: Customer, custMany: Customer): void {
+	for (let i = 0; i < n.customers - 2; i++) {
+		const c = customer(`cust_gen${hexIndex(i + 1, 12)}`, `customer-gen-${i + 1}`, `Generated Customer ${i + 1}`);
+		c.created_at = iso(BASE + (i + 1) * 60_000);
+		s.addCustomer(c);
+	}
+	const headIndex = (key: string): number | undefined => {
+		const byId = /^ord_([0-9a-f]{13})$/.exec(key);
+		const bySource = /^order-(\d+)$/.exec(key);
+		const n1 = byId ? parseInt(byId[1], 16) : bySource ? Number(bySource[1]) : 0;
+		return n1 >= 1 ? n1 - 1 : undefined;
+	};
+	s.orders = new OrderBook(new GeneratedSeq(n.orders, (i) => generatedOrder(i, [cust1, custMany]), (i) => `ord_${hexIndex(i + 1, 13)}`), headIndex);
+	newExport(s, 'customer', { fields: ['id', 'source_id', 'name', 'email'] }, 0, FIXTURES.exportId, 'fixture-export-token');
 }

@@ -29,6 +29,13 @@ export interface EmulatorOptions {
 	managementFeature?: boolean;
 	/** Lifetime of v2 list cursors, default 300,000 ms. */
 	cursorLifetimeMs?: number;
+	/** An async action (CSV import) is DONE after this many ms (default 100) plus its rows at asyncActionRowsPerSecond (default 2,000). */
+	asyncActionBaseMs?: number;
+	asyncActionRowsPerSecond?: number;
+	/** An export's file is ready after this many ms, default 100. */
+	exportDelayMs?: number;
+	/** Base URL of export files (result.url), default the emulator's own; e.g. http://localhost:PORT for another origin. */
+	downloadBaseUrl?: string;
 	/** Keep an in-memory request log, default true. */
 	requestLog?: boolean;
 	/** Maximum entries kept in the request log (oldest dropped), default 100,000. */
@@ -61,6 +68,10 @@ export interface Counters {
 	duplicateEvents: number;
 	customersCreated: number;
 	rewardAssignmentsCreated: number;
+	productsCreated: number;
+	ordersCreated: number;
+	/** CSV imports accepted (POST …/importCSV), repeats included. */
+	importsStarted: number;
 	webhooksCreated: number;
 	tokensIssued: number;
 	deliveriesSent: number;
@@ -154,6 +165,10 @@ export interface EmulatorControl {
 	setLatency(ms: number): void;
 	setTokenLifetime(seconds: number): void;
 	setCursorLifetime(ms: number): void;
+	/** Async actions: DONE after baseMs plus rows / rowsPerSecond. */
+	setAsyncActionTiming(timing: { baseMs?: number; rowsPerSecond?: number }): void;
+	/** Exports: file ready after `ms`; `downloadBaseUrl` where result.url points (null: the emulator's own). */
+	setExportTiming(timing: { delayMs?: number; downloadBaseUrl?: string | null }): void;
 	setDeliveryRetryDelays(delaysMs: number[]): void;
 	expireAllTokens(): void;
 	revokeToken(token: string): void;
