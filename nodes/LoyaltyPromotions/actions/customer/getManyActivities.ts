@@ -1,8 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { idProperty, startingAfterIdOption } from '../../shared/fields';
+import { startingAfterIdOption } from '../../shared/fields';
 import { requireDateTime } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
+import { customerLocator, readCustomerId } from './fields';
 
 /** The 12 sort orders of customer activities: each field ascending and descending. */
 const ORDER_FIELDS: Array<[label: string, field: string]> = [
@@ -116,12 +117,12 @@ export const getManyActivities: OperationDefinition = {
 	description: "List a customer's activities, filtered by campaign, product or period",
 	endpoint: 'GET /v1/customers/{customerId}/activities',
 	properties: [
-		idProperty('customerId', 'Customer ID', "The customer's ID or source ID", 'cust_… or your own ID'),
+		customerLocator,
 		filters,
 	],
 	list: { envelope: 'counted', pageSizeParam: 'limit', cursorParam: 'starting_after_id', maxPageSize: 100 },
 	build(params) {
-		const customerId = params.id('customerId', 'Customer ID');
+		const customerId = readCustomerId(params);
 		return {
 			method: 'GET',
 			path: path`/v1/customers/${customerId}/activities`,
