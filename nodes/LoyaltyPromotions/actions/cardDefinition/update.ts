@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
-	idProperty,
 	jsonBodyProperties,
 	metadataJsonProperty,
 	metadataProperty,
@@ -11,6 +10,7 @@ import {
 } from '../../shared/fields';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
+import { cardDefinitionOptions } from './search';
 
 const DAY_MONTH = { day: 31, month: 12 };
 
@@ -87,7 +87,7 @@ export const update: OperationDefinition = {
 	description: 'Change a card definition. Once it has left DRAFT, only Name and Metadata can change (the service answers 409 otherwise).',
 	endpoint: 'PUT /v2/loyalties/card-definitions/{id}',
 	properties: [
-		idProperty('cardDefinitionId', 'Card Definition ID', 'The card definition to update', 'lcdf_...'),
+		{ ...cardDefinitionOptions('cardDefinitionId', 'The card definition to update'), required: true },
 		updateFieldsProperty([
 			updateNameProperty('card definition'),
 			{

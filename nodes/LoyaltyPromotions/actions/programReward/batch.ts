@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { idProperty } from '../../shared/fields';
 import { fail, parseJsonArray, requireIntegerInRange, requireProgramId, requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
+import { cardDefinitionOptions } from '../cardDefinition/search';
+import { programLocator } from '../program/search';
 
 /** The service accepts at most this many entries in `assign` and in `unassign`. */
 const MAX_ENTRIES = 10;
@@ -83,7 +84,7 @@ export const batch: OperationDefinition = {
 	description: 'Assign rewards to a loyalty program with their points cost and stock, and unassign others, in one request (unassigns run first)',
 	endpoint: 'POST /v2/loyalties/programs/{programId}/rewards/batch',
 	properties: [
-		idProperty('programId', 'Program ID', 'The loyalty program, e.g. lprg_0a1b2c', 'lprg_...'),
+		programLocator,
 		{
 			displayName: 'Assign',
 			name: 'assign',
@@ -97,7 +98,7 @@ export const batch: OperationDefinition = {
 					displayName: 'Reward',
 					name: 'rewards',
 					values: [
-						{ displayName: 'Card Definition ID', name: 'cardDefinitionId', type: 'string', default: '', placeholder: 'lcdf_...', description: 'The card definition whose points pay for the reward' },
+						cardDefinitionOptions('cardDefinitionId', 'The card definition whose points pay for the reward'),
 						{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: 0, description: 'Points the reward costs' },
 						{ displayName: 'Reward ID', name: 'rewardId', type: 'string', default: '', placeholder: 'rew_...' },
 						{ displayName: 'Stock', name: 'stock', type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: 0, description: 'How many times the reward can be redeemed' },
@@ -131,7 +132,7 @@ export const batch: OperationDefinition = {
 		},
 	],
 	build: (params) => {
-		const programId = requireProgramId(params, 'Program ID', params.get('programId', ''));
+		const programId = requireProgramId(params, 'Program', params.get('programId', ''));
 		const assign = readAssign(params);
 		const unassign = readUnassign(params);
 		if (assign.length > MAX_ENTRIES) fail(params, 'Assign', `accepts at most ${MAX_ENTRIES} rewards, counting Assign (JSON) (got ${assign.length})`);

@@ -12,6 +12,7 @@ import {
 import { fail, parseJsonObject, requireIntegerInRange } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
+import { cardDefinitionOptions } from '../cardDefinition/search';
 
 const JSON_FIELDS: JsonBodyField[] = [
 	{
@@ -75,14 +76,7 @@ export const update: OperationDefinition = {
 				default: 'POINT_BALANCE',
 				description: 'What decides the tier. Point Earned needs Point Earned Period (or its JSON); Point Balance clears it.',
 			},
-			{
-				displayName: 'Card Definition ID',
-				name: 'cardDefinitionId',
-				type: 'string',
-				default: '',
-				placeholder: 'lcdf_...',
-				description: 'The card definition whose points decide the tier',
-			},
+			cardDefinitionOptions('cardDefinitionId', 'The card definition whose points decide the tier'),
 			{
 				displayName: 'Point Earned Period',
 				name: 'pointEarnedPeriod',
