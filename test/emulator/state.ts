@@ -461,7 +461,33 @@ export class Store {
 		return undefined;
 	}
 
+	/**
+	 * source_id → SKU id, kept by addSku (which every change of a SKU's source_id goes through); rebuilt when
+	 * `skus` was changed around it (its size differs).
+	 */
+	private skuIndex = new Map<string, string>();
+	private skuIndexSize = -1;
+
+	/** Adds (or re-indexes, after its source_id changed) a SKU; imports of 100,000 rows stay O(n). */
+	addSku(sku: Sku): void {
+		const inSync = this.skuIndexSize === this.skus.size;
+		const isNew = !this.skus.has(sku.id);
+		this.skus.set(sku.id, sku);
+		if (sku.source_id) this.skuIndex.set(sku.source_id, sku.id);
+		if (inSync && isNew) this.skuIndexSize++;
+	}
+
 	findSkuBySourceId(sourceId: string): Sku | undefined {
+		if (this.skuIndexSize !== this.skus.size) {
+			this.skuIndex = new Map();
+			for (const s of this.skus.values()) if (s.source_id) this.skuIndex.set(s.source_id, s.id);
+			this.skuIndexSize = this.skus.size;
+		}
+		const id = this.skuIndex.get(sourceId);
+		if (id === undefined) return undefined;
+		const sku = this.skus.get(id);
+		if (sku?.source_id === sourceId) return sku;
+		// A stale entry (its SKU changed source_id without addSku): look the slow way.
 		for (const s of this.skus.values()) if (s.source_id === sourceId) return s;
 		return undefined;
 	}

@@ -53,6 +53,7 @@ export function register(r: Router): void {
 			if (sourceId !== undefined && sourceId !== existing.source_id) {
 				if (sourceId && store.findSkuBySourceId(sourceId)) throw conflict(`Another SKU already has source_id ${sourceId}`);
 				existing.source_id = sourceId;
+				store.addSku(existing);
 			}
 			Object.assign(existing, fields, { updated_at: new Date().toISOString() });
 			ctx.env.counters.skusUpdated++;
@@ -73,7 +74,7 @@ export function register(r: Router): void {
 			updated_at: null,
 			object: 'sku',
 		};
-		store.skus.set(sku.id, sku);
+		store.addSku(sku);
 		ctx.env.counters.skusCreated++;
 		ctx.env.noteCreate(ctx.path, body);
 		return ok(sku);
@@ -247,7 +248,7 @@ function importSku(env: Env, row: Record<string, string>): string | undefined {
 		updated_at: null,
 		object: 'sku',
 	};
-	store.skus.set(sku.id, sku);
+	store.addSku(sku);
 	counters.skusCreated++;
 	return undefined;
 }
