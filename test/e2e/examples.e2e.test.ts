@@ -3,7 +3,7 @@
  * against the in-process emulator: the node outputs and the emulator's request log.
  */
 import { FIXTURES } from '../emulator';
-import { APP_KEYS_WRONG_WORKFLOW, MANAGEMENT_WORKFLOW, OAUTH_V1_WORKFLOW } from './workflows';
+import { APP_KEYS_WRONG_WORKFLOW, EXPORT_DOWNLOAD_WORKFLOW, MANAGEMENT_WORKFLOW, OAUTH_V1_WORKFLOW } from './workflows';
 import { nodeOutput, startStack, type Stack } from './stack';
 
 const { loadExamples, CREDENTIAL_IDS } = require('./examples');
@@ -23,6 +23,7 @@ beforeAll(async () => {
 		MANAGEMENT_WORKFLOW,
 		OAUTH_V1_WORKFLOW,
 		APP_KEYS_WRONG_WORKFLOW,
+		EXPORT_DOWNLOAD_WORKFLOW,
 	]);
 	await stack.n8n.importCredentials([
 		{
@@ -132,6 +133,22 @@ describe('bulk SKU import (app keys, one CSV file, async action polled)', () => 
 		expectSuccess(again);
 		expect(nodeOutput(again, 'Import Report')).toEqual([expect.objectContaining({ imported: 2000, failed: 1 })]);
 		expect(stack.emulator.control.counters()).toMatchObject({ skusCreated: 0, skusUpdated: 2000 });
+	});
+});
+
+describe('export download (binary data in real n8n)', () => {
+	test("stores the export's file as binary data that n8n's Extract From File reads back, without the keys on the file request", async () => {
+		const result = await run(EXPORT_DOWNLOAD_WORKFLOW.id);
+		expectSuccess(result);
+		const [downloaded] = nodeOutput(result, 'Download Export', { full: true });
+		expect(downloaded.json).toMatchObject({ id: FIXTURES.exportId, status: 'DONE' });
+		expect(downloaded.binary.file).toMatchObject({ fileName: `customer-${FIXTURES.exportId}.csv`, mimeType: 'text/csv' });
+		const rows = nodeOutput(result, 'Read CSV');
+		expect(rows[0]).toEqual({ ID: FIXTURES.customerId, 'Source ID': FIXTURES.customerSourceId, Name: 'Customer One', Email: 'customer-1@example.com' });
+		expect(rows.length).toBe(stack.emulator.control.state.customers.size);
+		const file = stack.emulator.control.requests({ method: 'GET', path: `/v1/exports/${FIXTURES.exportId}` }).find((request) => request.query.token);
+		expect(file?.headers['x-app-token']).toBeUndefined();
+		expect(file?.headers['x-app-id']).toBeUndefined();
 	});
 });
 

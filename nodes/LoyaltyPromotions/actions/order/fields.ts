@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { compact, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import {
 	fail,
@@ -32,15 +32,6 @@ export const ORDER_STATUSES = ['CREATED', 'PAID', 'CANCELED', 'FULFILLED'] as co
 
 const ITEMS_SHAPE = [{ source_id: 'sku-123', related_object: 'sku', quantity: 2, price: 1250, product: { name: 'Mug', override: true } }];
 
-const money = (name: string, displayName: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 2 },
-	default: 0,
-	description: `${description} In the currency's main unit, e.g. 12.50; sent ×100 as 1250`,
-});
-
 const text = (name: string, displayName: string, description: string, placeholder?: string): INodeProperties => ({
 	displayName,
 	name,
@@ -52,7 +43,7 @@ const text = (name: string, displayName: string, description: string, placeholde
 
 /** The fields an order's Create and Update share (Create adds Source ID). */
 export const ORDER_BODY_OPTIONS: INodeProperties[] = [
-	money('amount', 'Amount', 'The order total before discounts; left out, the service sums the items.'),
+	moneyProperty('amount', 'Amount', 'The order total before discounts; left out, the service sums the items.'),
 	{ displayName: 'Created At', name: 'createdAt', type: 'dateTime', default: '', description: 'When the order was placed, if not now' },
 	text('customerId', 'Customer ID', 'The existing customer who placed the order, by their ID', 'cust_...'),
 	{

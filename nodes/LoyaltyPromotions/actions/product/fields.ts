@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { compact, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { fail, requireScalarText, toMinorUnits } from '../../shared/validate';
 import type { ParamReader } from '../types';
@@ -70,14 +70,7 @@ export const PRODUCT_BODY_OPTIONS: INodeProperties[] = [
 		default: '',
 		description: "The product's name",
 	},
-	{
-		displayName: 'Price',
-		name: 'price',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
-		default: 0,
-		description: "Price in the currency's main unit, e.g. 12.50; sent ×100 as 1250",
-	},
+	moneyProperty('price', 'Price', "The product's price."),
 ];
 
 const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';

@@ -1,47 +1,31 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact } from '../../shared/fields';
-import { requireChoice, requireDateTime } from '../../shared/validate';
+import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from '../../shared/fields';
 import { pagedListSpec } from '../../transport/paginate';
-import type { OperationDefinition, ParamReader } from '../types';
+import type { OperationDefinition } from '../types';
 
-export const DATE_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
+const DATE_FIELDS: Array<[label: string, field: string]> = [
+	['Created At', 'created_at'],
+	['Updated At', 'updated_at'],
+];
 
-/** Created At / Updated At, each ascending and descending: the sort orders of the paged product and SKU lists. */
-export const dateOrderOption: INodeProperties = {
-	displayName: 'Order',
-	name: 'order',
-	type: 'options',
-	options: [
-		{ name: 'Created At Ascending', value: 'created_at' },
-		{ name: 'Created At Descending', value: '-created_at' },
-		{ name: 'Updated At Ascending', value: 'updated_at' },
-		{ name: 'Updated At Descending', value: '-updated_at' },
-	],
-	default: '-created_at',
-	description: 'How to sort the results',
+/** Created At / Updated At, each ascending and descending: the sort orders of the paged product and order lists. */
+export const dateOrderOption: INodeProperties = sortOrderFilter(DATE_FIELDS, '-created_at', 'How to sort the results');
+
+export const dateOrderQuery: Record<string, [param: string, label: string, kind: FilterKind]> = {
+	order: ['order', 'Order', sortOrderValues(DATE_FIELDS)],
 };
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{ displayName: 'Created From', name: 'startDate', type: 'dateTime', default: '', description: 'Only products created at or after this moment' },
-		{ displayName: 'Created Until', name: 'endDate', type: 'dateTime', default: '', description: 'Only products created at or before this moment' },
-		dateOrderOption,
-	],
-};
+const filters: INodeProperties = filtersProperty([
+	{ displayName: 'Created From', name: 'startDate', type: 'dateTime', default: '', description: 'Only products created at or after this moment' },
+	{ displayName: 'Created Until', name: 'endDate', type: 'dateTime', default: '', description: 'Only products created at or before this moment' },
+	dateOrderOption,
+]);
 
-function readQuery(params: ParamReader, chosen: IDataObject): IDataObject {
-	const date = (value: unknown, label: string) => (value === undefined || value === '' ? undefined : requireDateTime(params, label, value));
-	return compact({
-		order: chosen.order === undefined ? undefined : requireChoice(params, 'Order', chosen.order, DATE_ORDERS),
-		start_date: date(chosen.startDate, 'Created From'),
-		end_date: date(chosen.endDate, 'Created Until'),
-	});
-}
+const QUERY: Record<string, [param: string, label: string, kind: FilterKind]> = {
+	...dateOrderQuery,
+	startDate: ['start_date', 'Created From', 'dateTime'],
+	endDate: ['end_date', 'Created Until', 'dateTime'],
+};
 
 export const getAll: OperationDefinition = {
 	value: 'getAll',
@@ -51,5 +35,5 @@ export const getAll: OperationDefinition = {
 	endpoint: 'GET /v1/products',
 	properties: [filters],
 	list: pagedListSpec(100),
-	build: (params) => ({ method: 'GET', path: '/v1/products', query: readQuery(params, params.get<IDataObject>('filters', {})) }),
+	build: (params) => ({ method: 'GET', path: '/v1/products', query: readFilterQuery(params, params.get<IDataObject>('filters', {}), QUERY) }),
 };

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { compact, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { parseJsonObject, toMinorUnits } from '../../shared/validate';
 import type { ParamReader } from '../types';
@@ -10,6 +10,16 @@ import { productLocator, readImageUrl, readProductId } from '../product/fields';
 export const productIdProperty: INodeProperties = { ...productLocator, description: "The SKU's product, picked from the catalogue or given by its ID or source ID" };
 
 export { readProductId };
+
+/** The Source ID of Create or Update and Import: the SKU is matched by it. */
+export const skuSourceIdProperty: INodeProperties = {
+	displayName: 'Source ID',
+	name: 'sourceId',
+	type: 'string',
+	default: '',
+	required: true,
+	description: "The SKU's ID in your inventory, unique across the catalogue: a SKU with this source ID is updated, otherwise one is created",
+};
 
 /** The SKU locator: From List shows the SKUs of the product chosen above. */
 export const skuLocator = locatorProperty({
@@ -36,14 +46,7 @@ const SKU_BODY_OPTIONS: INodeProperties[] = [
 		default: '',
 		description: 'Unique name of the SKU, e.g. "Blue, size M"',
 	},
-	{
-		displayName: 'Price',
-		name: 'price',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
-		default: 0,
-		description: "Price in the currency's main unit, e.g. 12.50; sent ×100 as 1250",
-	},
+	moneyProperty('price', 'Price', "The SKU's price."),
 	{
 		displayName: 'Currency',
 		name: 'currency',

@@ -4,7 +4,7 @@ import { readImportMetadata, sendImport, waitSecondsProperty, type ImportRow, ty
 import { parseJsonObject, requireScalarText, requireText, toMinorUnits } from '../../shared/validate';
 import { readImageUrl } from '../product/fields';
 import type { OperationDefinition } from '../types';
-import { productIdProperty, readProductId, SKU_FIELDS } from './fields';
+import { productIdProperty, readProductId, SKU_FIELDS, skuSourceIdProperty } from './fields';
 
 const SKU_IMPORT: ImportSpec = {
 	noun: 'SKU',
@@ -26,14 +26,7 @@ export const importSkus: OperationDefinition = {
 	endpoint: 'POST /v1/skus/importCSV then GET /v1/async-actions/{asyncActionId}',
 	properties: [
 		productIdProperty,
-		{
-			displayName: 'Source ID',
-			name: 'sourceId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: "The SKU's ID in your inventory, unique across the catalogue: a SKU with this source ID is updated, otherwise one is created",
-		},
+		skuSourceIdProperty,
 		additionalFieldsProperty(SKU_FIELDS.filter((option) => option.name !== 'currency')),
 		waitSecondsProperty,
 	],
