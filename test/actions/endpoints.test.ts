@@ -5,9 +5,12 @@ import { MINIMAL, minimalParameters, OPERATIONS } from './minimal';
 
 /** Every operation's documented endpoint (the README table) is the request it really sends. */
 
-/** 'GET /v1/x/{id}' → a RegExp matching the method and path, any value in place of {…}. */
+/**
+ * 'GET /v1/x/{id}' → a RegExp matching the method and path, any value in place of {…}. Alternatives are joined by
+ * ' or '; what follows ' then ' (e.g. polling an async action) comes after the first request.
+ */
 function endpointPatterns(endpoint: string): RegExp[] {
-	return endpoint.split(' or ').map((alternative) => {
+	return endpoint.split(' then ')[0].split(' or ').map((alternative) => {
 		const [method, path] = alternative.trim().split(' ');
 		const pathPattern = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');
 		return new RegExp(`^${method} ${pathPattern}$`);

@@ -60,7 +60,35 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'loyaltyMember.adjustPoints': { memberId: FIXTURES.memberWithPendingPoints, points: 10 },
 	'loyaltyMember.redeemReward': { memberId: FIXTURES.memberWithManyActivities, rewardId: FIXTURES.loyaltyRewardId },
 	'loyaltyMember.getManyTransactions': { memberId: FIXTURES.memberWithPendingPoints, limit: 5 },
+	'customer.upsert': { sourceId: 'minimal-customer' },
+	'customer.get': { customerId: FIXTURES.customerId },
+	'customer.update': { customerId: FIXTURES.customerId, updateFields: { phone: '+48 600 000 000' } },
+	'customer.delete': { customerId: '{newCustomer}' },
+	'customer.getAll': { limit: 5 },
+	'order.create': { additionalFields: { sourceId: 'minimal-order', amount: 12.5 } },
+	'order.get': { orderId: FIXTURES.orderId },
+	'order.update': { orderId: FIXTURES.orderSourceId, updateFields: { status: 'PAID' } },
+	'order.getAll': { limit: 5 },
+	'product.upsert': { sourceId: 'minimal-product' },
+	'product.get': { productId: FIXTURES.productId },
+	'product.update': { productId: FIXTURES.product2Id, updateFields: { name: 'Tea Kettle' } },
+	'product.delete': { productId: '{newProduct}' },
+	'product.getAll': { limit: 5 },
+	'product.import': { name: 'Imported product', additionalFields: { sourceId: 'minimal-import' } },
+	'sku.get': { skuId: FIXTURES.skuId },
+	'sku.import': { productId: FIXTURES.productId, sourceId: 'minimal-sku-import' },
+	'export.create': { exportedObject: 'customer' },
+	'export.get': { exportId: FIXTURES.exportId },
+	'export.download': { exportId: FIXTURES.exportId },
+	'export.getAll': { limit: 5 },
 };
+
+/** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
+const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters }> = {
+	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
+	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
+};
+let fresh = 0;
 
 /** Every operation of the node, keyed 'resource.operation'. */
 export const OPERATIONS = RESOURCES.flatMap((resource) =>
@@ -76,6 +104,14 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 			credentials: credentialsFor(emu),
 		});
 		parameters.webhookId = String(created.items[0].json.id);
+	}
+	for (const [placeholder, make] of Object.entries(FRESH)) {
+		if (parameters[make.parameter] !== placeholder) continue;
+		const created = await runNode({
+			parameters: { resource: make.resource, operation: make.operation, sourceId: `minimal-fresh-${++fresh}`, ...make.parameters },
+			credentials: credentialsFor(emu),
+		});
+		parameters[make.parameter] = String(created.items[0].json.id);
 	}
 	return parameters;
 }

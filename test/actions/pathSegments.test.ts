@@ -49,7 +49,7 @@ describe.each(cases)('$key', ({ key, resource, operation, endpoint }) => {
 		const first = emu.control.requests().find((request) => key === 'oAuthToken.create' || request.path !== '/v1/oauth/token')!;
 		const names = pathParameters(valid, first.path);
 		// every {placeholder} of the path the operation took is filled from a parameter tested below
-		const alternative = endpoint.split(' or ').find((a) => a.split(' ')[1].split('/').length === first.path.split('/').length)!;
+		const alternative = endpoint.split(' then ')[0].split(' or ').find((a) => a.split(' ')[1].split('/').length === first.path.split('/').length)!;
 		expect(names).toHaveLength((alternative.match(/\{[^}]+\}/g) ?? []).length);
 		for (const name of names) {
 			const values = name === 'projectId' ? HOSTILE : [['"" from an expression', '={{ "" }}'], ...HOSTILE];

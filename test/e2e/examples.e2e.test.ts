@@ -3,7 +3,7 @@
  * against the in-process emulator: the node outputs and the emulator's request log.
  */
 import { FIXTURES } from '../emulator';
-import { APP_KEYS_WRONG_WORKFLOW, MANAGEMENT_WORKFLOW, OAUTH_V1_WORKFLOW } from './workflows';
+import { APP_KEYS_WRONG_WORKFLOW, EXPORT_DOWNLOAD_WORKFLOW, MANAGEMENT_WORKFLOW, OAUTH_V1_WORKFLOW } from './workflows';
 import { nodeOutput, startStack, type Stack } from './stack';
 
 const { loadExamples, CREDENTIAL_IDS } = require('./examples');
@@ -23,6 +23,7 @@ beforeAll(async () => {
 		MANAGEMENT_WORKFLOW,
 		OAUTH_V1_WORKFLOW,
 		APP_KEYS_WRONG_WORKFLOW,
+		EXPORT_DOWNLOAD_WORKFLOW,
 	]);
 	await stack.n8n.importCredentials([
 		{
@@ -58,6 +59,7 @@ test('everything listens on loopback', () => {
 	expect(new URL(stack.n8n.baseUrl).hostname).toBe('127.0.0.1');
 	expect(new URL(stack.emulator.baseUrl).hostname).toBe('127.0.0.1');
 	expect(examples.map((e) => e.file)).toEqual([
+		'bulk-sku-import.json',
 		'customer-activity-export.json',
 		'event-tracking.json',
 		'loyalty-events.json',
@@ -107,6 +109,48 @@ describe('scheduled bulk SKU sync (app keys, concurrency 8)', () => {
 		expectSuccess(again);
 		expect(nodeOutput(again, 'Summary')).toEqual([expect.objectContaining({ total: 300, created: 0, updated: 300, failed: 0 })]);
 		expect(stack.emulator.control.counters()).toMatchObject({ skusCreated: 0, skusUpdated: 300 });
+	});
+});
+
+describe('bulk SKU import (app keys, one CSV file, async action polled)', () => {
+	test('imports 2,001 SKUs in one upload, pairs the refused row with its item, and updates them on the next run', async () => {
+		const result = await run(idOf('bulk-sku-import.json'));
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Import Report')).toEqual([
+			expect.objectContaining({ files: 1, imported: 2000, failed: 1, failures: [{ source_id: 'bulk-sku-orphan', reason: expect.stringMatching(/prod_discontinued/) }] }),
+		]);
+		// Real n8n keeps the pairing: the summary comes from every row, the failure from the 2,001st item alone.
+		const imported = nodeOutput(result, 'Import SKUs', { full: true });
+		expect(imported).toHaveLength(2);
+		expect(imported[0].pairedItem).toHaveLength(2001);
+		expect(imported[1].pairedItem).toEqual({ item: 2000 });
+
+		const uploads = stack.emulator.control.requests({ method: 'POST', path: '/v1/skus/importCSV' });
+		expect(uploads).toHaveLength(1);
+		expect(String(uploads[0].body)).toContain('\r\nprod_0000000000002,bulk-sku-00001,"Bulk T-shirt Green XS, #1",1099,,"{""color"":""Green"",""size"":""XS""}",north\r\n');
+		expect(stack.emulator.control.requests({ method: 'GET', path: '/v1/async-actions/*' }).length).toBeGreaterThanOrEqual(1);
+		expect(stack.emulator.control.counters()).toMatchObject({ skusCreated: 2000, importsStarted: 1 });
+
+		const again = await run(idOf('bulk-sku-import.json'));
+		expectSuccess(again);
+		expect(nodeOutput(again, 'Import Report')).toEqual([expect.objectContaining({ imported: 2000, failed: 1 })]);
+		expect(stack.emulator.control.counters()).toMatchObject({ skusCreated: 0, skusUpdated: 2000 });
+	});
+});
+
+describe('export download (binary data in real n8n)', () => {
+	test("stores the export's file as binary data that n8n's Extract From File reads back, without the keys on the file request", async () => {
+		const result = await run(EXPORT_DOWNLOAD_WORKFLOW.id);
+		expectSuccess(result);
+		const [downloaded] = nodeOutput(result, 'Download Export', { full: true });
+		expect(downloaded.json).toMatchObject({ id: FIXTURES.exportId, status: 'DONE' });
+		expect(downloaded.binary.file).toMatchObject({ fileName: `customer-${FIXTURES.exportId}.csv`, mimeType: 'text/csv' });
+		const rows = nodeOutput(result, 'Read CSV');
+		expect(rows[0]).toEqual({ ID: FIXTURES.customerId, 'Source ID': FIXTURES.customerSourceId, Name: 'Customer One', Email: 'customer-1@example.com' });
+		expect(rows.length).toBe(stack.emulator.control.state.customers.size);
+		const file = stack.emulator.control.requests({ method: 'GET', path: `/v1/exports/${FIXTURES.exportId}` }).find((request) => request.query.token);
+		expect(file?.headers['x-app-token']).toBeUndefined();
+		expect(file?.headers['x-app-id']).toBeUndefined();
 	});
 });
 

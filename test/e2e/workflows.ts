@@ -35,3 +35,35 @@ export const APP_KEYS_WRONG_WORKFLOW = single('e2eAppKeysWrong01', 'e2e: categor
 	parameters: { resource: 'category', operation: 'getAll', returnAll: true, options: {} },
 	credentials: { loyaltyPromotionsAppApi: { id: 'lp-app-wrong', name: 'wrong app keys' } },
 });
+
+/** Export → Download in real n8n (its binary data store), read back by n8n's own Extract From File. */
+export const EXPORT_DOWNLOAD_WORKFLOW = {
+	id: 'e2eExportDownload1',
+	name: 'e2e: export download (binary file)',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		manual,
+		{
+			id: 'e2eExportDownload1-node',
+			name: 'Download Export',
+			type: LP,
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: { resource: 'export', operation: 'download', exportId: { __rl: true, mode: 'id', value: 'exp_0000000000001' }, binaryPropertyName: 'file', options: {} },
+			credentials: { loyaltyPromotionsAppApi: { id: 'lp-app', name: 'Loyalty Promotions App Keys (demo)' } },
+		},
+		{
+			id: 'e2eExportDownload1-extract',
+			name: 'Read CSV',
+			type: 'n8n-nodes-base.extractFromFile',
+			typeVersion: 1.1,
+			position: [440, 0],
+			parameters: { operation: 'csv', binaryPropertyName: 'file', options: {} },
+		},
+	],
+	connections: {
+		Manual: { main: [[{ node: 'Download Export', type: 'main', index: 0 }]] },
+		'Download Export': { main: [[{ node: 'Read CSV', type: 'main', index: 0 }]] },
+	},
+};

@@ -40,6 +40,14 @@ export function makeControl(emu: Emulator): EmulatorControl {
 		setCursorLifetime: (ms) => {
 			emu.settings.cursorLifetimeMs = ms;
 		},
+		setAsyncActionTiming: ({ baseMs, rowsPerSecond }) => {
+			if (baseMs !== undefined) emu.settings.asyncActionBaseMs = Math.max(0, baseMs);
+			if (rowsPerSecond !== undefined) emu.settings.asyncActionRowsPerSecond = Math.max(1, rowsPerSecond);
+		},
+		setExportTiming: ({ delayMs, downloadBaseUrl }) => {
+			if (delayMs !== undefined) emu.settings.exportDelayMs = Math.max(0, delayMs);
+			if (downloadBaseUrl !== undefined) emu.settings.downloadBaseUrl = downloadBaseUrl ?? undefined;
+		},
 		setDeliveryRetryDelays: (delays) => {
 			emu.deliveries.retryDelaysMs = delays.length ? delays : [0];
 		},
@@ -95,6 +103,7 @@ const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 const STATE_COLLECTIONS = [
 	'projects', 'webhooks', 'customers', 'campaigns', 'products', 'skus', 'categories', 'rewards', 'rewardAssignments',
 	'campaignTemplates', 'cardDefinitions', 'tierStructures', 'programs', 'members', 'cards', 'events',
+	'exports', 'asyncActions',
 ] as const;
 
 /** `/_emulator/...` requests; `path` is the part after `/_emulator`. */
@@ -144,6 +153,14 @@ export async function handleControl(emu: Emulator, method: string, path: string,
 			return ok();
 		case 'PUT /cursor-lifetime':
 			c.setCursorLifetime(field(body, 'ms', isNum));
+			return ok();
+		case 'PUT /async-action-timing':
+			if (!isObject(body) || !['baseMs', 'rowsPerSecond'].some((k) => isNum(body[k]))) throw bad('Body must be {baseMs?, rowsPerSecond?} with at least one number');
+			c.setAsyncActionTiming(body as { baseMs?: number; rowsPerSecond?: number });
+			return ok();
+		case 'PUT /export-timing':
+			if (!isObject(body)) throw bad('Body must be {delayMs?, downloadBaseUrl?}');
+			c.setExportTiming(body as { delayMs?: number; downloadBaseUrl?: string | null });
 			return ok();
 		case 'PUT /delivery-retry-delays':
 			c.setDeliveryRetryDelays(field(body, 'delaysMs', (v) => Array.isArray(v) && v.every(isNum)));

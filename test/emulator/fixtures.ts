@@ -4,6 +4,7 @@
  */
 import { ArraySeq, GeneratedSeq, hexIndex } from './envelopes';
 import type { EmulatorCredentials } from './types';
+import { newExport } from './routes/exports';
 import {
 	ActivityMeta,
 	Bucket,
@@ -15,6 +16,9 @@ import {
 	CustomerActivityLog,
 	MemberActivity,
 	PendingPoint,
+	Order,
+	OrderBook,
+	OrderStatus,
 	Store,
 	TierStructure,
 	Voucher,
@@ -113,6 +117,11 @@ const fixtures = {
 	loyaltyRewardPoints: 100,
 	/** The fixture redemptions of percentCode: 5 SUCCESS then 2 FAILURE. */
 	redemptionIds: ['r_fixture000000001', 'r_fixture000000002', 'r_fixture000000003', 'r_fixture000000004', 'r_fixture000000005', 'r_fixture000000006', 'r_fixture000000007'],
+	/** The first of the generated orders (ord_0000000000001 … , source IDs order-1 …), oldest first. */
+	orderId: 'ord_0000000000001',
+	orderSourceId: 'order-1',
+	/** A finished customer export whose file can be downloaded at once. */
+	exportId: 'exp_0000000000001',
 };
 export const FIXTURES: Readonly<typeof fixtures> = Object.freeze(fixtures);
 
@@ -125,6 +134,10 @@ export function fixtureCounts(seed: number) {
 		buckets: 25 * seed,
 		/** Not scaled: enough for more than 99 pages of 100. */
 		bulkVouchers: 10_000,
+		/** All customers: the two named ones and generated ones (cust_gen…, customer-gen-N). */
+		customers: 150,
+		/** Generated orders: more than the 100 pages of 100 the order list serves. */
+		orders: 10_100,
 	};
 }
 
@@ -506,7 +519,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	FIXTURES.rewardIds.forEach((id, i) =>
 		s.rewards.set(id, { id, name: `Reward ${i + 1}`, type: i % 2 ? 'COIN' : 'MATERIAL', created_at: now, object: 'reward' }));
 	FIXTURES.v2RewardIds.forEach((id, i) =>
-		s.rewards.set(id, { id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', created_at: now, object: 'reward' }));
+		s.v2Rewards.set(id, { id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', created_at: now, object: 'reward' }));
 	s.campaignTemplates.set(FIXTURES.campaignTemplateId, {
 		id: FIXTURES.campaignTemplateId, name: 'Discount template', description: 'A 10% discount campaign', campaign_type: 'DISCOUNT_COUPONS', created_at: now, object: 'campaign_template',
 		json_template: { name: 'Discount template', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } },
@@ -534,6 +547,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		s.programs.set(id, { id, name, status, start_date: status === 'DRAFT' ? null : iso(BASE), end_date: null, metadata: { fixture: true }, created_at: now, updated_at: null, object: 'program' });
 		s.programRewards.set(id, new Map());
 	}
+	buildCommerce(s, n, cust1, custMany);
 	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardId, {
 		reward_id: FIXTURES.programRewardId,
 		stock: { type: 'LIMITED', limited: { quantity: 50 } },
@@ -547,6 +561,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	s.cards.set(FIXTURES.cardPendingPointsDisabled, { id: FIXTURES.cardPendingPointsDisabled, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionPendingDisabled, type: 'INDIVIDUAL' });
 	s.buckets.set(FIXTURES.cardId, buckets(FIXTURES.cardId, FIXTURES.cardDefinitionActive, n.buckets));
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
+	buildCommerce(s, n, cust1, custMany);
 	seedVoucherEngine(s, n.bulkVouchers, cust1);
 	return s;
 }
@@ -664,4 +679,51 @@ function seedVoucherEngine(s: Store, bulkCount: number, holder: Customer): void 
 			s.addVoucher(voucher(`BULK-${String(i).padStart(5, '0')}`, `v_bulk${hexIndex(i, 12)}`, 'DISCOUNT_VOUCHER', bulk, BASE + DAY + i * 1000));
 		}
 	});
+}
+
+// ---------- Commerce fixtures: generated customers and orders, a finished export ----------
+
+const ORDER_STATUSES: OrderStatus[] = ['PAID', 'CREATED', 'FULFILLED', 'CANCELED'];
+
+function generatedOrder(i: number, customers: [Customer, Customer]): Order {
+	const price = 1000 + (i % 50) * 100;
+	const quantity = 1 + (i % 3);
+	const amount = price * quantity;
+	return {
+		id: `ord_${hexIndex(i + 1, 13)}`,
+		source_id: `order-${i + 1}`,
+		status: ORDER_STATUSES[i % ORDER_STATUSES.length],
+		amount,
+		initial_amount: amount,
+		discount_amount: 0,
+		items_discount_amount: 0,
+		total_discount_amount: 0,
+		total_amount: amount,
+		applied_discount_amount: 0,
+		items_applied_discount_amount: 0,
+		total_applied_discount_amount: 0,
+		items: [{ object: 'order_item', product_id: i % 2 ? FIXTURES.product2Id : FIXTURES.productId, quantity, price, amount }],
+		metadata: {},
+		customer_id: customers[i % 2].id,
+		referrer_id: null,
+		created_at: iso(BASE + i * 60_000),
+		updated_at: null,
+		object: 'order',
+	};
+}
+
+function buildCommerce(s: Store, n: ReturnType<typeof fixtureCounts>, cust1: Customer, custMany: Customer): void {
+	for (let i = 0; i < n.customers - 2; i++) {
+		const c = customer(`cust_gen${hexIndex(i + 1, 12)}`, `customer-gen-${i + 1}`, `Generated Customer ${i + 1}`);
+		c.created_at = iso(BASE + (i + 1) * 60_000);
+		s.addCustomer(c);
+	}
+	const headIndex = (key: string): number | undefined => {
+		const byId = /^ord_([0-9a-f]{13})$/.exec(key);
+		const bySource = /^order-(\d+)$/.exec(key);
+		const n1 = byId ? parseInt(byId[1], 16) : bySource ? Number(bySource[1]) : 0;
+		return n1 >= 1 ? n1 - 1 : undefined;
+	};
+	s.orders = new OrderBook(new GeneratedSeq(n.orders, (i) => generatedOrder(i, [cust1, custMany]), (i) => `ord_${hexIndex(i + 1, 13)}`), headIndex);
+	newExport(s, 'customer', { fields: ['id', 'source_id', 'name', 'email'] }, 0, FIXTURES.exportId, 'fixture-export-token');
 }

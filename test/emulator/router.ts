@@ -10,7 +10,21 @@ export interface Env extends AuthEnv {
 	store: Store;
 	creds: EmulatorCredentials;
 	counters: Counters;
-	settings: { managementFeature: boolean; tokenLifetimeSeconds: number; cursorLifetimeMs: number; acceptSeedShapes: boolean };
+	settings: {
+		managementFeature: boolean;
+		tokenLifetimeSeconds: number;
+		cursorLifetimeMs: number;
+		acceptSeedShapes: boolean;
+		/** Async actions (imports): a fixed time plus a time per row before they are DONE. */
+		asyncActionBaseMs: number;
+		asyncActionRowsPerSecond: number;
+		/** Exports: how long until the file is ready. */
+		exportDelayMs: number;
+		/** Where export files are served (result.url); default the emulator's own base URL. */
+		downloadBaseUrl?: string;
+	};
+	/** The emulator's own base URL, e.g. http://127.0.0.1:4010. */
+	readonly baseUrl: string;
 	/** Queue a webhook event (fire and forget). */
 	emit(type: string, data: object, entityId?: string): void;
 	/** Count a creating POST; returns true when the same body was already posted to the same path. */
@@ -33,8 +47,10 @@ export interface Ctx {
 
 export interface Reply {
 	status: number;
+	/** Sent as JSON, unless `contentType` says otherwise (then it is sent as the text it is). */
 	body?: unknown;
 	headers?: Record<string, string>;
+	contentType?: string;
 }
 
 export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;

@@ -9,12 +9,16 @@ import { FaultLayer } from './faults';
 import { buildStore, DEFAULT_CREDENTIALS } from './fixtures';
 import { Env, Reply, Router } from './router';
 import * as auth from './routes/auth';
+import * as asyncActions from './routes/asyncActions';
 import * as categories from './routes/categories';
 import * as customers from './routes/customers';
 import * as events from './routes/events';
+import * as exportsRoutes from './routes/exports';
 import * as loyaltyV1 from './routes/loyaltyV1';
 import * as loyaltyV2 from './routes/loyaltyV2';
+import * as loyaltyV2Lists from './routes/loyaltyV2Lists';
 import * as management from './routes/management';
+import * as orders from './routes/orders';
 import * as products from './routes/products';
 import * as rewards from './routes/rewards';
 import * as templates from './routes/templates';
@@ -31,6 +35,7 @@ export function newCounters(): Counters {
 	return {
 		requests: 0, skusCreated: 0, skusUpdated: 0, duplicateCreates: 0, eventsTracked: 0, duplicateEvents: 0,
 		customersCreated: 0, rewardAssignmentsCreated: 0, webhooksCreated: 0, tokensIssued: 0,
+		productsCreated: 0, ordersCreated: 0, importsStarted: 0,
 		deliveriesSent: 0, deliveriesFailed: 0, rateLimited: 0, faultsInjected: 0, maxInFlight: 0,
 	};
 }
@@ -40,6 +45,8 @@ export function buildRouter(): Router {
 	for (const m of [auth, management, loyaltyV1, loyaltyV2, customers, products, categories, rewards, templates, events]) m.register(r);
 	// Voucher engine
 	for (const m of [vouchers, campaigns, publications, redemptions, loyaltyMembers]) m.register(r);
+	// Commerce: orders, exports, async actions (imports), and the v2 lists the node's pickers read.
+	for (const m of [orders, exportsRoutes, asyncActions, loyaltyV2Lists]) m.register(r);
 	return r;
 }
 
@@ -140,6 +147,10 @@ export class Emulator implements Env {
 			tokenLifetimeSeconds: this.options.tokenLifetimeSeconds ?? 3600,
 			cursorLifetimeMs: this.options.cursorLifetimeMs ?? 300_000,
 			acceptSeedShapes: this.options.acceptSeedShapes ?? true,
+			asyncActionBaseMs: this.options.asyncActionBaseMs ?? 100,
+			asyncActionRowsPerSecond: this.options.asyncActionRowsPerSecond ?? 2000,
+			exportDelayMs: this.options.exportDelayMs ?? 100,
+			downloadBaseUrl: this.options.downloadBaseUrl,
 		};
 	}
 
@@ -298,8 +309,9 @@ export class Emulator implements Env {
 			res.end();
 			return;
 		}
-		const payload = JSON.stringify(reply.body);
-		headers['content-type'] = 'application/json; charset=utf-8';
+		const text = reply.contentType !== undefined && typeof reply.body === 'string';
+		const payload = text ? (reply.body as string) : JSON.stringify(reply.body);
+		headers['content-type'] = text ? reply.contentType! : 'application/json; charset=utf-8';
 		headers['content-length'] = Buffer.byteLength(payload);
 		res.writeHead(reply.status, headers);
 		res.end(payload);

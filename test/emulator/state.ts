@@ -45,6 +45,9 @@ export interface Customer {
 	system_metadata: Json;
 	created_at: string;
 	updated_at: string | null;
+	/** Set by POST/PUT /v1/customers (commerce). */
+	address?: Json | null;
+	birthdate?: string | null;
 }
 
 export interface Campaign extends Json {
@@ -369,6 +372,112 @@ export interface Redemption extends Json {
 	related_object_id: string;
 }
 
+// ---------- Commerce: orders, exports, async actions (customers, products and SKUs above) ----------
+
+export type OrderStatus = 'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED';
+
+export interface Order extends Json {
+	id: string;
+	source_id: string | null;
+	status: OrderStatus;
+	amount: number;
+	initial_amount: number;
+	discount_amount: number;
+	items_discount_amount: number;
+	total_discount_amount: number;
+	total_amount: number;
+	applied_discount_amount: number;
+	items_applied_discount_amount: number;
+	total_applied_discount_amount: number;
+	items: Json[];
+	metadata: Json;
+	customer_id: string | null;
+	referrer_id: string | null;
+	created_at: string;
+	updated_at: string | null;
+	object: 'order';
+}
+
+/**
+ * The orders: a generated head (fixtures, built when read, never stored unless changed) and the orders created
+ * at run time, oldest first. Changed fixture orders live in `changed`.
+ */
+export class OrderBook {
+	readonly tail: Order[] = [];
+	private readonly byId = new Map<string, Order>();
+	private readonly bySourceId = new Map<string, string>();
+	private readonly changed = new Map<string, Order>();
+	constructor(
+		readonly head: Seq<Order>,
+		/** The index of a generated order's id or source id, or undefined. */
+		private readonly headIndex: (idOrSourceId: string) => number | undefined,
+	) {}
+	get length(): number {
+		return this.head.length + this.tail.length;
+	}
+	at(i: number): Order {
+		if (i >= this.head.length) return this.tail[i - this.head.length];
+		const generated = this.head.at(i);
+		return this.changed.get(generated.id) ?? generated;
+	}
+	find(idOrSourceId: string): Order | undefined {
+		const own = this.byId.get(idOrSourceId) ?? this.byId.get(this.bySourceId.get(idOrSourceId) ?? '');
+		if (own) return own;
+		const i = this.headIndex(idOrSourceId);
+		return i === undefined || i >= this.head.length ? undefined : this.at(i);
+	}
+	add(order: Order): void {
+		this.tail.push(order);
+		this.byId.set(order.id, order);
+		if (order.source_id) this.bySourceId.set(order.source_id, order.id);
+	}
+	/** Keeps a changed order (a fixture one is copied out of the generated head first). */
+	save(order: Order): void {
+		if (this.byId.has(order.id)) {
+			if (order.source_id) this.bySourceId.set(order.source_id, order.id);
+		} else this.changed.set(order.id, order);
+	}
+}
+
+export type ExportStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'DONE' | 'ERROR';
+
+export interface ExportJob {
+	id: string;
+	object: 'export';
+	created_at: string;
+	status: ExportStatus;
+	channel: 'API';
+	exported_object: string;
+	parameters: Json;
+	result: { url: string } | null;
+	user_id: null;
+	/** The download token (in result.url once DONE). */
+	token: string;
+	/** When the file is ready (epoch ms). */
+	readyAt: number;
+	/** The file, made when the export finishes. */
+	csv?: string;
+}
+
+export type AsyncStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED';
+
+export interface AsyncAction {
+	id: string;
+	type: string;
+	status: AsyncStatus;
+	result: Json | null;
+	created_at: string;
+	updated_at: string;
+	request_id: string;
+	progress: number;
+	processing_time: number;
+	object: 'async_action';
+	startedAt: number;
+	readyAt: number;
+	/** Applies the job to the store once, when it finishes, and gives its result. */
+	finish?: () => Json;
+}
+
 export class Store {
 	projects = new Map<string, Project>();
 	customEventSchemas = new Map<string, CustomEventSchema[]>();
@@ -387,6 +496,8 @@ export class Store {
 	skus = new Map<string, Sku>();
 	categories = new Map<string, Category>();
 	rewards = new Map<string, Reward>();
+	/** v2 loyalty rewards (`lrew_…`, /v2/loyalties/rewards): a resource apart from the v1 rewards. */
+	v2Rewards = new Map<string, Reward>();
 	rewardAssignments = new Map<string, RewardAssignment>();
 	campaignTemplates = new Map<string, CampaignTemplate>();
 	cardDefinitions = new Map<string, CardDefinition>();
@@ -400,6 +511,10 @@ export class Store {
 	events: Json[] = [];
 	tokens = new Map<string, Token>();
 	cursors = new Map<string, V2Cursor>();
+	// Commerce
+	orders = new OrderBook({ length: 0, at: () => undefined as never, idAt: () => '' }, () => undefined);
+	exports = new Map<string, ExportJob>();
+	asyncActions = new Map<string, AsyncAction>();
 
 	// ---- Voucher engine ----
 	private readonly voucherMap = new Map<string, Voucher>();
@@ -494,7 +609,33 @@ export class Store {
 		return undefined;
 	}
 
+	/**
+	 * source_id → SKU id, kept by addSku (which every change of a SKU's source_id goes through); rebuilt when
+	 * `skus` was changed around it (its size differs).
+	 */
+	private skuIndex = new Map<string, string>();
+	private skuIndexSize = -1;
+
+	/** Adds (or re-indexes, after its source_id changed) a SKU; imports of 100,000 rows stay O(n). */
+	addSku(sku: Sku): void {
+		const inSync = this.skuIndexSize === this.skus.size;
+		const isNew = !this.skus.has(sku.id);
+		this.skus.set(sku.id, sku);
+		if (sku.source_id) this.skuIndex.set(sku.source_id, sku.id);
+		if (inSync && isNew) this.skuIndexSize++;
+	}
+
 	findSkuBySourceId(sourceId: string): Sku | undefined {
+		if (this.skuIndexSize !== this.skus.size) {
+			this.skuIndex = new Map();
+			for (const s of this.skus.values()) if (s.source_id) this.skuIndex.set(s.source_id, s.id);
+			this.skuIndexSize = this.skus.size;
+		}
+		const id = this.skuIndex.get(sourceId);
+		if (id === undefined) return undefined;
+		const sku = this.skus.get(id);
+		if (sku?.source_id === sourceId) return sku;
+		// A stale entry (its SKU changed source_id without addSku): look the slow way.
 		for (const s of this.skus.values()) if (s.source_id === sourceId) return s;
 		return undefined;
 	}

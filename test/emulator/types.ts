@@ -35,6 +35,13 @@ export interface EmulatorOptions {
 	 * the published contract's current shapes pass, as on the live service.
 	 */
 	acceptSeedShapes?: boolean;
+	/** An async action (CSV import) is DONE after this many ms (default 100) plus its rows at asyncActionRowsPerSecond (default 2,000). */
+	asyncActionBaseMs?: number;
+	asyncActionRowsPerSecond?: number;
+	/** An export's file is ready after this many ms, default 100. */
+	exportDelayMs?: number;
+	/** Base URL of export files (result.url), default the emulator's own; e.g. http://localhost:PORT for another origin. */
+	downloadBaseUrl?: string;
 	/** Keep an in-memory request log, default true. */
 	requestLog?: boolean;
 	/** Maximum entries kept in the request log (oldest dropped), default 100,000. */
@@ -67,6 +74,10 @@ export interface Counters {
 	duplicateEvents: number;
 	customersCreated: number;
 	rewardAssignmentsCreated: number;
+	productsCreated: number;
+	ordersCreated: number;
+	/** CSV imports accepted (POST …/importCSV), repeats included. */
+	importsStarted: number;
 	webhooksCreated: number;
 	tokensIssued: number;
 	deliveriesSent: number;
@@ -162,6 +173,10 @@ export interface EmulatorControl {
 	setLatency(ms: number): void;
 	setTokenLifetime(seconds: number): void;
 	setCursorLifetime(ms: number): void;
+	/** Async actions: DONE after baseMs plus rows / rowsPerSecond. */
+	setAsyncActionTiming(timing: { baseMs?: number; rowsPerSecond?: number }): void;
+	/** Exports: file ready after `ms`; `downloadBaseUrl` where result.url points (null: the emulator's own). */
+	setExportTiming(timing: { delayMs?: number; downloadBaseUrl?: string | null }): void;
 	setDeliveryRetryDelays(delaysMs: number[]): void;
 	expireAllTokens(): void;
 	revokeToken(token: string): void;

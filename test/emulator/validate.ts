@@ -268,3 +268,78 @@ export function parsePage(query: Record<string, string>, max: number): number {
 export function pageOf<T>(entries: T[], page: number, limit: number): T[] {
 	return entries.slice((page - 1) * limit, page * limit);
 }
+
+/** A calendar date (YYYY-MM-DD) field, or null. */
+export function optionalDate(body: Json, field: string): string | null | undefined {
+	const v = body[field];
+	if (v === undefined || v === null) return v as undefined | null;
+	if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v)))
+		throw invalidPayload(`Field ${field} must be a date (YYYY-MM-DD) or null`);
+	return v;
+}
+
+/**
+ * The files of a multipart/form-data body (field name → file name and text). A body that is not multipart, or has
+ * no boundary, gives an empty map.
+ */
+export function multipartFiles(raw: unknown, contentType: string): Map<string, { filename: string; content: string }> {
+	const files = new Map<string, { filename: string; content: string }>();
+	const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+	if (!contentType.toLowerCase().startsWith('multipart/form-data') || !boundary || typeof raw !== 'string') return files;
+	const marker = `--${(boundary[1] ?? boundary[2]).trim()}`;
+	for (const part of raw.split(marker).slice(1)) {
+		if (part.startsWith('--')) break;
+		const headerEnd = part.indexOf('\r\n\r\n');
+		if (headerEnd < 0) continue;
+		const headers = part.slice(0, headerEnd);
+		const name = /name="([^"]*)"/i.exec(headers)?.[1];
+		const filename = /filename="([^"]*)"/i.exec(headers)?.[1] ?? '';
+		let content = part.slice(headerEnd + 4);
+		if (content.endsWith('\r\n')) content = content.slice(0, -2);
+		if (name) files.set(name, { filename, content });
+	}
+	return files;
+}
+
+/** RFC 4180 CSV text → rows of fields; throws (400) on an unterminated quoted field. */
+export function parseCsv(text: string): string[][] {
+	const rows: string[][] = [];
+	let row: string[] = [];
+	let field = '';
+	let quoted = false;
+	let i = 0;
+	const endField = () => {
+		row.push(field);
+		field = '';
+	};
+	const endRow = () => {
+		endField();
+		if (!(row.length === 1 && row[0] === '')) rows.push(row);
+		row = [];
+	};
+	while (i < text.length) {
+		const ch = text[i];
+		if (quoted) {
+			if (ch === '"' && text[i + 1] === '"') {
+				field += '"';
+				i += 2;
+				continue;
+			}
+			if (ch === '"') quoted = false;
+			else field += ch;
+			i++;
+			continue;
+		}
+		if (ch === '"' && field === '') quoted = true;
+		else if (ch === ',') endField();
+		else if (ch === '\r' && text[i + 1] === '\n') {
+			endRow();
+			i++;
+		} else if (ch === '\n') endRow();
+		else field += ch;
+		i++;
+	}
+	if (quoted) throw invalidPayload('The CSV file has an unterminated quoted field');
+	if (field !== '' || row.length > 0) endRow();
+	return rows;
+}

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { FIXTURES, fixtureCounts } from '../emulator';
-import type { ListSpec } from '../../nodes/LoyaltyPromotions/transport/paginate';
+import { pagedListSpec, type ListSpec } from '../../nodes/LoyaltyPromotions/transport/paginate';
 import { setupEmulator, type FoundationEnv, type ProbeJob } from './support';
 
 let env: FoundationEnv;
@@ -182,5 +182,53 @@ describe('v2 cursor list (pending points buckets, OAuth)', () => {
 		const entries = await list(seeded, { ...job(true), request: { method: 'GET', path } });
 		expect(entries).toEqual([]);
 		expect(seeded.emu.control.requests({ path })).toHaveLength(1);
+	});
+});
+
+describe('paged list (page = 1, 2, …): customers, orders', () => {
+	const customers = fixtureCounts(1).customers;
+	const PAGED_99 = pagedListSpec(99);
+	const job = (returnAll: boolean, limit = 50, path = '/v1/customers', spec: ListSpec = PAGED_99): ProbeJob => ({
+		request: { method: 'GET', path, query: { order: 'created_at' } },
+		list: spec,
+		returnAll,
+		limit,
+	});
+
+	it(`Return All gathers all ${customers} customers once, in order, page after page of 100`, async () => {
+		const entries = await list(env, job(true));
+		expect(entries).toHaveLength(customers);
+		expect(new Set(ids(entries)).size).toBe(customers);
+		const queries = pageQueries(env, '/v1/customers');
+		expect(queries.map((q) => [q.page, q.limit])).toEqual([[undefined, '100'], ['2', '100']]);
+		expect(queries.every((q) => q.order === 'created_at')).toBe(true);
+		const createdAt = entries.map((entry) => String(entry.created_at));
+		expect(createdAt).toEqual([...createdAt].sort());
+	});
+
+	it.each([
+		[7, [[undefined, '7']]],
+		[100, [[undefined, '100']]],
+		[120, [[undefined, '100'], ['2', '100']]],
+	])('a limit of %i stops exactly, every page asked at the same size (pages are numbered by their size)', async (limit, pages) => {
+		const entries = await list(env, job(false, limit, '/v1/customers', { ...PAGED_99, maxPageSize: 100 }));
+		expect(entries).toHaveLength(limit);
+		expect(pageQueries(env, '/v1/customers').map((q) => [q.page, q.limit])).toEqual(pages);
+		const all = await list(env, job(true));
+		expect(ids(entries)).toEqual(ids(all).slice(0, limit));
+	});
+
+	it('stops at the total without asking for an empty page', async () => {
+		const entries = await list(env, { ...job(true), request: { method: 'GET', path: '/v1/customers', query: { order: 'created_at', email: 'customer-1@example.com' } } });
+		expect(ids(entries)).toEqual([FIXTURES.customerId]);
+		expect(pageQueries(env, '/v1/customers')).toHaveLength(1);
+	});
+
+	it(`fails loudly at the service's last page (100 pages of 100 orders, ${fixtureCounts(1).orders} exist), naming what to do`, async () => {
+		const result = await env.probe([job(true, 50, '/v1/orders', pagedListSpec(100))]);
+		expect(result.error?.message).toMatch(/lists at most 100 pages of 100 \(10000 entries read\).*Narrow it.*or turn off Return All/);
+		const queries = pageQueries(env, '/v1/orders');
+		expect(queries).toHaveLength(100);
+		expect(queries[99].page).toBe('100');
 	});
 });

@@ -9,6 +9,9 @@ import { cardDefinition } from './cardDefinition';
 import { tierStructure } from './tierStructure';
 import { program } from './program';
 import { customer } from './customer';
+import { order } from './order';
+import { product } from './product';
+import { exportResource } from './export';
 import { sku } from './sku';
 import { category } from './category';
 import { rewardAssignment } from './rewardAssignment';
@@ -38,7 +41,10 @@ export const RESOURCES: ResourceDefinition[] = [
 	tierStructure,
 	program,
 	customer,
+	order,
+	product,
 	sku,
+	exportResource,
 	category,
 	rewardAssignment,
 	campaignTemplate,

@@ -11,7 +11,15 @@ import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './description';
 import { RESOURCES } from './resources';
-import { credentialTypeFor, type OperationDefinition, type ParamReader } from './types';
+import {
+	credentialTypeFor,
+	type BatchOperation,
+	type BatchRow,
+	type OperationDefinition,
+	type OutputItem,
+	type ParamReader,
+	type ServiceClient,
+} from './types';
 import { optionalId, requireId, requireIntegerInRange } from '../shared/validate';
 
 /** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
@@ -55,6 +63,47 @@ function staticParameters(context: IExecuteFunctions) {
 		const value = cache.get(name);
 		return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 	};
+}
+
+/**
+ * A batch operation: every item is read into its row first (an item that fails its checks becomes an error item
+ * with Continue On Fail, else stops the run before anything is sent), then the rows go out as one job. Output
+ * items keep input order, by the first item each belongs to.
+ */
+async function runBatch(
+	operation: BatchOperation,
+	count: number,
+	readerFor: (itemIndex: number) => ParamReader,
+	clientFor: (itemIndex?: number) => ServiceClient,
+	failed: (error: unknown, itemIndex: number) => INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const rows: BatchRow[] = [];
+	const output: Array<{ first: number; item: INodeExecutionData }> = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			rows.push({ itemIndex, row: await operation.batch.readRow(readerFor(itemIndex)) });
+		} catch (error) {
+			for (const item of failed(error, itemIndex)) output.push({ first: itemIndex, item });
+		}
+	}
+	if (rows.length > 0) {
+		const first = rows[0].itemIndex;
+		try {
+			for (const { json, binary, itemIndexes } of await operation.batch.send(rows, readerFor(first), clientFor(first))) {
+				const pairedItem = itemIndexes.map((item) => ({ item }));
+				output.push({
+					first: itemIndexes.reduce((a, b) => Math.min(a, b), Infinity),
+					item: { json, ...(binary ? { binary } : {}), pairedItem: pairedItem.length === 1 ? pairedItem[0] : pairedItem },
+				});
+			}
+		} catch (error) {
+			// The job as a whole failed: one error item, paired with every row it carried.
+			const [item] = failed(error, first);
+			output.push({ first, item: { ...item, pairedItem: rows.map((row) => ({ item: row.itemIndex })) } });
+		}
+	}
+	// A stable sort: items of one input item keep the order the operation gave them.
+	return output.sort((a, b) => a.first - b.first).map(({ item }) => item);
 }
 
 function findOperation(resource: string, operation: string): OperationDefinition | undefined {
@@ -126,30 +175,43 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		send: (request) => transport.request(request, itemIndex),
 	});
 
+	const clientFor = (itemIndex?: number): ServiceClient => ({
+		request: async (request) => await transport.request(request, itemIndex),
+		baseUrl: async (path) => await transport.baseUrl(path),
+	});
+
+	/** An error as Continue On Fail's item, or rethrown as this node's error. */
+	const failed = (error: unknown, itemIndex: number): INodeExecutionData[] => {
+		if (context.continueOnFail()) return [errorItem(error, itemIndex)];
+		// Both constructors hand back an error that is already theirs unchanged.
+		if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
+		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	};
+
+	if (operation.batch) return [await runBatch(operation, items.length, readerFor, clientFor, failed)];
+
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
 		try {
 			const request = await operation.build(params);
-			let entries: IDataObject[];
+			let outputs: OutputItem[];
 			if (operation.list) {
 				const returnAll = params.get<boolean>('returnAll', false);
 				const limit = returnAll ? 0 : requireIntegerInRange(params, 'Limit', params.get('limit', 50), 1, operation.list.maxLimit ?? 100);
-				entries = await fetchList(transport, request, operation.list, { returnAll, limit }, itemIndex);
+				outputs = (await fetchList(transport, request, operation.list, { returnAll, limit }, itemIndex)).map((json) => ({ json }));
 			} else {
 				const response = await transport.request<IDataObject>(request, itemIndex);
-				entries = operation.output
-					? operation.output(response, params)
-					: [response && typeof response === 'object' ? response : { success: true }];
+				if (operation.follow) outputs = await operation.follow(response, params, clientFor(itemIndex));
+				else {
+					const entries = operation.output
+						? operation.output(response, params)
+						: [response && typeof response === 'object' ? response : { success: true }];
+					outputs = entries.map((json) => ({ json }));
+				}
 			}
-			results[itemIndex] = entries.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+			results[itemIndex] = outputs.map(({ json, binary }) => ({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } }));
 		} catch (error) {
-			if (context.continueOnFail()) {
-				results[itemIndex] = [errorItem(error, itemIndex)];
-				return;
-			}
-			// Both constructors hand back an error that is already theirs unchanged.
-			if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+			results[itemIndex] = failed(error, itemIndex);
 		}
 	};
 

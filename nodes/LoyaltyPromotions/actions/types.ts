@@ -1,4 +1,5 @@
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
@@ -34,12 +35,21 @@ export interface ParamReader {
 	send<T = IDataObject>(request: ServiceRequest): Promise<T>;
 }
 
-/**
- * One operation of one resource: its parameters (shown only for it) and a function that builds its request
- * from them. The router owns everything operations share: credentials, validation errors, concurrency,
- * paging, Continue On Fail and item pairing.
- */
-export interface OperationDefinition {
+/** One output item of an operation: its JSON and, for a file, its binary data. */
+export interface OutputItem {
+	json: IDataObject;
+	binary?: IBinaryKeyData;
+}
+
+/** Further requests an operation sends in the same execution: same credential, pacing, retries and errors. */
+export interface ServiceClient {
+	request<T = IDataObject>(request: ServiceRequest): Promise<T>;
+	/** The base URL the credential points at (e.g. to tell the service's own addresses from others). */
+	baseUrl(path?: string): Promise<string>;
+}
+
+/** What every operation describes: its names, documented endpoint and parameters. */
+interface OperationBase {
 	/** The `operation` parameter's value, e.g. 'getAll'. */
 	value: string;
 	/** Shown in the operation dropdown, e.g. 'Get Many'. */
@@ -47,16 +57,63 @@ export interface OperationDefinition {
 	/** Sentence shown to AI agents and in the node panel, e.g. 'Get many categories'. */
 	action: string;
 	description: string;
-	/** The request it sends, as documented in the README, e.g. 'GET /v1/categories'. Tests check build() against it. */
+	/**
+	 * The request it sends, as documented in the README, e.g. 'GET /v1/categories'; alternatives joined by ' or ',
+	 * later requests after ' then '. Tests check the first request sent against it.
+	 */
 	endpoint: string;
 	properties: INodeProperties[];
+}
+
+/**
+ * An operation that sends one request per input item: its parameters (shown only for it) and a function that
+ * builds its request from them. The router owns everything operations share: credentials, validation errors,
+ * concurrency, paging, Continue On Fail and item pairing.
+ */
+export interface ItemOperation extends OperationBase {
 	/** Checks the item's parameters (throwing NodeOperationError naming the field and rule) and builds the request. */
 	build(params: ParamReader): ServiceRequest | Promise<ServiceRequest>;
 	/** For list operations: the envelope and paging; the router adds Return All and Limit. */
 	list?: ListSpec & { maxLimit?: number };
 	/** Shapes the response into output items; default: the response object as one item. */
 	output?(response: IDataObject, params: ParamReader): IDataObject[];
+	/**
+	 * Instead of output: what the item still needs after build()'s request (e.g. wait for an export and fetch its
+	 * file), through `client`, and its output items (which may carry binary data).
+	 */
+	follow?(response: IDataObject, params: ParamReader, client: ServiceClient): Promise<OutputItem[]>;
+	batch?: never;
 }
+
+/** One input item's row of a batch operation. */
+export interface BatchRow {
+	itemIndex: number;
+	row: IDataObject;
+}
+
+/** An output item of a batch operation, naming the input items it comes from. */
+export interface BatchOutput extends OutputItem {
+	itemIndexes: number[];
+}
+
+/**
+ * An operation that sends all input items as one job (e.g. a CSV import): each item is read into a row (checked
+ * like build() checks its fields, before anything is sent), then `send` sends the rows together and returns the
+ * output items, each naming the input items it belongs to.
+ */
+export interface BatchOperation extends OperationBase {
+	batch: {
+		readRow(params: ParamReader): IDataObject | Promise<IDataObject>;
+		/** `params` reads the operation-wide settings (from the first row's item). */
+		send(rows: BatchRow[], params: ParamReader, client: ServiceClient): Promise<BatchOutput[]>;
+	};
+	build?: never;
+	list?: never;
+	output?: never;
+	follow?: never;
+}
+
+export type OperationDefinition = ItemOperation | BatchOperation;
 
 export type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;

@@ -91,7 +91,17 @@ export const startingAfterIdOption: INodeProperties = {
 };
 
 // Update Fields shared by the v2 updates (card definition, tier structure, program).
-import { fail, parseJsonObjectOrNull, requireAnyField, requireIntegerInRange, requireOneOf, requireText } from './validate';
+import {
+	fail,
+	parseJsonObjectOrNull,
+	requireAnyField,
+	requireChoice,
+	requireDateTime,
+	requireIntegerInRange,
+	requireOneOf,
+	requireScalarText,
+	requireText,
+} from './validate';
 
 /** An object-valued body field offered as JSON: parameter name, body key, label, help and the spec's shape. */
 export interface JsonBodyField {
@@ -140,12 +150,12 @@ export function readUpdateBody(params: ParamReader, fields: IDataObject, json: J
 }
 
 /** The Update Fields collection of an update operation, its options sorted by display name. */
-function optionalFields(name: string, displayName: string, options: INodeProperties[]): INodeProperties {
+function optionalFields(name: string, displayName: string, options: INodeProperties[], placeholder = 'Add Field'): INodeProperties {
 	return {
 		displayName,
 		name,
 		type: 'collection',
-		placeholder: 'Add Field',
+		placeholder,
 		default: {},
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
@@ -332,4 +342,62 @@ export function readSwitchedGroups(params: ParamReader, field: string, value: ID
 		result[key] = object;
 	}
 	return result;
+}
+
+// Commerce lists and amounts: sort orders, filter queries, money fields.
+
+/** Options sorting by each field, ascending and descending, sorted by name, e.g. 'Created At Descending' → '-created_at'. */
+export function sortOrderOptions(fields: Array<[label: string, field: string]>): INodePropertyOptions[] {
+	return fields
+		.flatMap(([label, field]) => [
+			{ name: `${label} Ascending`, value: field },
+			{ name: `${label} Descending`, value: `-${field}` },
+		])
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The values of sortOrderOptions, to check what an expression gave. */
+export function sortOrderValues(fields: Array<[label: string, field: string]>): string[] {
+	return fields.flatMap(([, field]) => [field, `-${field}`]);
+}
+
+/** An Order option of a Filters collection. */
+export function sortOrderFilter(fields: Array<[label: string, field: string]>, defaultValue: string, description: string): INodeProperties {
+	return { displayName: 'Order', name: 'order', type: 'options', options: sortOrderOptions(fields), default: defaultValue, description };
+}
+
+/** How a Filters option becomes a query value: text, an ISO date-time, or one of a fixed set. */
+export type FilterKind = 'text' | 'dateTime' | readonly string[];
+
+/** A Filters collection as a query: option name → [query parameter, label in errors, kind]; empty options left out. */
+export function readFilterQuery(params: ParamReader, chosen: IDataObject, table: Record<string, [param: string, label: string, kind: FilterKind]>): IDataObject {
+	const query: IDataObject = {};
+	for (const [name, [param, label, kind]] of Object.entries(table)) {
+		const value = chosen[name];
+		if (value === undefined || value === null || String(value).trim() === '') continue;
+		query[param] =
+			kind === 'dateTime'
+				? requireDateTime(params, label, value)
+				: kind === 'text'
+					? requireScalarText(params, label, value).trim()
+					: requireChoice(params, label, value, kind);
+	}
+	return query;
+}
+
+/** A money field typed in the currency's main unit (12.50) and sent ×100 (1250). */
+export function moneyProperty(name: string, displayName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		description: `${description} In the currency's main unit, e.g. 12.50; sent ×100 as 1250`,
+	};
+}
+
+/** The Filters collection of a list operation, its options sorted by display name. */
+export function filtersProperty(options: INodeProperties[]): INodeProperties {
+	return optionalFields('filters', 'Filters', options, 'Add Filter');
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { credentialTypeFor } from '../actions/types';
-import { fetchPage, type ListSpec } from '../transport/paginate';
+import { fetchList, fetchPage, type ListSpec } from '../transport/paginate';
 import { Transport, type ServiceRequest } from '../transport/request';
 
 /** What a From List search needs to know about one list endpoint. */
@@ -47,4 +47,9 @@ export async function searchList(
 	}
 	const lastPage = spec.list.envelope === 'paged' && spec.list.maxPage !== undefined && Number(page.next) > spec.list.maxPage;
 	return { results: items, paginationToken: page.next === undefined || page.next === cursor || lastPage ? undefined : page.next };
+}
+
+/** Up to `limit` entries of a list, for a loadOptions dropdown (which has no paging of its own). */
+export async function loadList(ctx: ILoadOptionsFunctions, request: ServiceRequest, list: ListSpec, limit = 1000): Promise<IDataObject[]> {
+	return await fetchList(currentTransport(ctx), request, list, { returnAll: false, limit });
 }

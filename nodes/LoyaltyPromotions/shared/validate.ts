@@ -205,3 +205,23 @@ export function toSignedMinorUnits(params: ParamReader, field: string, value: un
 	}
 	return negative ? -minor : minor;
 }
+
+// Commerce fields (customers, orders, products, exports, imports).
+
+/** One of a fixed set of values (an options field an expression may fill with anything). */
+export function requireChoice<T extends string>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T {
+	const text = requireScalarText(params, field, value).trim();
+	if (!(allowed as readonly string[]).includes(text)) fail(params, field, `must be one of ${allowed.join(', ')} (got "${text}")`);
+	return text as T;
+}
+
+/** A calendar date sent as YYYY-MM-DD (e.g. a birthdate); a date-time keeps its date as written. */
+export function requireDate(params: ParamReader, field: string, value: unknown): string {
+	const text = value instanceof Date ? value.toISOString() : requireScalarText(params, field, value).trim();
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+	const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+	if (!match || !date || date.getUTCDate() !== Number(match[3]) || date.getUTCMonth() !== Number(match[2]) - 1) {
+		fail(params, field, `must be a date, e.g. 1990-04-30 (got "${text}")`);
+	}
+	return `${match[1]}-${match[2]}-${match[3]}`;
+}

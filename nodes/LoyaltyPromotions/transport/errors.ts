@@ -28,6 +28,17 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	return result;
 }
 
+/** An error body read as bytes or text (a request that asked for a file) is parsed as the JSON it usually is. */
+function parsedBody(data: unknown): unknown {
+	const text = Buffer.isBuffer(data) ? data.toString('utf8') : data;
+	if (typeof text !== 'string') return data;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
 /** n8n wraps the HTTP client's error in a NodeApiError whose `cause` is the original; look in both. */
 export function inspectFailure(error: unknown): FailedExchange {
 	const outer = error as Loose;
@@ -39,7 +50,7 @@ export function inspectFailure(error: unknown): FailedExchange {
 	return {
 		status: Number.isFinite(status) && status > 0 ? status : undefined,
 		headers: lowerCaseHeaders(response?.headers),
-		data: response?.data ?? (outer?.context as Loose)?.data,
+		data: parsedBody(response?.data ?? (outer?.context as Loose)?.data),
 		code: typeof code === 'string' ? code : undefined,
 		tokenRequest: cause?.oauthTokenRequest === true || outer?.oauthTokenRequest === true,
 		message: typeof message === 'string' ? message : undefined,

@@ -97,12 +97,15 @@ export async function walkList(
 	itemIndex?: number,
 ): Promise<number> {
 	const maxPageSize = spec.maxPageSize ?? 100;
+	// A paged list numbers its pages by their size, so every page is asked at the first page's size (the last one
+	// trimmed); the cursor lists ask for no more than is still wanted.
+	const pagedSize = Math.min(maxPageSize, wanted.returnAll ? Infinity : wanted.limit);
 	let delivered = 0;
 	let cursor: string | undefined;
 	for (;;) {
 		const stillWanted = wanted.returnAll ? Infinity : wanted.limit - delivered;
 		if (stillWanted <= 0) return delivered;
-		const pageSize = spec.pageSizeParam ? Math.min(maxPageSize, stillWanted) : undefined;
+		const pageSize = spec.pageSizeParam ? (spec.envelope === 'paged' ? pagedSize : Math.min(maxPageSize, stillWanted)) : undefined;
 		const page = await fetchPage(transport, request, spec, cursor, pageSize, itemIndex);
 		const body = page.body;
 		const taken = page.entries.length > stillWanted ? page.entries.slice(0, stillWanted) : page.entries;
@@ -117,6 +120,11 @@ export async function walkList(
 		}
 		cursor = page.next;
 	}
+}
+
+/** The service's paged v1 lists: `limit` up to 100 per page, `page` from 1 to `maxPage`. */
+export function pagedListSpec(maxPage: number): ListSpec {
+	return { envelope: 'paged', pageSizeParam: 'limit', cursorParam: 'page', maxPageSize: 100, maxPage };
 }
 
 /** walkList, gathering the entries. */

@@ -31,6 +31,16 @@ export interface ServiceRequest {
 	body?: IDataObject;
 	/** Sent as application/x-www-form-urlencoded. */
 	form?: Record<string, string>;
+	/** Sent as is with this Content-Type, e.g. a multipart/form-data file upload. */
+	rawBody?: { contentType: string; data: string };
+	/** 'arraybuffer': the answer's body as bytes (a Buffer), e.g. a file, instead of parsed JSON. */
+	encoding?: 'arraybuffer';
+	/**
+	 * An absolute address the service handed out that carries its own authorisation (e.g. an export file's URL
+	 * with its token): requested there instead of `path`, and without the credential, so no secret leaves for
+	 * another host or follows a redirect.
+	 */
+	url?: string;
 	/**
 	 * Whether a repeat after a 5xx or a lost connection is harmless. Defaults to true for GET, PUT and DELETE,
 	 * false for POST; upserts (SKU create with an id or source_id) set it explicitly.
@@ -121,12 +131,11 @@ export class Transport {
 		for (let attempt = 1; ; attempt++) {
 			await this.pacer.beforeRequest();
 			try {
-				const response = (await this.host.helpers.httpRequestWithAuthentication.call(
-					this.host,
-					this.credentialType,
-					options,
-					{ credentialsDecrypted },
-				)) as IN8nHttpFullResponse;
+				const response = (
+					request.url
+						? await this.host.helpers.httpRequest(options)
+						: await this.host.helpers.httpRequestWithAuthentication.call(this.host, this.credentialType, options, { credentialsDecrypted })
+				) as IN8nHttpFullResponse;
 				this.pacer.observe(lowerCase(response.headers));
 				return response.body as T;
 			} catch (error) {
@@ -165,13 +174,17 @@ export class Transport {
 	private toHttpOptions(baseUrl: string, request: ServiceRequest): IHttpRequestOptions {
 		const options: IHttpRequestOptions = {
 			method: request.method,
-			url: `${baseUrl}${request.path}`,
+			url: request.url ?? `${baseUrl}${request.path}`,
 			returnFullResponse: true,
-			json: true,
+			json: request.encoding === undefined,
 			timeout: this.options.timeoutMs ?? 60_000,
 		};
+		if (request.encoding) options.encoding = request.encoding;
 		if (request.query && Object.keys(request.query).length > 0) options.qs = request.query;
-		if (request.form) {
+		if (request.rawBody) {
+			options.body = request.rawBody.data;
+			options.headers = { 'Content-Type': request.rawBody.contentType };
+		} else if (request.form) {
 			options.body = new URLSearchParams(request.form).toString();
 			options.headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
 		} else if (request.body !== undefined) {

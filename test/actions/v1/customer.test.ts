@@ -106,8 +106,8 @@ describe('Customer: Get Many Activities (counted list paged by starting_after_id
 		await ctx.expectInvalid(activities({ filters: { [name]: 'next tuesday-ish' } }), label, /must be a date-time/);
 	});
 
-	it('requires the Customer ID', async () => {
-		await ctx.expectInvalid(activities({ customerId: '={{ "" }}' }), 'Customer ID', /is required/);
+	it('requires the Customer', async () => {
+		await ctx.expectInvalid(activities({ customerId: '={{ "" }}' }), 'Customer', /is required/);
 	});
 
 	it('maps a 404 for an unknown customer', async () => {

@@ -72,9 +72,9 @@ describe('Reward Assignment: Create', () => {
 		await ctx.expectInvalid(assign({ additionalFields: { parametersJson: '[1]' } }), 'Parameters (JSON)', /must be a JSON object/);
 	});
 
-	it('requires the Reward ID and the Campaign ID', async () => {
-		await ctx.expectInvalid(assign({ rewardId: '={{ "" }}' }), 'Reward ID', /is required/);
-		await ctx.expectInvalid(assign({ campaign: '={{ " " }}' }), 'Campaign ID', /is required/);
+	it('requires the Reward and the Campaign', async () => {
+		await ctx.expectInvalid(assign({ rewardId: '={{ "" }}' }), 'Reward', /is required/);
+		await ctx.expectInvalid(assign({ campaign: '={{ " " }}' }), 'Campaign', /is required/);
 	});
 
 	it('maps a 404 for an unknown reward and for an unknown campaign', async () => {

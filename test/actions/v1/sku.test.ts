@@ -175,8 +175,8 @@ describe('SKU: Update', () => {
 		await ctx.expectInvalid(update({ metadata: { fields: [] }, metadataJson: '{}' }), 'Update Fields', /add at least one field/);
 	});
 
-	it('requires the SKU ID', async () => {
-		await ctx.expectInvalid({ ...update({ sku: 'x' }), skuId: '={{ "" }}' }, 'SKU ID', /is required/);
+	it('requires the SKU', async () => {
+		await ctx.expectInvalid({ ...update({ sku: 'x' }), skuId: '={{ "" }}' }, 'SKU', /is required/);
 	});
 });
 
@@ -195,7 +195,7 @@ describe('SKU: validation before sending', () => {
 		await ctx.expectInvalid(upsert('inv-x', fields), field, rule);
 	});
 
-	it('requires the Product ID', async () => {
-		await ctx.expectInvalid(create({}, { productId: '={{ "" }}' }), 'Product ID', /is required/);
+	it('requires the Product', async () => {
+		await ctx.expectInvalid(create({}, { productId: '={{ "" }}' }), 'Product', /is required/);
 	});
 });

@@ -160,7 +160,7 @@ describe('Card Definition (Beta): Update', () => {
 		const invalid = (updateFields: INodeParameters, field: string, rule: RegExp) => ctx.expectInvalid({ ...base, cardDefinitionId: draft, updateFields }, field, rule);
 
 		it('checks the card definition id pattern', () =>
-			ctx.expectInvalid({ ...base, cardDefinitionId: 'lcdf_draft00000001', updateFields: { name: 'x' } }, 'Card Definition ID', /must match \^lcdef_\[a-f0-9\]\+\$/));
+			ctx.expectInvalid({ ...base, cardDefinitionId: 'lcdf_draft00000001', updateFields: { name: 'x' } }, 'Card Definition Name or ID', /must match \^lcdef_\[a-f0-9\]\+\$/));
 		it('needs at least one field', () => invalid({}, 'Update Fields', /at least one field/));
 		it('counts an empty JSON object as not set', () => invalid({ refunds: '{}' }, 'Update Fields', /at least one field/));
 		it('keeps names within 200 characters', () => invalid({ name: 'x'.repeat(201) }, 'Name', /at most 200 characters \(got 201\)/));
@@ -204,6 +204,6 @@ describe('Card Definition (Beta): Update', () => {
 		it('checks the pay-with-points type', () =>
 			invalid({ payWithPoints: '{"type": "EXCHANGE_RATIO"}' }, 'Pay With Points (JSON)', /exchange_ratio is required when type is EXCHANGE_RATIO/));
 		// n8n blocks an empty required field; an expression can still produce a blank one.
-		it('requires the id', () => ctx.expectInvalid({ ...base, cardDefinitionId: '={{ " " }}', updateFields: { name: 'x' } }, 'Card Definition ID', /is required/));
+		it('requires the id', () => ctx.expectInvalid({ ...base, cardDefinitionId: '={{ " " }}', updateFields: { name: 'x' } }, 'Card Definition Name or ID', /is required/));
 	});
 });

@@ -50,7 +50,7 @@ describe('Loyalty Card (Beta): Get Many Pending Point Buckets', () => {
 	});
 
 	describe('validation, nothing sent', () => {
-		it('checks the program id pattern', () => ctx.expectInvalid({ ...base, programId: 'lprg_XYZ' }, 'Program ID', /must match/));
+		it('checks the program id pattern', () => ctx.expectInvalid({ ...base, programId: 'lprg_XYZ' }, 'Program', /must match/));
 		it('needs the member id', () => ctx.expectInvalid({ ...base, memberId: '={{ "  " }}' }, 'Member ID', /is required/));
 		it('keeps Limit within 1 to 100', () => ctx.expectInvalid({ ...base, limit: 101 }, 'Limit', /from 1 to 100/));
 	});
@@ -104,7 +104,7 @@ describe('Loyalty Card (Beta): Get Many Pending Point Buckets', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }, { item: 3 }]);
-		expect(items[2].json.error).toMatch(/^Program ID: must match/);
+		expect(items[2].json.error).toMatch(/^Program: must match/);
 		expect(items[3].json).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'lcrd_missing' });
 		expect(ctx.sent()).toHaveLength(3);
 	});

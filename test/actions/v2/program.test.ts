@@ -74,7 +74,7 @@ describe('Program (Beta): Update', () => {
 
 	describe('validation, nothing sent', () => {
 		it('checks the program id pattern', () =>
-			ctx.expectInvalid({ ...base, programId: 'prog_1', updateFields: { name: 'x' } }, 'Program ID', /must match \^lprg_\[a-f0-9\]\+\$/));
+			ctx.expectInvalid({ ...base, programId: 'prog_1', updateFields: { name: 'x' } }, 'Program', /must match \^lprg_\[a-f0-9\]\+\$/));
 		it('needs at least one field', () => ctx.expectInvalid({ ...base, programId: FIXTURES.programDraft, updateFields: {} }, 'Update Fields', /at least one field/));
 		it('keeps names within 200 characters', () =>
 			ctx.expectInvalid({ ...base, programId: FIXTURES.programDraft, updateFields: { name: 'n'.repeat(201) } }, 'Name', /at most 200 characters/));

@@ -97,7 +97,7 @@ describe('Program Reward (Beta): Batch Assign/Unassign', () => {
 
 	describe('validation, nothing sent', () => {
 		it('checks the program id pattern', () =>
-			ctx.expectInvalid({ ...base, programId: 'LPRG_1', assign: simple(1) }, 'Program ID', /must match/));
+			ctx.expectInvalid({ ...base, programId: 'LPRG_1', assign: simple(1) }, 'Program', /must match/));
 		it('needs something to assign or unassign', () => ctx.expectInvalid({ ...base }, 'Assign', /at least one reward/));
 		it('accepts at most 10 assign entries, counting the JSON ones', () =>
 			ctx.expectInvalid(

@@ -121,10 +121,10 @@ describe('Tier Structure (Beta): Update', () => {
 
 		it('checks the tier structure id pattern', () =>
 			ctx.expectInvalid({ ...base, tierStructureId: 'ltst_draft00000001', updateFields: { name: 'x' } }, 'Tier Structure ID', /must match \^lts_\[a-f0-9\]\+\$/));
-		it('needs the card definition with a type', () => invalid({ type: 'POINT_BALANCE' }, 'Card Definition ID', /is required when Type is set/));
+		it('needs the card definition with a type', () => invalid({ type: 'POINT_BALANCE' }, 'Card Definition Name or ID', /is required when Type is set/));
 		it('checks the card definition id pattern', () =>
-			invalid({ type: 'POINT_BALANCE', cardDefinitionId: 'lcdf_draft00000001' }, 'Card Definition ID', /must match \^lcdef_\[a-f0-9\]\+\$/));
-		it('needs the type with the tracking fields', () => invalid({ cardDefinitionId: card }, 'Type', /is required with Card Definition ID/));
+			invalid({ type: 'POINT_BALANCE', cardDefinitionId: 'lcdf_draft00000001' }, 'Card Definition Name or ID', /must match \^lcdef_\[a-f0-9\]\+\$/));
+		it('needs the type with the tracking fields', () => invalid({ cardDefinitionId: card }, 'Type', /is required with Card Definition Name or ID/));
 		it('needs the period, its unit and the tier change when the type becomes POINT_EARNED', async () => {
 			await invalid({ type: 'POINT_EARNED', cardDefinitionId: card }, 'Point Earned Period', /is required when Type is Point Earned/);
 			await invalid({ type: 'POINT_EARNED', cardDefinitionId: card, pointEarnedPeriod: 6 }, 'Point Earned Period Unit', /is required with Point Earned Period/);

@@ -10,6 +10,8 @@ afterAll(() => t.emu.stop());
 type Call = (t: TestEnv, B: Record<string, string>, ctx: Record<string, string>) => Promise<{ status: number; data: any }>;
 const P = `/management/v1/projects/${FIXTURES.projectId}`;
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const MULTIPART = 'multipart/form-data; boundary=walk';
+const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
 
 const CALLS: Record<string, Call> = {
 	'POST /v1/oauth/token': (t) => t.http.post('/v1/oauth/token', 'grant_type=client_credentials&scope=api', { headers: { ...t.A, ...form } }),
@@ -86,6 +88,44 @@ const CALLS: Record<string, Call> = {
 	'GET /v1/loyalties/members/{memberId}/transactions': (t) => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/transactions`, { headers: t.A }),
 	'GET /v1/loyalties/{campaignId}/members/{memberId}/transactions': (t) =>
 		t.http.get(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithPendingPoints}/transactions`, { headers: t.A }),
+	// Commerce
+	'GET /v1/customers': (t) => t.http.get('/v1/customers?limit=5&page=2', { headers: t.A }),
+	'POST /v1/customers': async (t, _B, ctx) => {
+		const r = await t.http.post('/v1/customers', { source_id: 'walk-customer', name: 'Walker' }, { headers: t.A });
+		ctx.customerId = r.data.id;
+		return r;
+	},
+	'GET /v1/customers/{customerId}': (t, _B, ctx) => t.http.get(`/v1/customers/${ctx.customerId}`, { headers: t.A }),
+	'PUT /v1/customers/{customerId}': (t, _B, ctx) => t.http.put(`/v1/customers/${ctx.customerId}`, { phone: '1' }, { headers: t.A }),
+	'DELETE /v1/customers/{customerId}': (t, _B, ctx) => t.http.delete(`/v1/customers/${ctx.customerId}`, { headers: t.A }),
+	'GET /v1/orders': (t) => t.http.get('/v1/orders?page=3', { headers: t.A }),
+	'POST /v1/orders': (t) => t.http.post('/v1/orders', { source_id: 'walk-order', items: [{ sku_id: FIXTURES.skuId, quantity: 2, price: 100 }] }, { headers: t.A }),
+	'GET /v1/orders/{orderId}': (t) => t.http.get(`/v1/orders/${FIXTURES.orderId}`, { headers: t.A }),
+	'PUT /v1/orders/{orderId}': (t) => t.http.put('/v1/orders/walk-order', { status: 'PAID' }, { headers: t.A }),
+	'GET /v1/products': (t) => t.http.get('/v1/products', { headers: t.A }),
+	'POST /v1/products': async (t, _B, ctx) => {
+		const r = await t.http.post('/v1/products', { source_id: 'walk-product', name: 'Walk' }, { headers: t.A });
+		ctx.productId = r.data.id;
+		return r;
+	},
+	'GET /v1/products/{productId}': (t, _B, ctx) => t.http.get(`/v1/products/${ctx.productId}`, { headers: t.A }),
+	'PUT /v1/products/{productId}': (t, _B, ctx) => t.http.put(`/v1/products/${ctx.productId}`, { price: 5 }, { headers: t.A }),
+	'DELETE /v1/products/{productId}': (t, _B, ctx) => t.http.delete(`/v1/products/${ctx.productId}?force=true`, { headers: t.A }),
+	'GET /v1/products/{productId}/skus': (t) => t.http.get(`/v1/products/${FIXTURES.productId}/skus`, { headers: t.A }),
+	'GET /v1/skus/{skuId}': (t) => t.http.get(`/v1/skus/${FIXTURES.skuSourceId}`, { headers: t.A }),
+	'POST /v1/skus/importCSV': async (t, _B, ctx) => {
+		const r = await t.http.post('/v1/skus/importCSV', multipart('product_id,source_id\r\nproduct-1,walk-sku\r\n'), { headers: { ...t.A, 'Content-Type': MULTIPART } });
+		ctx.asyncActionId = r.data.async_action_id;
+		return r;
+	},
+	'POST /v1/products/importCSV': (t) => t.http.post('/v1/products/importCSV', multipart('name,source_id\r\nWalked,walk-import\r\n'), { headers: { ...t.A, 'Content-Type': MULTIPART } }),
+	'GET /v1/async-actions/{asyncActionId}': (t, _B, ctx) => t.http.get(`/v1/async-actions/${ctx.asyncActionId}`, { headers: t.A }),
+	'GET /v1/rewards': (t) => t.http.get('/v1/rewards?limit=5', { headers: t.A }),
+	'POST /v1/exports': (t) => t.http.post('/v1/exports', { exported_object: 'order', parameters: { fields: ['id', 'status'] } }, { headers: t.A }),
+	'GET /v1/exports': (t) => t.http.get('/v1/exports', { headers: t.A }),
+	'GET /v1/exports/{exportId}': (t) => t.http.get(`/v1/exports/${FIXTURES.exportId}`, { headers: t.A }),
+	'GET /v2/loyalties/programs': (t, B) => t.http.get('/v2/loyalties/programs?limit=2', { headers: B }),
+	'GET /v2/loyalties/card-definitions': (t, B) => t.http.get('/v2/loyalties/card-definitions', { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -1,9 +1,15 @@
-/** Customer activities (auth A): counted list with filters, 12 orders, `starting_after` / `starting_after_id`. */
-import { countedList, lowerBound, upperBound } from '../envelopes';
-import { invalidParam, notFound } from '../errors';
-import { ok, Router } from '../router';
-import type { ActivityMeta, CustomerActivityLog } from '../state';
-import { parseDateParam, parseEnumParam, parseLimit } from '../validate';
+/**
+ * Customers (auth A): create-or-update by id or source_id, get, update, delete, the paged list with its filters,
+ * and customer activities (counted list with filters, 12 orders, `starting_after` / `starting_after_id`).
+ */
+import { countedList, lowerBound, pagedList, upperBound } from '../envelopes';
+import { invalidParam, invalidPayload, notFound } from '../errors';
+import { Ctx, noContent, ok, Router } from '../router';
+import type { ActivityMeta, Customer, CustomerActivityLog, Store } from '../state';
+import {
+	bodyObject, isObject, Json, optionalDate, optionalObject, optionalString, pageOf, parseDateParam, parseEnumParam, parseLimit,
+	parsePage,
+} from '../validate';
 
 export const ACTIVITY_ORDERS = [
 	'created_at', '-created_at', 'updated_at', '-updated_at', 'type', '-type',
@@ -72,6 +78,7 @@ function firstAfter(log: CustomerActivityLog, t: number, inclusive: boolean, lo 
 }
 
 export function register(r: Router): void {
+	registerCustomers(r);
 	r.get('/v1/customers/{customerId}/activities', 'A', (ctx) => {
 		const q = ctx.query;
 		const cust = ctx.env.store.findCustomer(ctx.params.customerId);
@@ -131,4 +138,167 @@ export function register(r: Router): void {
 
 function posIs(log: CustomerActivityLog, id: string, lo: number, hi: number): boolean {
 	return lo < hi && lo < log.length && log.seq.idAt(lo) === id;
+}
+
+// ---------- Customers ----------
+
+export const CUSTOMER_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'source_id', '-source_id'] as const;
+const ADDRESS_FIELDS = ['city', 'state', 'line_1', 'line_2', 'country', 'postal_code'];
+
+/** A customer as the API returns it: the stored fields plus the summary, loyalty and referrals objects. */
+export function customerView(c: Customer, store: Store): Json {
+	const orders = store.orders.tail.filter((o) => o.customer_id === c.id);
+	const paid = orders.filter((o) => o.status === 'PAID' || o.status === 'FULFILLED');
+	const totalAmount = paid.reduce((sum, o) => sum + o.total_amount, 0);
+	const last = orders[orders.length - 1];
+	return {
+		id: c.id,
+		source_id: c.source_id,
+		name: c.name,
+		description: c.description,
+		email: c.email,
+		phone: c.phone,
+		birthdate: c.birthdate ?? null,
+		address: c.address ?? null,
+		metadata: c.metadata,
+		system_metadata: c.system_metadata,
+		summary: {
+			redemptions: { total_redeemed: 0, total_failed: 0, total_succeeded: 0, total_rolled_back: 0, total_rollback_failed: 0, total_rollback_succeeded: 0, gift: { redeemed_amount: 0, amount_to_go: 0 }, loyalty_card: { redeemed_points: 0, points_to_go: 0 } },
+			orders: {
+				total_amount: totalAmount,
+				total_count: orders.length,
+				average_amount: paid.length ? Math.round(totalAmount / paid.length) : 0,
+				last_order_amount: last?.total_amount ?? 0,
+				last_order_date: last?.created_at ?? null,
+			},
+		},
+		loyalty: { points: 0, referred_customers: 0, campaigns: {} },
+		referrals: { total: 0, campaigns: [] },
+		created_at: c.created_at,
+		updated_at: c.updated_at,
+		object: 'customer',
+	};
+}
+
+function findCustomer(ctx: Ctx): Customer {
+	const c = ctx.env.store.findCustomer(ctx.params.customerId);
+	if (!c) throw notFound('customer', ctx.params.customerId);
+	return c;
+}
+
+/** The writable customer fields present in `body`, checked as the service's schema types them. */
+function customerFields(body: Json): Partial<Customer> {
+	const out: Partial<Customer> = {};
+	for (const f of ['name', 'description', 'email', 'phone'] as const) {
+		const v = optionalString(body, f);
+		if (v !== undefined) out[f] = v;
+	}
+	const birthdate = optionalDate(body, 'birthdate') ?? optionalDate(body, 'birthday');
+	if (birthdate !== undefined) out.birthdate = birthdate;
+	const address = optionalObject(body, 'address');
+	if (address !== undefined) {
+		if (address) for (const [k, v] of Object.entries(address)) {
+			if (!ADDRESS_FIELDS.includes(k)) throw invalidPayload(`Unknown property address.${k}`);
+			if (v !== null && typeof v !== 'string') throw invalidPayload(`Field address.${k} must be a string`);
+		}
+		out.address = address;
+	}
+	const metadata = optionalObject(body, 'metadata');
+	if (metadata !== undefined) out.metadata = metadata ?? {};
+	return out;
+}
+
+function matchesFilters(c: Customer, q: Record<string, string>, dates: Record<string, number | undefined>): boolean {
+	const created = Date.parse(c.created_at);
+	const updated = Date.parse(c.updated_at ?? c.created_at);
+	return (
+		(!q.email || c.email === q.email) &&
+		(!q.name || c.name === q.name) &&
+		(!q.city || (isObject(c.address) && c.address.city === q.city)) &&
+		// The emulator has no segments: a segment filter matches nobody.
+		!q.segment_id &&
+		(dates.createdBefore === undefined || created < dates.createdBefore) &&
+		(dates.createdAfter === undefined || created > dates.createdAfter) &&
+		(dates.updatedBefore === undefined || updated < dates.updatedBefore) &&
+		(dates.updatedAfter === undefined || updated > dates.updatedAfter)
+	);
+}
+
+function registerCustomers(r: Router): void {
+	r.get('/v1/customers', 'A', (ctx) => {
+		const q = ctx.query;
+		const limit = parseLimit(q, 10);
+		const page = parsePage(q, 99);
+		const order = parseEnumParam(q, 'order', CUSTOMER_ORDERS, '-created_at')!;
+		const dates = {
+			createdBefore: parseDateParam(q, 'created_at[before]'),
+			createdAfter: parseDateParam(q, 'created_at[after]'),
+			updatedBefore: parseDateParam(q, 'updated_at[before]'),
+			updatedAfter: parseDateParam(q, 'updated_at[after]'),
+		};
+		const after = parseDateParam(q, 'starting_after');
+		const desc = order.startsWith('-');
+		const field = (desc ? order.slice(1) : order) as 'created_at' | 'updated_at' | 'source_id';
+		const key = (c: Customer) => (field === 'updated_at' ? c.updated_at ?? c.created_at : c[field] ?? '');
+		let list = [...ctx.env.store.customers.values()].filter((c) => matchesFilters(c, q, dates));
+		list.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+		if (desc) list.reverse();
+		// starting_after: the customers created after the instant (ascending orders) or before it (descending).
+		if (after !== undefined) list = list.filter((c) => (desc ? Date.parse(c.created_at) < after : Date.parse(c.created_at) > after));
+		const data = pageOf(list, page, limit).map((c) => customerView(c, ctx.env.store));
+		return ok(pagedList('customers', data, list.length, { has_more: page * limit < list.length }));
+	});
+
+	r.post('/v1/customers', 'A', (ctx) => {
+		const { store, counters } = ctx.env;
+		const body = bodyObject(ctx.body);
+		const id = optionalString(body, 'id');
+		const sourceId = optionalString(body, 'source_id');
+		const fields = customerFields(body);
+		const existing = (id ? store.customers.get(id) : undefined) ?? (sourceId ? store.findCustomer(sourceId) : undefined);
+		if (id && !existing) throw notFound('customer', id);
+		const now = new Date().toISOString();
+		if (existing) {
+			Object.assign(existing, fields, { updated_at: now });
+			return ok(customerView(existing, store));
+		}
+		const c: Customer = {
+			object: 'customer',
+			id: store.newId('cust_'),
+			source_id: sourceId ?? null,
+			name: null,
+			description: null,
+			email: null,
+			phone: null,
+			metadata: {},
+			system_metadata: {},
+			...fields,
+			created_at: now,
+			updated_at: null,
+		};
+		store.addCustomer(c);
+		counters.customersCreated++;
+		ctx.env.noteCreate(ctx.path, body);
+		ctx.env.emit('customer.created', customerView(c, store), c.id);
+		return ok(customerView(c, store));
+	});
+
+	r.get('/v1/customers/{customerId}', 'A', (ctx) => ok(customerView(findCustomer(ctx), ctx.env.store)));
+
+	r.put('/v1/customers/{customerId}', 'A', (ctx) => {
+		const c = findCustomer(ctx);
+		const body = bodyObject(ctx.body);
+		for (const locked of ['id', 'source_id']) if (body[locked] !== undefined) throw invalidPayload(`Field ${locked} cannot be changed`);
+		Object.assign(c, customerFields(body), { updated_at: new Date().toISOString() });
+		return ok(customerView(c, ctx.env.store));
+	});
+
+	r.delete('/v1/customers/{customerId}', 'A', (ctx) => {
+		const c = findCustomer(ctx);
+		const { store } = ctx.env;
+		store.customers.delete(c.id);
+		if (c.source_id) store.customersBySourceId.delete(c.source_id);
+		ctx.env.emit('customer.deleted', customerView(c, store), c.id);
+		return noContent();
+	});
 }

@@ -251,11 +251,11 @@ function validateRewardBatch(ctx: Ctx): { assign: Json[] | null; unassign: strin
 	}
 	const assigned = store.programRewards.get(ctx.params.programId)!;
 	for (const e of (unassign ?? []) as Json[]) {
-		if (!store.rewards.has(e.id as string)) throw notFound('reward', e.id as string);
+		if (!store.v2Rewards.has(e.id as string)) throw notFound('reward', e.id as string);
 		if (!assigned.has(e.id as string)) throw notFound('program_reward', e.id as string, 'reward assigned to this program');
 	}
 	for (const e of (assign ?? []) as Json[]) {
-		if (!store.rewards.has(e.id as string)) throw notFound('reward', e.id as string);
+		if (!store.v2Rewards.has(e.id as string)) throw notFound('reward', e.id as string);
 		for (const c of (e.costs ?? []) as Json[])
 			for (const s of c.spending as Json[])
 				if (!store.cardDefinitions.has(s.card_definition_id as string)) throw notFound('card_definition', s.card_definition_id as string);

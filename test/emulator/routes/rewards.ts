@@ -1,10 +1,18 @@
-/** Reward assignments (auth A): assign a reward to a campaign with a points cost. */
+/** Rewards (auth A): the paged list, and reward assignments (assign a reward to a campaign with a points cost). */
+import { pagedList } from '../envelopes';
 import { invalidPayload, notFound } from '../errors';
 import { ok, Router } from '../router';
 import type { RewardAssignment } from '../state';
-import { bodyObject, isInt, isObject, requireString } from '../validate';
+import { bodyObject, isInt, isObject, pageOf, parseLimit, parsePage, requireString } from '../validate';
 
 export function register(r: Router): void {
+	r.get('/v1/rewards', 'A', (ctx) => {
+		const limit = parseLimit(ctx.query, 10);
+		const page = parsePage(ctx.query, 100);
+		const all = [...ctx.env.store.rewards.values()];
+		return ok(pagedList('data', pageOf(all, page, limit), all.length));
+	});
+
 	r.post('/v1/rewards/{rewardId}/assignments', 'A', (ctx) => {
 		const store = ctx.env.store;
 		const reward = store.rewards.get(ctx.params.rewardId);

@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../types';
+import { loadCardDefinitions } from './search';
 import { update } from './update';
 
 export const cardDefinition: ResourceDefinition = {
@@ -6,4 +7,5 @@ export const cardDefinition: ResourceDefinition = {
 	name: 'Card Definition (Beta)',
 	auth: 'oAuth2',
 	operations: [update],
+	methods: { loadOptions: { loadCardDefinitions } },
 };

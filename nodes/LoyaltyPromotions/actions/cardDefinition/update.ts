@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
 	enumProperty,
-	idProperty,
 	jsonBodyProperties,
 	metadataJsonProperty,
 	metadataProperty,
@@ -19,6 +18,7 @@ import {
 import { fail, requireIntegerInRange, requireOneOf, requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
+import { cardDefinitionOptions } from './search';
 
 const CARD_DEFINITION_ID = /^lcdef_[a-f0-9]+$/;
 
@@ -174,7 +174,7 @@ export const update: OperationDefinition = {
 	description: 'Change a card definition. Once it has left DRAFT, only Name and Metadata can change (the service answers 409 otherwise).',
 	endpoint: 'PUT /v2/loyalties/card-definitions/{id}',
 	properties: [
-		idProperty('cardDefinitionId', 'Card Definition ID', 'The card definition to update, e.g. lcdef_0a1b2c', 'lcdef_...'),
+		{ ...cardDefinitionOptions('cardDefinitionId', 'The card definition to update'), required: true },
 		updateFieldsProperty([
 			updateNameProperty('card definition'),
 			{
@@ -219,7 +219,7 @@ export const update: OperationDefinition = {
 		]),
 	],
 	build: (params) => {
-		const id = requirePattern(params, 'Card Definition ID', params.id('cardDefinitionId', 'Card Definition ID'), CARD_DEFINITION_ID, 'lcdef_0a1b2c');
+		const id = requirePattern(params, 'Card Definition Name or ID', params.id('cardDefinitionId', 'Card Definition Name or ID'), CARD_DEFINITION_ID, 'lcdef_0a1b2c');
 		const fields = params.get<IDataObject>('updateFields', {});
 		const extra: IDataObject = {
 			points_expiration: readPointsExpiration(params, fields),

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { idProperty, startingAfterIdOption } from '../../shared/fields';
-import { requireDateTime } from '../../shared/validate';
+import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, startingAfterIdOption, type FilterKind } from '../../shared/fields';
 import { path } from '../../transport/request';
-import type { OperationDefinition, ParamReader } from '../types';
+import type { OperationDefinition } from '../types';
+import { customerLocator, readCustomerId } from './fields';
 
 /** The 12 sort orders of customer activities: each field ascending and descending. */
 const ORDER_FIELDS: Array<[label: string, field: string]> = [
@@ -23,8 +23,8 @@ const CAMPAIGN_TYPES: Array<[label: string, value: string]> = [
 ];
 
 /** Filters field → [query parameter, label shown in errors, kind]. */
-const QUERY: Record<string, [param: string, label: string, kind: 'text' | 'dateTime']> = {
-	order: ['order', 'Order', 'text'],
+const QUERY: Record<string, [param: string, label: string, kind: FilterKind]> = {
+	order: ['order', 'Order', sortOrderValues(ORDER_FIELDS)],
 	startingAfter: ['starting_after', 'Starting After', 'dateTime'],
 	startingAfterId: ['starting_after_id', 'Starting After ID', 'text'],
 	campaignType: ['campaign_type', 'Campaign Type', 'text'],
@@ -34,80 +34,53 @@ const QUERY: Record<string, [param: string, label: string, kind: 'text' | 'dateT
 	endDate: ['end_date', 'End Date', 'dateTime'],
 };
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Campaign ID',
-			name: 'campaignId',
-			type: 'string',
-			default: '',
-			description: 'Only activities of this campaign',
-		},
-		{
-			displayName: 'Campaign Type',
-			name: 'campaignType',
-			type: 'options',
-			options: CAMPAIGN_TYPES.map(([name, value]) => ({ name, value })),
-			default: 'LOYALTY_PROGRAM',
-			description: 'Only activities of campaigns of this type',
-		},
-		{
-			displayName: 'End Date',
-			name: 'endDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only activities created at or before this moment',
-		},
-		{
-			displayName: 'Order',
-			name: 'order',
-			type: 'options',
-			options: ORDER_FIELDS.flatMap(([label, field]) => [
-				{ name: `${label} Ascending`, value: field },
-				{ name: `${label} Descending`, value: `-${field}` },
-			]),
-			default: '-created_at',
-			description: 'How to sort the activities',
-		},
-		{
-			displayName: 'Product ID',
-			name: 'productId',
-			type: 'string',
-			default: '',
-			description: 'Only activities concerning this product',
-		},
-		{
-			displayName: 'Start Date',
-			name: 'startDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only activities created at or after this moment',
-		},
-		{
-			displayName: 'Starting After',
-			name: 'startingAfter',
-			type: 'dateTime',
-			default: '',
-			description: 'Start the results after activities created at this moment, in the direction of the order',
-		},
-		startingAfterIdOption,
-	],
-};
-
-function readQuery(params: ParamReader, chosen: IDataObject): IDataObject {
-	const query: IDataObject = {};
-	for (const [name, [param, label, kind]] of Object.entries(QUERY)) {
-		const value = chosen[name];
-		if (value === undefined || value === null || String(value).trim() === '') continue;
-		query[param] = kind === 'dateTime' ? requireDateTime(params, label, value) : String(value).trim();
-	}
-	return query;
-}
+const filters: INodeProperties = filtersProperty([
+	{
+		displayName: 'Campaign ID',
+		name: 'campaignId',
+		type: 'string',
+		default: '',
+		description: 'Only activities of this campaign',
+	},
+	{
+		displayName: 'Campaign Type',
+		name: 'campaignType',
+		type: 'options',
+		options: CAMPAIGN_TYPES.map(([name, value]) => ({ name, value })),
+		default: 'LOYALTY_PROGRAM',
+		description: 'Only activities of campaigns of this type',
+	},
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only activities created at or before this moment',
+	},
+	sortOrderFilter(ORDER_FIELDS, '-created_at', 'How to sort the activities'),
+	{
+		displayName: 'Product ID',
+		name: 'productId',
+		type: 'string',
+		default: '',
+		description: 'Only activities concerning this product',
+	},
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only activities created at or after this moment',
+	},
+	{
+		displayName: 'Starting After',
+		name: 'startingAfter',
+		type: 'dateTime',
+		default: '',
+		description: 'Start the results after activities created at this moment, in the direction of the order',
+	},
+	startingAfterIdOption,
+]);
 
 export const getManyActivities: OperationDefinition = {
 	value: 'getManyActivities',
@@ -116,16 +89,16 @@ export const getManyActivities: OperationDefinition = {
 	description: "List a customer's activities, filtered by campaign, product or period",
 	endpoint: 'GET /v1/customers/{customerId}/activities',
 	properties: [
-		idProperty('customerId', 'Customer ID', "The customer's ID or source ID", 'cust_… or your own ID'),
+		customerLocator,
 		filters,
 	],
 	list: { envelope: 'counted', pageSizeParam: 'limit', cursorParam: 'starting_after_id', maxPageSize: 100 },
 	build(params) {
-		const customerId = params.id('customerId', 'Customer ID');
+		const customerId = readCustomerId(params);
 		return {
 			method: 'GET',
 			path: path`/v1/customers/${customerId}/activities`,
-			query: readQuery(params, params.get<IDataObject>('filters', {})),
+			query: readFilterQuery(params, params.get<IDataObject>('filters', {}), QUERY),
 		};
 	},
 };

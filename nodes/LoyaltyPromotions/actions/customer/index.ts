@@ -1,9 +1,17 @@
 import type { ResourceDefinition } from '../types';
+import { deleteCustomer } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
 import { getManyActivities } from './getManyActivities';
+import { searchCustomers } from './search';
+import { update } from './update';
+import { upsert } from './upsert';
 
 export const customer: ResourceDefinition = {
 	value: 'customer',
 	name: 'Customer',
 	auth: 'appKeysOrOAuth2',
-	operations: [getManyActivities],
+	// Get Many Activities stays the default operation: workflows saved before the others existed may omit it.
+	operations: [getManyActivities, upsert, deleteCustomer, get, getAll, update],
+	methods: { listSearch: { searchCustomers } },
 };

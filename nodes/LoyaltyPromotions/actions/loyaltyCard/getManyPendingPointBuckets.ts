@@ -2,6 +2,7 @@ import { idProperty } from '../../shared/fields';
 import { fail, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
+import { programLocator } from '../program/search';
 
 const ORDERS = ['date', '-date'];
 
@@ -12,7 +13,7 @@ export const getManyPendingPointBuckets: OperationDefinition = {
 	description: "List a loyalty card's pending points buckets that activate in the future",
 	endpoint: 'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points',
 	properties: [
-		idProperty('programId', 'Program ID', 'The loyalty program, e.g. lprg_0a1b2c', 'lprg_...'),
+		programLocator,
 		idProperty('memberId', 'Member ID', 'The loyalty program member holding the card', 'lmbr_...'),
 		idProperty('cardId', 'Card ID', 'The loyalty card', 'lcrd_...'),
 		{
@@ -29,7 +30,7 @@ export const getManyPendingPointBuckets: OperationDefinition = {
 	],
 	list: { envelope: 'v2Cursor', pageSizeParam: 'limit', cursorParam: 'cursor', maxPageSize: 100 },
 	build: (params) => {
-		const programId = requireProgramId(params, 'Program ID', params.get('programId', ''));
+		const programId = requireProgramId(params, 'Program', params.get('programId', ''));
 		const memberId = params.id('memberId', 'Member ID');
 		const cardId = params.id('cardId', 'Card ID');
 		const order = params.get<string>('order', 'date');

@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../types';
+import { searchPrograms } from './search';
 import { update } from './update';
 
 export const program: ResourceDefinition = {
@@ -6,4 +7,5 @@ export const program: ResourceDefinition = {
 	name: 'Program (Beta)',
 	auth: 'oAuth2',
 	operations: [update],
+	methods: { listSearch: { searchPrograms } },
 };

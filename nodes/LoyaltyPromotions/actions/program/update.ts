@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
-	idProperty,
 	metadataJsonProperty,
 	metadataProperty,
 	readUpdateBody,
@@ -10,6 +9,7 @@ import {
 import { fail, requireDateTime, requireProgramId } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 import { path } from '../../transport/request';
+import { programLocator } from './search';
 
 /** A date of Update Fields: its value, null when its Clear switch is on, undefined when neither is set. */
 function readDate(params: ParamReader, fields: IDataObject, name: string, label: string): string | null | undefined {
@@ -31,7 +31,7 @@ export const update: OperationDefinition = {
 	description: "Change a loyalty program's name, dates or metadata. Dates can change only while the program is DRAFT.",
 	endpoint: 'PUT /v2/loyalties/programs/{id}',
 	properties: [
-		idProperty('programId', 'Program ID', 'The loyalty program, e.g. lprg_0a1b2c', 'lprg_...'),
+		programLocator,
 		updateFieldsProperty([
 			updateNameProperty('program'),
 			{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', description: 'When the program starts (only while it is DRAFT)' },
@@ -55,7 +55,7 @@ export const update: OperationDefinition = {
 		]),
 	],
 	build: (params) => {
-		const id = requireProgramId(params, 'Program ID', params.get('programId', ''));
+		const id = requireProgramId(params, 'Program', params.get('programId', ''));
 		const fields = params.get<IDataObject>('updateFields', {});
 		const startDate = readDate(params, fields, 'startDate', 'Start Date');
 		const endDate = readDate(params, fields, 'endDate', 'End Date');

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import { idProperty } from '../../shared/fields';
 import { fail, parseJsonArray, requireIntegerInRange, requireOneOf, requirePattern, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
+import { programLocator } from '../program/search';
 
 /** The service accepts at most this many entries in `assign` and in `unassign`. */
 const MAX_ENTRIES = 10;
@@ -90,7 +90,7 @@ export const batch: OperationDefinition = {
 		'Assign rewards to a loyalty program with their stock, and unassign others, in one request (unassigns run first). A reward\'s points cost is set on the reward, not here.',
 	endpoint: 'POST /v2/loyalties/programs/{programId}/rewards/batch',
 	properties: [
-		idProperty('programId', 'Program ID', 'The loyalty program, e.g. lprg_0a1b2c', 'lprg_...'),
+		programLocator,
 		{
 			displayName: 'Assign',
 			name: 'assign',
@@ -149,7 +149,7 @@ export const batch: OperationDefinition = {
 		},
 	],
 	build: (params) => {
-		const programId = requireProgramId(params, 'Program ID', params.get('programId', ''));
+		const programId = requireProgramId(params, 'Program', params.get('programId', ''));
 		const assign = readAssign(params);
 		const unassign = readUnassign(params);
 		if (assign.length > MAX_ENTRIES) fail(params, 'Assign', `accepts at most ${MAX_ENTRIES} rewards, counting Assign (JSON) (got ${assign.length})`);

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, idProperty } from '../../shared/fields';
-import { fail, parseJsonObject, requireIntegerInRange, requireText } from '../../shared/validate';
+import { additionalFieldsProperty } from '../../shared/fields';
+import { locatorProperty } from '../../shared/locator';
+import { fail, parseJsonObject, requireIntegerInRange } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 
@@ -23,8 +24,22 @@ export const create: OperationDefinition = {
 	description: 'Offer a reward in a campaign at a points cost',
 	endpoint: 'POST /v1/rewards/{rewardId}/assignments',
 	properties: [
-		idProperty('rewardId', 'Reward ID', 'The reward to assign', 'rew_…'),
-		idProperty('campaign', 'Campaign ID', 'The loyalty campaign to offer the reward in', 'camp_…'),
+		locatorProperty({
+			name: 'rewardId',
+			displayName: 'Reward',
+			description: 'The reward to assign, picked from the list or given by ID',
+			noun: 'reward',
+			searchListMethod: 'searchRewards',
+			idPlaceholder: 'rew_...',
+		}),
+		locatorProperty({
+			name: 'campaign',
+			displayName: 'Campaign',
+			description: 'The loyalty campaign to offer the reward in, picked from the list or given by ID',
+			noun: 'campaign',
+			searchListMethod: 'searchLoyaltyCampaigns',
+			idPlaceholder: 'camp_...',
+		}),
 		{
 			displayName: 'Points',
 			name: 'points',
@@ -46,8 +61,8 @@ export const create: OperationDefinition = {
 			]),
 	],
 	build(params) {
-		const rewardId = params.id('rewardId', 'Reward ID');
-		const campaign = requireText(params, 'Campaign ID', params.get('campaign', '')).trim();
+		const rewardId = params.id('rewardId', 'Reward');
+		const campaign = params.id('campaign', 'Campaign');
 		const points = requireIntegerInRange(params, 'Points', params.get('points'), MIN_POINTS);
 		const additionalFields = params.get<IDataObject>('additionalFields', {});
 		const override =

@@ -1,14 +1,38 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, idProperty, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
-import { fail, parseJsonObject, toMinorUnits } from '../../shared/validate';
+import { compact, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
+import { locatorProperty } from '../../shared/locator';
+import { parseJsonObject, toMinorUnits } from '../../shared/validate';
 import type { ParamReader } from '../types';
+import { productLocator, readImageUrl, readProductId } from '../product/fields';
 
 /** The SKU fields Create, Update and Create or Update share, and how they become the request body. */
 
-export const productIdProperty = idProperty('productId', 'Product ID', "The parent product's ID or source ID", 'prod_… or your own ID');
+export const productIdProperty: INodeProperties = { ...productLocator, description: "The SKU's product, picked from the catalogue or given by its ID or source ID" };
 
-export function readProductId(params: ParamReader): string {
-	return params.id('productId', 'Product ID');
+export { readProductId };
+
+/** The Source ID of Create or Update and Import: the SKU is matched by it. */
+export const skuSourceIdProperty: INodeProperties = {
+	displayName: 'Source ID',
+	name: 'sourceId',
+	type: 'string',
+	default: '',
+	required: true,
+	description: "The SKU's ID in your inventory, unique across the catalogue: a SKU with this source ID is updated, otherwise one is created",
+};
+
+/** The SKU locator: From List shows the SKUs of the product chosen above. */
+export const skuLocator = locatorProperty({
+	name: 'skuId',
+	displayName: 'SKU',
+	description: "The SKU, picked from the product's SKUs or given by its ID or source ID",
+	noun: 'SKU',
+	searchListMethod: 'searchSkus',
+	idPlaceholder: 'sku_... or your source ID',
+});
+
+export function readSkuId(params: ParamReader): string {
+	return params.id('skuId', 'SKU');
 }
 
 const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
@@ -22,14 +46,7 @@ const SKU_BODY_OPTIONS: INodeProperties[] = [
 		default: '',
 		description: 'Unique name of the SKU, e.g. "Blue, size M"',
 	},
-	{
-		displayName: 'Price',
-		name: 'price',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
-		default: 0,
-		description: "Price in the currency's main unit, e.g. 12.50; sent ×100 as 1250",
-	},
+	moneyProperty('price', 'Price', "The SKU's price."),
 	{
 		displayName: 'Currency',
 		name: 'currency',
@@ -85,6 +102,9 @@ export const additionalFieldsWithIdentity = collection('additionalFields', 'Addi
 	...SKU_BODY_OPTIONS,
 ]);
 
+/** The SKU body fields, for operations that build their own collection (e.g. Import). */
+export const SKU_FIELDS = SKU_BODY_OPTIONS;
+
 export const additionalFields = collection('additionalFields', 'Additional Fields', 'Add Field', SKU_BODY_OPTIONS);
 
 export const updateFields = collection('updateFields', 'Update Fields', 'Add Field', SKU_BODY_OPTIONS);
@@ -93,10 +113,7 @@ const isSet = (value: unknown) => value !== undefined && value !== null && Strin
 
 /** The request body from a SKU collection; fields left empty are left out. */
 export function readSkuBody(params: ParamReader, fields: IDataObject): IDataObject {
-	const imageUrl = isSet(fields.imageUrl) ? String(fields.imageUrl).trim() : undefined;
-	if (imageUrl !== undefined && !/^https:\/\/\S+$/i.test(imageUrl)) {
-		fail(params, 'Image URL', `must be an HTTPS address, e.g. https://example.com/sku.png (got "${imageUrl}")`);
-	}
+	const imageUrl = fields.imageUrl === undefined ? undefined : readImageUrl(params, fields.imageUrl);
 	return compact({
 		id: isSet(fields.id) ? String(fields.id).trim() : undefined,
 		source_id: isSet(fields.sourceId) ? String(fields.sourceId).trim() : undefined,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { additionalFields, productIdProperty, readProductId, readSkuBody } from './fields';
+import { additionalFields, productIdProperty, readProductId, readSkuBody, skuSourceIdProperty } from './fields';
 
 export const upsert: OperationDefinition = {
 	value: 'upsert',
@@ -12,14 +12,7 @@ export const upsert: OperationDefinition = {
 	endpoint: 'POST /v1/products/{productId}/skus',
 	properties: [
 		productIdProperty,
-		{
-			displayName: 'Source ID',
-			name: 'sourceId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: "The SKU's ID in your inventory: a SKU with this source ID is updated, otherwise one is created",
-		},
+		skuSourceIdProperty,
 		additionalFields,
 	],
 	build(params) {

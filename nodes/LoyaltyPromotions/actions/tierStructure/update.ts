@@ -19,6 +19,7 @@ import {
 import { fail, requireOneOf, requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
+import { cardDefinitionOptions } from '../cardDefinition/search';
 
 const TIER_STRUCTURE_ID = /^lts_[a-f0-9]+$/;
 const CARD_DEFINITION_ID = /^lcdef_[a-f0-9]+$/;
@@ -54,7 +55,7 @@ const JSON_FIELDS: JsonBodyField[] = [
 
 const POINT_EARNED_FIELDS = ['pointEarnedPeriod', 'pointEarnedPeriodUnit', 'pointEarnedTierChange'];
 const TRACKING_FIELDS: Record<string, string> = {
-	cardDefinitionId: 'Card Definition ID',
+	cardDefinitionId: 'Card Definition Name or ID',
 	pointEarnedPeriod: 'Point Earned Period',
 	pointEarnedPeriodUnit: 'Point Earned Period Unit',
 	pointEarnedTierChange: 'Point Earned Tier Change',
@@ -68,8 +69,8 @@ function readTracking(params: ParamReader, fields: IDataObject): IDataObject {
 		return {};
 	}
 	const type = requireOneOf(params, 'Type', fields.type, ['POINT_BALANCE', 'POINT_EARNED']);
-	if (fields.cardDefinitionId === undefined) fail(params, 'Card Definition ID', 'is required when Type is set (the tracking settings name their card definition)');
-	const cardDefinitionId = requirePattern(params, 'Card Definition ID', fields.cardDefinitionId, CARD_DEFINITION_ID, 'lcdef_0a1b2c');
+	if (fields.cardDefinitionId === undefined) fail(params, 'Card Definition Name or ID', 'is required when Type is set (the tracking settings name their card definition)');
+	const cardDefinitionId = requirePattern(params, 'Card Definition Name or ID', fields.cardDefinitionId, CARD_DEFINITION_ID, 'lcdef_0a1b2c');
 	if (type === 'POINT_BALANCE') {
 		const extra = POINT_EARNED_FIELDS.find((name) => fields[name] !== undefined);
 		if (extra) fail(params, TRACKING_FIELDS[extra], 'must not be set when Type is Point Balance');
@@ -120,17 +121,15 @@ export const update: OperationDefinition = {
 		idProperty('tierStructureId', 'Tier Structure ID', 'The tier structure to update, e.g. lts_0a1b2c', 'lts_...'),
 		updateFieldsProperty([
 			updateNameProperty('tier structure'),
-			enumProperty('type', 'Type', 'What decides the tier. Needs Card Definition ID; Point Earned also needs its period, unit and tier change.', {
+			enumProperty('type', 'Type', 'What decides the tier. Needs Card Definition; Point Earned also needs its period, unit and tier change.', {
 				POINT_BALANCE: ['Point Balance', "Tiers follow the card's current points balance"],
 				POINT_EARNED: ['Point Earned', 'Tiers follow the points earned over a tracking period'],
 			}),
 			{
-				displayName: 'Card Definition ID',
-				name: 'cardDefinitionId',
-				type: 'string',
-				default: '',
-				placeholder: 'lcdef_...',
-				description: 'The card definition whose points decide the tier, e.g. lcdef_0a1b2c. Needs Type: it is sent inside point_balance or point_earned.',
+				...cardDefinitionOptions(
+					'cardDefinitionId',
+					'The card definition whose points decide the tier. Needs Type: it is sent inside point_balance or point_earned',
+				),
 			},
 			...periodProperties('pointEarnedPeriod', 'Point Earned Period', 'With Type Point Earned: how long earned points count towards a tier', TRACKING_PERIOD),
 			enumProperty('pointEarnedTierChange', 'Point Earned Tier Change', 'With Type Point Earned: when a tier reached by earning points takes effect', {

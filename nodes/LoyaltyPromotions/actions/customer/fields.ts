@@ -1,0 +1,95 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { locatorProperty } from '../../shared/locator';
+import { requireDate, requireScalarText } from '../../shared/validate';
+import type { ParamReader } from '../types';
+
+/** The customer locator, the customer fields of Create or Update and Update, and how they become a body. */
+
+export const customerLocator = locatorProperty({
+	name: 'customerId',
+	displayName: 'Customer',
+	description: 'The customer, picked from the list or given by ID or source ID',
+	noun: 'customer',
+	searchListMethod: 'searchCustomers',
+	idPlaceholder: 'cust_... or your source ID',
+});
+
+export function readCustomerId(params: ParamReader): string {
+	return params.id('customerId', 'Customer');
+}
+
+/** The address fields: label, parameter name and the service's key. */
+const ADDRESS: Array<[label: string, name: string, key: string]> = [
+	['Address Line 1', 'line1', 'line_1'],
+	['Address Line 2', 'line2', 'line_2'],
+	['City', 'city', 'city'],
+	['Country', 'country', 'country'],
+	['Postal Code', 'postalCode', 'postal_code'],
+	['State', 'state', 'state'],
+];
+
+const text = (name: string, displayName: string, description: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	description,
+	...extra,
+});
+
+export const CUSTOMER_BODY_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Address',
+		name: 'address',
+		type: 'fixedCollection',
+		default: {},
+		placeholder: 'Add Address',
+		description: "The customer's postal address; the parts left empty are not sent",
+		options: [
+			{
+				displayName: 'Address',
+				name: 'value',
+				values: ADDRESS.map(([label, name]) => text(name, label, '')),
+			},
+		],
+	},
+	{
+		displayName: 'Birthdate',
+		name: 'birthdate',
+		type: 'dateTime',
+		default: '',
+		description: "The customer's date of birth (only the date is sent, as YYYY-MM-DD)",
+	},
+	text('description', 'Description', 'Any note about the customer'),
+	text('email', 'Email', "The customer's email address", { placeholder: 'name@email.com' }),
+	metadataProperty,
+	metadataJsonProperty,
+	text('name', 'Name', "The customer's first and last name"),
+	text('phone', 'Phone', "The customer's phone number (needed to send codes by SMS)"),
+];
+
+const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
+
+function readAddress(params: ParamReader, value: unknown): IDataObject | undefined {
+	const parts = ((value as IDataObject | undefined)?.value ?? {}) as IDataObject;
+	const address: IDataObject = {};
+	for (const [label, name, key] of ADDRESS) {
+		if (isSet(parts[name])) address[key] = requireScalarText(params, label, parts[name]).trim();
+	}
+	return Object.keys(address).length > 0 ? address : undefined;
+}
+
+/** The request body from a customer collection; fields left empty are left out. */
+export function readCustomerBody(params: ParamReader, fields: IDataObject): IDataObject {
+	const textOf = (name: string, label: string) => (isSet(fields[name]) ? requireScalarText(params, label, fields[name]).trim() : undefined);
+	return compact({
+		name: textOf('name', 'Name'),
+		email: textOf('email', 'Email'),
+		phone: textOf('phone', 'Phone'),
+		description: textOf('description', 'Description'),
+		birthdate: isSet(fields.birthdate) ? requireDate(params, 'Birthdate', fields.birthdate) : undefined,
+		address: readAddress(params, fields.address),
+		metadata: readMetadata(params, fields),
+	});
+}

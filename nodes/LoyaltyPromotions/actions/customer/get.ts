@@ -1,0 +1,13 @@
+import { path } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { customerLocator, readCustomerId } from './fields';
+
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a customer',
+	description: 'Retrieve a customer with their order, redemption and loyalty summary',
+	endpoint: 'GET /v1/customers/{customerId}',
+	properties: [customerLocator],
+	build: (params) => ({ method: 'GET', path: path`/v1/customers/${readCustomerId(params)}` }),
+};

@@ -1,0 +1,35 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty } from '../../shared/fields';
+import { requireText } from '../../shared/validate';
+import type { OperationDefinition } from '../types';
+import { CUSTOMER_BODY_OPTIONS, readCustomerBody } from './fields';
+
+export const upsert: OperationDefinition = {
+	value: 'upsert',
+	name: 'Create or Update',
+	action: 'Create or update a customer',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+	endpoint: 'POST /v1/customers',
+	properties: [
+		{
+			displayName: 'Source ID',
+			name: 'sourceId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'customer-123 or jane@example.com',
+			description: "The customer's ID in your system (e.g. a CRM ID or email): a customer with this source ID is updated, otherwise one is created",
+		},
+		additionalFieldsProperty(CUSTOMER_BODY_OPTIONS),
+	],
+	build(params) {
+		const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();
+		return {
+			method: 'POST',
+			path: '/v1/customers',
+			body: { source_id: sourceId, ...readCustomerBody(params, params.get<IDataObject>('additionalFields', {})) },
+			// The service updates the customer with this source ID, so a repeat creates nothing twice.
+			safeToRepeat: true,
+		};
+	},
+};

@@ -1,0 +1,102 @@
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import { waitUntilDone } from '../../shared/poll';
+import { requireIntegerInRange, requireText } from '../../shared/validate';
+import { path } from '../../transport/request';
+import type { OperationDefinition, ParamReader, ServiceClient } from '../types';
+import { exportLocator, readExportId } from './fields';
+
+const MAX_WAIT_SECONDS = 3600;
+
+/**
+ * The address of the export's file, checked before anything is fetched from it: https, or the very origin the
+ * credential points at (e.g. a local emulator on http). It is requested without the credential either way.
+ */
+async function fileUrl(params: ParamReader, client: ServiceClient, job: IDataObject): Promise<string> {
+	const raw = (job.result as IDataObject | null | undefined)?.url;
+	if (typeof raw !== 'string' || raw === '') throw new NodeOperationError(params.node, `Export ${String(job.id)} is done but names no file`, { itemIndex: params.itemIndex });
+	let url: URL;
+	try {
+		url = new URL(raw);
+	} catch {
+		throw new NodeOperationError(params.node, `Export ${String(job.id)} names a file address that is not a URL`, { itemIndex: params.itemIndex });
+	}
+	const own = new URL(await client.baseUrl()).origin;
+	if (url.protocol !== 'https:' && url.origin !== own) {
+		throw new NodeOperationError(params.node, `Refused to download export ${String(job.id)} over ${url.protocol.replace(':', '')} from ${url.origin}: only https, or the service's own address`, {
+			itemIndex: params.itemIndex,
+		});
+	}
+	return url.toString();
+}
+
+/** The export once it is DONE: at once, or after waiting up to `waitSeconds` (0: no wait). */
+async function finished(params: ParamReader, client: ServiceClient, job: IDataObject, waitSeconds: number): Promise<IDataObject> {
+	const id = String(job.id);
+	const settled = (state: IDataObject) => state.status === 'DONE' || state.status === 'ERROR';
+	let current = job;
+	if (!settled(current) && waitSeconds > 0) {
+		current = await waitUntilDone<IDataObject>({
+			timeoutMs: waitSeconds * 1000,
+			signal: params.context.getExecutionCancelSignal?.(),
+			check: async () => {
+				const state = await client.request<IDataObject>({ method: 'GET', path: path`/v1/exports/${id}` });
+				return settled(state) ? { done: true, value: state } : { done: false, status: String(state.status) };
+			},
+			timeout: (status, waitedMs) =>
+				new NodeOperationError(params.node, `Export ${id} was not done within ${Math.round(waitedMs / 1000)} s (last seen ${status})`, {
+					itemIndex: params.itemIndex,
+					description: 'Download it later (Export → Download with this ID), or raise Wait Up To (Seconds).',
+				}),
+		});
+	}
+	if (current.status === 'ERROR') throw new NodeOperationError(params.node, `Export ${id} failed on the service's side (status ERROR)`, { itemIndex: params.itemIndex });
+	if (current.status !== 'DONE') {
+		throw new NodeOperationError(params.node, `Export ${id} is not done yet (status ${String(current.status)})`, {
+			itemIndex: params.itemIndex,
+			description: 'Set Wait Up To (Seconds) above 0 to wait for it.',
+		});
+	}
+	return current;
+}
+
+export const download: OperationDefinition = {
+	value: 'download',
+	name: 'Download',
+	action: 'Download an export file',
+	description: "Fetch an export's CSV file as binary data, waiting for the export to finish if needed",
+	endpoint: 'GET /v1/exports/{exportId} then GET {result.url}',
+	properties: [
+		exportLocator,
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the output binary field to put the file in',
+		},
+		{
+			displayName: 'Wait Up To (Seconds)',
+			name: 'waitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_WAIT_SECONDS, numberPrecision: 0 },
+			default: 300,
+			description: `How long to wait for an export that is still running (0 to ${MAX_WAIT_SECONDS}; 0 fails at once if it is not done)`,
+		},
+	],
+	build: (params) => {
+		requireText(params, 'Put Output File in Field', params.get('binaryPropertyName', 'data'));
+		requireIntegerInRange(params, 'Wait Up To (Seconds)', params.get('waitSeconds', 300), 0, MAX_WAIT_SECONDS);
+		return { method: 'GET', path: path`/v1/exports/${readExportId(params)}` };
+	},
+	async follow(response, params, client) {
+		const field = requireText(params, 'Put Output File in Field', params.get('binaryPropertyName', 'data')).trim();
+		const waitSeconds = requireIntegerInRange(params, 'Wait Up To (Seconds)', params.get('waitSeconds', 300), 0, MAX_WAIT_SECONDS);
+		const job = await finished(params, client, response, waitSeconds);
+		const url = await fileUrl(params, client, job);
+		const file = await client.request<Buffer>({ method: 'GET', path: '', url, encoding: 'arraybuffer' });
+		const fileName = `${String(job.exported_object ?? 'export')}-${String(job.id)}.csv`;
+		const binary = await params.context.helpers.prepareBinaryData(Buffer.from(file), fileName, 'text/csv');
+		return [{ json: job, binary: { [field]: binary } }];
+	},
+};

@@ -1,0 +1,13 @@
+import { path } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { orderLocator, readOrderId } from './fields';
+
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get an order',
+	description: 'Retrieve an order by its ID or source ID',
+	endpoint: 'GET /v1/orders/{orderId}',
+	properties: [orderLocator],
+	build: (params) => ({ method: 'GET', path: path`/v1/orders/${readOrderId(params)}` }),
+};

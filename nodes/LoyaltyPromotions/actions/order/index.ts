@@ -1,0 +1,14 @@
+import type { ResourceDefinition } from '../types';
+import { create } from './create';
+import { get } from './get';
+import { getAll } from './getAll';
+import { searchOrders } from './search';
+import { update } from './update';
+
+export const order: ResourceDefinition = {
+	value: 'order',
+	name: 'Order',
+	auth: 'appKeysOrOAuth2',
+	operations: [create, get, getAll, update],
+	methods: { listSearch: { searchOrders } },
+};

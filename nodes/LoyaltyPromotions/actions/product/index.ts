@@ -1,0 +1,16 @@
+import type { ResourceDefinition } from '../types';
+import { deleteProduct } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { importProducts } from './import';
+import { searchProducts, searchSkus } from './search';
+import { update } from './update';
+import { upsert } from './upsert';
+
+export const product: ResourceDefinition = {
+	value: 'product',
+	name: 'Product',
+	auth: 'appKeysOrOAuth2',
+	operations: [upsert, deleteProduct, get, getAll, importProducts, update],
+	methods: { listSearch: { searchProducts, searchSkus } },
+};

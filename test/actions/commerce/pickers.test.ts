@@ -1,0 +1,109 @@
+/**
+ * Pick, don't type: every From List the commerce fields offer, and the card definition dropdowns, called as the
+ * editor calls them (n8n-core's LoadOptionsContext, real HTTP to the emulator), paging through the service.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { FIXTURES, fixtureCounts } from '../../emulator';
+import { credentialsFor } from '../../harness/emulatorCredentials';
+import { listSearch, loadOptions } from '../../harness/loadOptions';
+import { useEmulator } from '../v2/helpers';
+
+const ctx = useEmulator();
+const call = (parameters: INodeParameters) => ({ parameters, credentials: credentialsFor(ctx.emu) });
+
+/** Every page of a From List, following its pagination token as the editor does when scrolling. */
+async function allPages(method: string, parameters: INodeParameters, filter?: string) {
+	const results = [];
+	let token: string | undefined;
+	for (let page = 0; page < 50; page++) {
+		const answer = await listSearch(method, call(parameters), filter, token);
+		results.push(...answer.results);
+		token = answer.paginationToken as string | undefined;
+		if (!token) return { results, pages: page + 1 };
+	}
+	throw new Error(`${method} still had pages after 50`);
+}
+
+describe('From List', () => {
+	it(`Customer: all ${fixtureCounts(1).customers} customers over two pages, newest first, labelled by name and email`, async () => {
+		const { results, pages } = await allPages('searchCustomers', { resource: 'customer', operation: 'get' });
+		expect(pages).toBe(2);
+		expect(results).toHaveLength(fixtureCounts(1).customers);
+		expect(results).toContainEqual({ name: `Customer One (customer-1@example.com, ${FIXTURES.customerSourceId})`, value: FIXTURES.customerId });
+		expect(ctx.emu.control.requests({ path: '/v1/customers' }).map((request) => request.query)).toEqual([
+			{ order: '-created_at', limit: '100' },
+			{ order: '-created_at', limit: '100', page: '2' },
+		]);
+	});
+
+	it('Customer: the typed text narrows each page', async () => {
+		const { results } = await allPages('searchCustomers', { resource: 'customer', operation: 'get' }, 'busy');
+		expect(results.map((item) => item.value)).toEqual([FIXTURES.customerWithManyActivities]);
+	});
+
+	it('Product and SKU: the SKUs listed are those of the product chosen above', async () => {
+		const products = await allPages('searchProducts', { resource: 'product', operation: 'get' });
+		expect(products.results).toEqual(
+			expect.arrayContaining([{ name: `Coffee Maker (${FIXTURES.productSourceId})`, value: FIXTURES.productId }]),
+		);
+		const parameters = { resource: 'sku', operation: 'update', productId: { __rl: true, mode: 'list', value: FIXTURES.product2Id } };
+		const skus = await allPages('searchSkus', parameters as INodeParameters);
+		expect(skus.results).toEqual([{ name: 'Tea Kettle Red (sku-3)', value: 'sku_0000000000003' }]);
+		const none = await listSearch('searchSkus', call({ resource: 'sku', operation: 'update' }));
+		expect(none.results).toEqual([]);
+	});
+
+	it('Order, Export and Reward: the newest first, with what tells them apart', async () => {
+		const orders = await listSearch('searchOrders', call({ resource: 'order', operation: 'get' }));
+		expect(orders.results[0]).toEqual({ name: 'order-10100 (CANCELED, 118.00)', value: 'ord_0000000002774' });
+		expect(orders.paginationToken).toBe('2');
+		const exportsList = await allPages('searchExports', { resource: 'export', operation: 'get' });
+		expect(exportsList.results).toEqual([{ name: expect.stringMatching(/^Customers, DONE, \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(exp_0000000000001\)$/), value: FIXTURES.exportId }]);
+		const rewards = await allPages('searchRewards', { resource: 'rewardAssignment', operation: 'create' });
+		expect(rewards.results).toHaveLength(FIXTURES.rewardIds.length);
+		expect(rewards.results[1]).toEqual({ name: 'Reward 2 (COIN)', value: FIXTURES.rewardIds[1] });
+	});
+
+	it('Program (v2, OAuth): narrowed by name on the service, following cursor.next', async () => {
+		const all = await allPages('searchPrograms', { resource: 'program', operation: 'update' });
+		expect(all.results.map((item) => item.value).sort()).toEqual([FIXTURES.programActive, FIXTURES.programDraft, FIXTURES.programInactive].sort());
+		const narrowed = await listSearch('searchPrograms', call({ resource: 'program', operation: 'update' }), 'draft');
+		expect(narrowed.results).toEqual([{ name: 'Draft program (DRAFT)', value: FIXTURES.programDraft }]);
+		const sent = ctx.emu.control.requests({ path: '/v2/loyalties/programs' }).map((request) => request.query);
+		expect(sent[sent.length - 1]).toEqual({ order: '-created_at', limit: '100', 'filters[name][conditions][$contains]': 'draft' });
+	});
+});
+
+describe('Dropdowns loaded from the account', () => {
+	it('Card Definition: every card definition by name and status, sorted', async () => {
+		const options = await loadOptions('loadCardDefinitions', call({ resource: 'tierStructure', operation: 'update' }));
+		expect(options).toEqual([
+			{ name: 'Active card (ACTIVE)', value: FIXTURES.cardDefinitionActive, description: FIXTURES.cardDefinitionActive },
+			{ name: 'Card without pending points (ACTIVE)', value: FIXTURES.cardDefinitionPendingDisabled, description: FIXTURES.cardDefinitionPendingDisabled },
+			{ name: 'Draft card (DRAFT)', value: FIXTURES.cardDefinitionDraft, description: FIXTURES.cardDefinitionDraft },
+		]);
+	});
+});
+
+describe('A picked ID is read like a typed one', () => {
+	it('Reward Assignment takes the reward and campaign from list or ID mode', async () => {
+		const { items, error } = await ctx.run({
+			resource: 'rewardAssignment',
+			operation: 'create',
+			rewardId: { __rl: true, mode: 'list', value: FIXTURES.rewardIds[4], cachedResultName: 'Reward 5' },
+			campaign: { __rl: true, mode: 'id', value: ` ${FIXTURES.campaignId} ` },
+			points: 25,
+		} as never);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{ method: 'POST', path: `/v1/rewards/${FIXTURES.rewardIds[4]}/assignments`, query: {}, body: { campaign: FIXTURES.campaignId, parameters: { loyalty: { points: 25 } } } },
+		]);
+		expect(items[0].json).toMatchObject({ reward_id: FIXTURES.rewardIds[4], related_object_id: FIXTURES.campaignId });
+	});
+
+	it('Program Update checks a picked program against the ID pattern too', async () => {
+		await ctx.expectInvalid({ resource: 'program', operation: 'update', programId: { __rl: true, mode: 'id', value: 'prog_1' }, updateFields: { name: 'x' } } as never, 'Program', /must match/);
+		const { error } = await ctx.run({ resource: 'program', operation: 'update', programId: { __rl: true, mode: 'list', value: FIXTURES.programDraft }, updateFields: { name: 'Renamed' } } as never);
+		expect(error).toBeUndefined();
+	});
+});
