@@ -4,15 +4,24 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './description';
+import { DEFAULT_CONCURRENCY, listProperties, optionsProperty } from './description';
 import { RESOURCES } from './resources';
-import { credentialTypeFor, type OperationDefinition, type ParamReader } from './types';
-import { optionalId, requireId, requireIntegerInRange } from '../shared/validate';
+import {
+	AUTHENTICATIONS,
+	CREDENTIAL_NAMES,
+	credentialTypeFor,
+	isSafeToRepeat,
+	type OperationDefinition,
+	type ParamReader,
+	type ResourceDefinition,
+} from './types';
+import { checkParameter, optionalId, requireId, requireIntegerInRange } from '../shared/validate';
 
 /** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
 async function runPool(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
@@ -32,8 +41,46 @@ async function runPool(count: number, limit: number, work: (index: number) => Pr
 	if (firstError !== undefined) throw firstError;
 }
 
-function findOperation(resource: string, operation: string): OperationDefinition | undefined {
-	return RESOURCES.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
+/** The properties an operation's parameters are read against, by name: its own, Return All / Limit, Options. */
+function propertiesOf(operation: OperationDefinition): Map<string, INodeProperties> {
+	const properties = new Map<string, INodeProperties>();
+	for (const property of [...operation.properties, ...(operation.list ? listProperties(operation) : []), optionsProperty]) {
+		if (!properties.has(property.name)) properties.set(property.name, property);
+	}
+	return properties;
+}
+
+/**
+ * The credential type the resource needs, checked against the node before anything is sent. A workflow that
+ * was imported or built by an AI agent can carry another credential, or a hidden Authentication value left
+ * from another resource; n8n would then answer "Credentials not found" or send the wrong keys (and the service
+ * a misleading 401). This says which credential the resource uses instead.
+ */
+function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition): CredentialType {
+	const allowed = AUTHENTICATIONS[resource.auth];
+	const authentication = String(context.getNodeParameter('authentication', 0, allowed[0]));
+	const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or the ');
+	const attached = Object.keys(context.getNode().credentials ?? {})
+		.map((type) => CREDENTIAL_NAMES[type as CredentialType] ?? type)
+		.join(' and a ');
+	const has = attached ? `This node has a ${attached} credential, which they cannot use.` : 'This node has no credential.';
+	const uses = `${resource.name} operations use the ${needed} credential`;
+	if (!allowed.includes(authentication)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${uses}, but this node's Authentication is "${authentication}"`,
+			{
+				description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose a ${needed} credential in Credential to connect with. Nothing was sent to the service.`,
+			},
+		);
+	}
+	const type = credentialTypeFor(authentication);
+	if (!context.getNode().credentials?.[type]) {
+		throw new NodeOperationError(context.getNode(), `${resource.name} operations use the ${CREDENTIAL_NAMES[type]} credential; choose one in Credential to connect with`, {
+			description: `${has} Nothing was sent to the service.`,
+		});
+	}
+	return type;
 }
 
 /** What Continue On Fail emits for a failed item: the message and the service's error fields, paired. */
@@ -61,27 +108,27 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as string;
+	const resourceValue = this.getNodeParameter('resource', 0) as string;
 	const operationValue = this.getNodeParameter('operation', 0) as string;
-	const operation = findOperation(resource, operationValue);
-	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resource}"`);
+	const resource = RESOURCES.find((r) => r.value === resourceValue);
+	const operation = resource?.operations.find((o) => o.value === operationValue);
+	if (!resource || !operation) {
+		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resourceValue}"`);
 	}
-	const authentication = this.getNodeParameter('authentication', 0) as string;
-	const credentialType: CredentialType = credentialTypeFor(authentication);
-	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(Number(options.concurrency ?? DEFAULT_CONCURRENCY)) || 1));
-
-	const transport = new Transport(this, credentialType, new Pacer());
-	let managementProject: Promise<unknown> | undefined;
+	const credentialType = credentialFor(this, resource);
+	const properties = propertiesOf(operation);
 	const context = this;
-	const results: INodeExecutionData[][] = new Array(items.length);
 
 	const readerFor = (itemIndex: number): ParamReader => ({
 		itemIndex,
 		node: context.getNode(),
 		context,
-		get: <T>(name: string, fallback?: T) => context.getNodeParameter(name, itemIndex, fallback as never) as T,
+		// Every value is checked against the type its property declares: an expression can yield anything.
+		get<T>(name: string, fallback?: T) {
+			const value = context.getNodeParameter(name, itemIndex, fallback as never);
+			const property = properties.get(name);
+			return (property ? checkParameter(this, property, value) : value) as T;
+		},
 		id(name: string, field: string) {
 			return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 		},
@@ -99,10 +146,18 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		},
 	});
 
+	const options = readerFor(0).get<IDataObject>('options', {});
+	const concurrency = (options.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
+	const transport = new Transport(this, credentialType, new Pacer());
+	let managementProject: Promise<unknown> | undefined;
+	const results: INodeExecutionData[][] = new Array(items.length);
+	const safeToRepeat = isSafeToRepeat(operation);
+
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
 		try {
-			const request = await operation.build(params);
+			const built = await operation.build(params);
+			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };
 			let entries: IDataObject[];
 			if (operation.list) {
 				const returnAll = params.get<boolean>('returnAll', false);
