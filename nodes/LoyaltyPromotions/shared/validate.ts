@@ -1,4 +1,5 @@
 import { NodeOperationError, type IDataObject, type INodeProperties, type INodePropertyCollection, type INodePropertyOptions } from 'n8n-workflow';
+import { redactUrlCredentials } from '../../../credentials/location';
 import type { ParamReader } from '../actions/types';
 
 /**
@@ -137,7 +138,7 @@ export function requireHttpUrl(params: ParamReader, field: string, value: unknow
 	} catch {
 		// reported below
 	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(params, field, `must be an http:// or https:// URL (got "${text}")`);
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(params, field, `must be an http:// or https:// URL (got "${redactUrlCredentials(text)}")`);
 	return text;
 }
 
@@ -287,10 +288,16 @@ function zoneOffsetMs(timeZone: string, instant: number): number {
 	return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** The instant of a wall-clock time in `timeZone` (the later reading when a clock change makes it ambiguous). */
+/**
+ * The instant of a wall-clock time in `timeZone`. A time that a clock change skips (02:30 when clocks jump from
+ * 02:00 to 03:00) moves forward with the clock (03:30); a time that occurs twice is the first occurrence.
+ */
 function zonedMillis(wall: number, timeZone: string): number {
-	const guess = wall - zoneOffsetMs(timeZone, wall);
-	return wall - zoneOffsetMs(timeZone, guess);
+	const first = wall - zoneOffsetMs(timeZone, wall);
+	const offset = zoneOffsetMs(timeZone, first);
+	const second = wall - offset;
+	if (second === first || zoneOffsetMs(timeZone, second) === offset) return second;
+	return Math.max(first, second);
 }
 
 /** The workflow's time zone (n8n's Settings → Timezone, else the instance's), or UTC outside an execution. */
