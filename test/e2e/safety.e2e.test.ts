@@ -56,10 +56,17 @@ const WORKFLOWS = {
 		'e2eSafeObjectTxt1',
 		{
 			name: 'Track',
-			parameters: { resource: 'event', operation: 'track', eventName: FIXTURES.customEventName, customerSourceId: '={{ $json.customer }}', additionalFields: {}, options: {} },
+			parameters: {
+				resource: 'event',
+				operation: 'track',
+				eventName: FIXTURES.customEventName,
+				customerSourceId: 'customer-1',
+				additionalFields: { loyaltyCode: '={{ $json.card }}' },
+				options: {},
+			},
 			credentials: APP,
 		},
-		[{ customer: { id: 'c-1' } }],
+		[{ card: { code: 'LC-1234' } }],
 	),
 	luxonDate: workflow('e2eSafeLuxonDate1', {
 		name: 'Program',
@@ -182,7 +189,7 @@ test('an expression yielding an object in a text field is refused, not sent as [
 	expect(failure(result)).toMatchObject({
 		status: 'error',
 		node: 'Track',
-		message: 'Customer Source ID: must be text, not an object (check the expression that fills it)',
+		message: 'Loyalty Card Code: must be text, not an object (check the expression that fills it)',
 		description: 'Nothing was sent to the service.',
 	});
 	expect(requests(stack.emulator)).toEqual([]);

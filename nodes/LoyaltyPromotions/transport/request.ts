@@ -30,8 +30,9 @@ export interface ServiceRequest {
 	/** Sent as application/x-www-form-urlencoded. */
 	form?: Record<string, string>;
 	/**
-	 * Whether a repeat after a 5xx or a lost connection is harmless. Defaults to true for GET, PUT and DELETE,
-	 * false for POST; upserts (SKU create with an id or source_id) set it explicitly.
+	 * Whether a repeat after a 5xx or a lost connection is harmless. The router fills it from the operation's
+	 * declaration (OperationDefinition.safeToRepeat: by default POST is not) unless build() decides per request
+	 * (SKU create with an id or source_id); without either, true for GET, PUT and DELETE, false for POST.
 	 */
 	safeToRepeat?: boolean;
 }
