@@ -31,7 +31,7 @@ describe('a credential the resource cannot use', () => {
 	it('Webhook with an App Keys credential: names the Management credential', async () => {
 		expect(await refusal({ resource: 'webhook', operation: 'getAll', returnAll: true }, only('loyaltyPromotionsAppApi'))).toEqual({
 			message: 'Webhook operations use the Loyalty Promotions Management API credential; choose one in Credential to connect with',
-			description: 'This node has a Loyalty Promotions App Keys API credential, which they cannot use. Nothing was sent to the service.',
+			description: 'This node has a Loyalty Promotions App Keys API credential, not a Loyalty Promotions Management API one. Nothing was sent to the service.',
 		});
 	});
 
@@ -44,13 +44,13 @@ describe('a credential the resource cannot use', () => {
 
 	it('Category with Authentication set to OAuth Token but only an App Keys credential: names the OAuth2 credential', async () => {
 		expect(await refusal({ resource: 'category', operation: 'getAll', authentication: 'oAuth2', returnAll: true }, only('loyaltyPromotionsAppApi'))).toMatchObject({
-			message: 'Category operations use the Loyalty Promotions OAuth2 API credential; choose one in Credential to connect with',
+			message: 'Category operations with Authentication "OAuth Token" use the Loyalty Promotions OAuth2 API credential; choose one in Credential to connect with, or change Authentication',
 		});
 	});
 
 	it('no credential at all', async () => {
 		expect(await refusal({ resource: 'category', operation: 'getAll', returnAll: true }, {})).toEqual({
-			message: 'Category operations use the Loyalty Promotions App Keys API credential; choose one in Credential to connect with',
+			message: 'Category operations with Authentication "App Keys" use the Loyalty Promotions App Keys API credential; choose one in Credential to connect with, or change Authentication',
 			description: 'This node has no credential. Nothing was sent to the service.',
 		});
 	});

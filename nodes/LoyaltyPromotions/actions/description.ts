@@ -39,6 +39,12 @@ export function listProperties(operation: OperationDefinition): INodeProperties[
 	];
 }
 
+/** The Authentication choices of the resources that take App Keys or an OAuth Token. */
+export const AUTHENTICATION_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'App Keys', value: 'appKeys', description: 'Application ID and Secret Key' },
+	{ name: 'OAuth Token', value: 'oAuth2', description: 'A bearer token bought with the app keys' },
+];
+
 function authenticationProperties(resources: ResourceDefinition[]): INodeProperties[] {
 	const valuesWith = (auth: ResourceDefinition['auth']) =>
 		resources.filter((resource) => resource.auth === auth).map((resource) => resource.value);
@@ -47,10 +53,7 @@ function authenticationProperties(resources: ResourceDefinition[]): INodePropert
 			displayName: 'Authentication',
 			name: 'authentication',
 			type: 'options',
-			options: [
-				{ name: 'App Keys', value: 'appKeys', description: 'Application ID and Secret Key' },
-				{ name: 'OAuth Token', value: 'oAuth2', description: 'A bearer token bought with the app keys' },
-			],
+			options: AUTHENTICATION_OPTIONS,
 			default: 'appKeys',
 			displayOptions: { show: { resource: valuesWith('appKeysOrOAuth2') } },
 		},

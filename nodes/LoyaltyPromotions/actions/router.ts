@@ -10,7 +10,7 @@ import {
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
-import { DEFAULT_CONCURRENCY, listProperties, optionsProperty } from './description';
+import { AUTHENTICATION_OPTIONS, DEFAULT_CONCURRENCY, listProperties, optionsProperty } from './description';
 import { RESOURCES } from './resources';
 import {
 	AUTHENTICATIONS,
@@ -59,26 +59,27 @@ function propertiesOf(operation: OperationDefinition): Map<string, INodeProperti
 function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition): CredentialType {
 	const allowed = AUTHENTICATIONS[resource.auth];
 	const authentication = String(context.getNodeParameter('authentication', 0, allowed[0]));
-	const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or the ');
-	const attached = Object.keys(context.getNode().credentials ?? {})
-		.map((type) => CREDENTIAL_NAMES[type as CredentialType] ?? type)
-		.join(' and a ');
-	const has = attached ? `This node has a ${attached} credential, which they cannot use.` : 'This node has no credential.';
-	const uses = `${resource.name} operations use the ${needed} credential`;
+	const node = context.getNode();
 	if (!allowed.includes(authentication)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${uses}, but this node's Authentication is "${authentication}"`,
-			{
-				description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose a ${needed} credential in Credential to connect with. Nothing was sent to the service.`,
-			},
-		);
+		const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or the ');
+		throw new NodeOperationError(node, `${resource.name} operations use the ${needed} credential, but this node's Authentication is "${authentication}"`, {
+			description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose a ${needed} credential in Credential to connect with. Nothing was sent to the service.`,
+		});
 	}
 	const type = credentialTypeFor(authentication);
-	if (!context.getNode().credentials?.[type]) {
-		throw new NodeOperationError(context.getNode(), `${resource.name} operations use the ${CREDENTIAL_NAMES[type]} credential; choose one in Credential to connect with`, {
-			description: `${has} Nothing was sent to the service.`,
-		});
+	if (!node.credentials?.[type]) {
+		const name = CREDENTIAL_NAMES[type];
+		const label = AUTHENTICATION_OPTIONS.find((option) => option.value === authentication)?.name;
+		const attached = Object.keys(node.credentials ?? {}).map((other) => CREDENTIAL_NAMES[other as CredentialType] ?? other);
+		throw new NodeOperationError(
+			node,
+			allowed.length > 1
+				? `${resource.name} operations with Authentication "${label}" use the ${name} credential; choose one in Credential to connect with, or change Authentication`
+				: `${resource.name} operations use the ${name} credential; choose one in Credential to connect with`,
+			{
+				description: `${attached.length ? `This node has a ${attached.join(' and a ')} credential, not a ${name} one.` : 'This node has no credential.'} Nothing was sent to the service.`,
+			},
+		);
 	}
 	return type;
 }
