@@ -24,6 +24,7 @@ export class LoyaltyPromotionsAppApi implements ICredentialType {
 	authenticate: IAuthenticate = authenticateWithHeaders(appKeyHeaders);
 
 	test: ICredentialTestRequest = {
-		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET' },
+		// Redirects are not followed: they would carry the keys along.
+		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET', disableFollowRedirect: true },
 	};
 }

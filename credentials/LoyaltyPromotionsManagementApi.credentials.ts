@@ -65,6 +65,8 @@ export class LoyaltyPromotionsManagementApi implements ICredentialType {
 			baseURL: BASE_URL_EXPRESSION,
 			url: '=/management/v1/projects/{{encodeURIComponent($credentials.projectId)}}/custom-event-schemas',
 			method: 'GET',
+			// Redirects are not followed: they would carry the keys along.
+			disableFollowRedirect: true,
 		},
 	};
 }

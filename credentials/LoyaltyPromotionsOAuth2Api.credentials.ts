@@ -60,6 +60,8 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 			body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
 			json: true,
 			timeout: 30_000,
+			// A redirect would carry the app keys to wherever it points: never followed.
+			disableFollowRedirect: true,
 		};
 		let token: IDataObject;
 		try {
@@ -79,6 +81,6 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	}));
 
 	test: ICredentialTestRequest = {
-		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET' },
+		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET', disableFollowRedirect: true },
 	};
 }

@@ -42,6 +42,28 @@ export interface FaultDecision {
 	/** Rate-limit headers for the response. */
 	headers?: Record<string, string>;
 	label?: string;
+	/** No Retry-After on this 429. */
+	omitRetryAfter?: boolean;
+	/** Answer this redirect (status, Location, plus the request's path and query when keepPath) without processing. */
+	redirect?: { status: number; location: string; keepPath: boolean };
+	/** Rewrites the query before processing (cursor faults). */
+	rewriteQuery?: (query: Record<string, string>) => Record<string, string>;
+	/** Rewrites the reply after processing (cursor faults). */
+	rewriteReply?: (reply: { status: number; body?: unknown }) => void;
+}
+
+const CURSOR_PARAMS = ['starting_after_id', 'cursor', 'page'];
+
+/** The next cursor a list answer carries, and a way to replace it. */
+function cursorOf(body: unknown): { value: string; set(value: string): void } | undefined {
+	if (!body || typeof body !== 'object') return undefined;
+	const list = body as Record<string, unknown>;
+	if (typeof list.more_starting_after === 'string') {
+		return { value: list.more_starting_after, set: (value) => (list.more_starting_after = value) };
+	}
+	const cursor = list.cursor as Record<string, unknown> | undefined;
+	if (cursor && typeof cursor.next === 'string') return { value: cursor.next, set: (value) => (cursor.next = value) };
+	return undefined;
 }
 
 interface Rule {
@@ -49,6 +71,9 @@ interface Rule {
 	matchRoute: (p: string) => boolean;
 	sequence: FaultStep[];
 	random: () => number;
+	/** cursorCycle: how many list answers were rewritten, and the real cursor each name first stood for. */
+	cycled: number;
+	aliases: Map<string, string>;
 }
 
 export class FaultLayer {
@@ -62,7 +87,14 @@ export class FaultLayer {
 
 	setFaults(opts: FaultOptions | FaultOptions[] | null): void {
 		const list = opts === null ? [] : Array.isArray(opts) ? opts : [opts];
-		this.rules = list.map((o) => ({ opts: o, matchRoute: routeMatcher(o.route), sequence: [...(o.sequence ?? [])], random: prng(o.faultSeed ?? 1) }));
+		this.rules = list.map((o) => ({
+			opts: o,
+			matchRoute: routeMatcher(o.route),
+			sequence: [...(o.sequence ?? [])],
+			random: prng(o.faultSeed ?? 1),
+			cycled: 0,
+			aliases: new Map(),
+		}));
 	}
 
 	clear(): void {
@@ -101,11 +133,18 @@ export class FaultLayer {
 			if (r.opts.method && r.opts.method.toUpperCase() !== method) continue;
 			if (!r.matchRoute(path)) continue;
 			if (r.opts.delayMs) d.delayMs = (d.delayMs ?? 0) + r.opts.delayMs;
+			if (r.opts.headers) d.headers = { ...d.headers, ...r.opts.headers };
+			if (r.opts.redirect) {
+				const { location, status = 302, keepPath = false } = r.opts.redirect;
+				return { ...d, redirect: { status, location, keepPath }, label: `redirect:${status}` };
+			}
+			this.cursorFaults(r, d);
 			const step = r.sequence.shift();
 			if (step !== undefined) {
 				if (step === 'ok') break;
 				if (step === 'reset') return { ...d, reset: true, afterProcessing: !!r.opts.resetAfterProcessing, label: 'reset' };
-				if (step === 429) return { ...d, rateLimited: true, retryAfter: String(r.opts.retryAfterSeconds ?? 1), label: 'status:429' };
+				if (step === 429)
+					return { ...d, rateLimited: true, retryAfter: String(r.opts.retryAfterSeconds ?? 1), omitRetryAfter: r.opts.omitRetryAfter, label: 'status:429' };
 				return { ...d, status: step, label: `status:${step}` };
 			}
 			const o = r.opts;
@@ -113,7 +152,7 @@ export class FaultLayer {
 			if (o.resetAfterProcessing && o.resetRate === undefined && !o.sequence?.length)
 				return { ...d, reset: true, afterProcessing: true, label: 'reset' };
 			if (o.rateLimitRate && r.random() < o.rateLimitRate)
-				return { ...d, rateLimited: true, retryAfter: String(o.retryAfterSeconds ?? 1), label: 'status:429' };
+				return { ...d, rateLimited: true, retryAfter: String(o.retryAfterSeconds ?? 1), omitRetryAfter: o.omitRetryAfter, label: 'status:429' };
 			if (o.errorRate && r.random() < o.errorRate) {
 				const statuses = o.statuses?.length ? o.statuses : [500, 502, 503];
 				const s = statuses[Math.floor(r.random() * statuses.length)];
@@ -121,6 +160,32 @@ export class FaultLayer {
 			}
 		}
 		if (d.delayMs && !d.label) d.label = `delay:${d.delayMs}`;
-		return d.headers || d.delayMs ? d : undefined;
+		return d.headers || d.delayMs || d.rewriteQuery || d.rewriteReply ? d : undefined;
+	}
+
+	/** ignoreCursor and cursorCycle: rewrite the request's cursor on the way in and the list's on the way out. */
+	private cursorFaults(r: Rule, d: FaultDecision): void {
+		if (r.opts.ignoreCursor) {
+			d.label ??= 'ignore_cursor';
+			d.rewriteQuery = (query) => Object.fromEntries(Object.entries(query).filter(([name]) => !CURSOR_PARAMS.includes(name)));
+		}
+		const cycle = r.opts.cursorCycle;
+		if (!cycle?.length) return;
+		d.label ??= 'cursor_cycle';
+		d.rewriteQuery = (query) => {
+			const rewritten = { ...query };
+			for (const name of CURSOR_PARAMS) {
+				const real = rewritten[name] === undefined ? undefined : r.aliases.get(rewritten[name]);
+				if (real !== undefined) rewritten[name] = real;
+			}
+			return rewritten;
+		};
+		d.rewriteReply = (reply) => {
+			const cursor = cursorOf(reply.body);
+			if (!cursor) return;
+			const alias = cycle[r.cycled++ % cycle.length];
+			if (!r.aliases.has(alias)) r.aliases.set(alias, cursor.value);
+			cursor.set(alias);
+		};
 	}
 }

@@ -267,12 +267,21 @@ export class Emulator implements Env {
 			req.socket.destroy();
 			return;
 		}
+		if (d?.redirect) {
+			this.counters.faultsInjected++;
+			const { status, location, keepPath } = d.redirect;
+			const query = new URLSearchParams(r.query).toString();
+			const target = keepPath ? `${location.replace(/\/+$/, '')}${r.path}${query ? `?${query}` : ''}` : location;
+			if (entry) entry.status = status;
+			this.send(res, { status, headers: { ...d.headers, Location: target } }, r.requestId);
+			return;
+		}
 		if (d?.rateLimited || d?.status) {
 			if (d.label !== 'rate_limit') this.counters.faultsInjected++;
 			const status = d.rateLimited ? 429 : d.status!;
 			if (status === 429) this.counters.rateLimited++;
 			const headers: Record<string, string> = { ...d.headers };
-			if (d.retryAfter) headers['Retry-After'] = d.retryAfter;
+			if (d.retryAfter && !d.omitRetryAfter) headers['Retry-After'] = d.retryAfter;
 			if (entry) entry.status = status;
 			this.send(res, { status, body: statusBody(status, r.requestId), headers }, r.requestId);
 			return;
@@ -280,10 +289,12 @@ export class Emulator implements Env {
 		if (this.latencyMs > 0) await sleep(this.latencyMs);
 		let reply: Reply;
 		try {
-			reply = await this.router.handle({ ...r, headers: req.headers, env: this });
+			const query = d?.rewriteQuery ? d.rewriteQuery(r.query) : r.query;
+			reply = await this.router.handle({ ...r, query, headers: req.headers, env: this });
 		} catch (e) {
 			reply = this.errorReply(e, r.requestId);
 		}
+		d?.rewriteReply?.(reply);
 		if (d?.reset && d.afterProcessing) {
 			this.counters.faultsInjected++;
 			if (entry) entry.fault = 'reset_after_processing';

@@ -153,6 +153,23 @@ export interface FaultOptions {
 	retryAfterSeconds?: number;
 	/** Seed of the deterministic PRNG, default 1. */
 	faultSeed?: number;
+	/** A 429 from this rule carries no Retry-After (only X-Rate-Limit-* from `headers`, if any). */
+	omitRetryAfter?: boolean;
+	/** Extra response headers on every matching request, faulted or not (e.g. X-Rate-Limit-Retry an hour ahead). */
+	headers?: Record<string, string>;
+	/**
+	 * Answer matching requests with a redirect instead of processing them: `location` as given, or followed by
+	 * the request's path and query when `keepPath` (e.g. another emulator's base URL). Status 302 by default.
+	 */
+	redirect?: { location: string; status?: number; keepPath?: boolean };
+	/** A list that ignores its cursor: `starting_after_id`, `cursor` and `page` are dropped before processing. */
+	ignoreCursor?: boolean;
+	/**
+	 * A list whose cursors come round again: the n-th list answer's next cursor (`more_starting_after` or
+	 * `cursor.next`) is replaced by cursorCycle[n % length], and a request naming one of these is served from the
+	 * real cursor the name first stood for. ['A', 'B'] gives pages 1, 2, 3, 2, 3… with cursors A, B, A, B…
+	 */
+	cursorCycle?: string[];
 }
 
 export interface RequestFilter {

@@ -1,5 +1,5 @@
 import { ApplicationError, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDefinition, ResourceDefinition, ResourceMethods } from './types';
+import { isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
 
 /**
  * Assembles the node's parameters from the resource and operation definitions, so that an operation file
@@ -16,7 +16,8 @@ function showFor(resource: string, operation: string, property: INodeProperties)
 	return { ...property, displayOptions: { ...property.displayOptions, show } };
 }
 
-function listProperties(operation: OperationDefinition): INodeProperties[] {
+/** Return All and Limit, which the router adds to every list operation. */
+export function listProperties(operation: OperationDefinition): INodeProperties[] {
 	const maxLimit = operation.list?.maxLimit ?? 100;
 	return [
 		{
@@ -30,13 +31,19 @@ function listProperties(operation: OperationDefinition): INodeProperties[] {
 			displayName: 'Limit',
 			name: 'limit',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: maxLimit },
+			typeOptions: { minValue: 1, maxValue: maxLimit, numberPrecision: 0 },
 			default: 50,
 			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
 }
+
+/** The Authentication choices of the resources that take App Keys or an OAuth Token. */
+export const AUTHENTICATION_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'App Keys', value: 'appKeys', description: 'Application ID and Secret Key' },
+	{ name: 'OAuth Token', value: 'oAuth2', description: 'A bearer token bought with the app keys' },
+];
 
 function authenticationProperties(resources: ResourceDefinition[]): INodeProperties[] {
 	const valuesWith = (auth: ResourceDefinition['auth']) =>
@@ -46,10 +53,7 @@ function authenticationProperties(resources: ResourceDefinition[]): INodePropert
 			displayName: 'Authentication',
 			name: 'authentication',
 			type: 'options',
-			options: [
-				{ name: 'App Keys', value: 'appKeys', description: 'Application ID and Secret Key' },
-				{ name: 'OAuth Token', value: 'oAuth2', description: 'A bearer token bought with the app keys' },
-			],
+			options: AUTHENTICATION_OPTIONS,
 			default: 'appKeys',
 			displayOptions: { show: { resource: valuesWith('appKeysOrOAuth2') } },
 		},
@@ -76,6 +80,42 @@ function authenticationProperties(resources: ResourceDefinition[]): INodePropert
 		},
 	];
 }
+
+/**
+ * The panel's notice on an operation that is not safe to repeat: n8n's Retry On Fail reruns the whole node for
+ * every item, so the items that had already gone through are sent again.
+ */
+export function repeatNotice(operation: OperationDefinition): INodeProperties[] {
+	if (isSafeToRepeat(operation)) return [];
+	const hint = operation.repeatHint ? ` ${operation.repeatHint}` : '';
+	return [
+		{
+			displayName: `Not safe to repeat: the node never sends this request twice, but n8n's Retry On Fail (node Settings) reruns the whole node, so items that had already succeeded are sent again. Leave Retry On Fail off; use Continue On Fail to see which items failed.${hint}`,
+			name: 'repeatNotice',
+			type: 'notice',
+			default: '',
+		},
+	];
+}
+
+/** The Options collection every operation has. */
+export const optionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+			default: DEFAULT_CONCURRENCY,
+			description: `How many requests to keep in flight at once across the input items (1 to ${MAX_CONCURRENCY}). Output order always follows input order; the service's rate limit is respected either way. Retry On Fail (node Settings) reruns the whole node for every item, including those that succeeded: operations that are not safe to repeat then send them again.`,
+		},
+	],
+};
 
 export function describeResources(resources: ResourceDefinition[]): INodeProperties[] {
 	const resourceProperty: INodeProperties = {
@@ -111,36 +151,18 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 
 	const fieldProperties = resources.flatMap((resource) =>
 		resource.operations.flatMap((operation) =>
-			[...operation.properties, ...(operation.list ? listProperties(operation) : [])].map((property) =>
+			[...repeatNotice(operation), ...operation.properties, ...(operation.list ? listProperties(operation) : [])].map((property) =>
 				showFor(resource.value, operation.value, property),
 			),
 		),
 	);
-
-	const options: INodeProperties = {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Concurrency',
-				name: 'concurrency',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-				default: DEFAULT_CONCURRENCY,
-				description: `How many requests to keep in flight at once across the input items (1 to ${MAX_CONCURRENCY}). Output order always follows input order; the service's rate limit is respected either way.`,
-			},
-		],
-	};
 
 	return [
 		resourceProperty,
 		...authenticationProperties(resources),
 		...operationProperties,
 		...fieldProperties,
-		options,
+		optionsProperty,
 	];
 }
 

@@ -4,23 +4,28 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './description';
+import { AUTHENTICATION_OPTIONS, DEFAULT_CONCURRENCY, listProperties, optionsProperty } from './description';
 import { RESOURCES } from './resources';
 import {
+	AUTHENTICATIONS,
+	CREDENTIAL_NAMES,
 	credentialTypeFor,
+	isSafeToRepeat,
 	type BatchOperation,
 	type BatchRow,
 	type OperationDefinition,
 	type OutputItem,
 	type ParamReader,
+	type ResourceDefinition,
 	type ServiceClient,
 } from './types';
-import { optionalId, requireId, requireIntegerInRange } from '../shared/validate';
+import { checkParameter, optionalId, requireId, requireIntegerInRange } from '../shared/validate';
 
 /** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
 async function runPool(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
@@ -106,8 +111,61 @@ async function runBatch(
 	return output.sort((a, b) => a.first - b.first).map(({ item }) => item);
 }
 
-function findOperation(resource: string, operation: string): OperationDefinition | undefined {
-	return RESOURCES.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
+/** Whether a property's displayOptions let it show with these (stored) parameter values. */
+function shownWith(property: INodeProperties, parameters: IDataObject): boolean {
+	const { show = {}, hide = {} } = property.displayOptions ?? {};
+	const matches = (name: string, values: unknown) => Array.isArray(values) && values.includes(parameters[name.replace(/^\//, '')]);
+	return (
+		Object.entries(show).every(([name, values]) => ['resource', 'operation'].includes(name) || matches(name, values)) &&
+		!Object.entries(hide).some(([name, values]) => matches(name, values))
+	);
+}
+
+/**
+ * The properties an operation's parameters are read against, by name: its own, Return All / Limit, Options.
+ * Where several properties share a name (e.g. Fields, one list per export kind), the one the node shows wins.
+ */
+function propertiesOf(operation: OperationDefinition, parameters: IDataObject): Map<string, INodeProperties> {
+	const properties = new Map<string, INodeProperties>();
+	for (const property of [...operation.properties, ...(operation.list ? listProperties(operation) : []), optionsProperty]) {
+		const current = properties.get(property.name);
+		if (!current || (!shownWith(current, parameters) && shownWith(property, parameters))) properties.set(property.name, property);
+	}
+	return properties;
+}
+
+/**
+ * The credential type the resource needs, checked against the node before anything is sent. A workflow that
+ * was imported or built by an AI agent can carry another credential, or a hidden Authentication value left
+ * from another resource; n8n would then answer "Credentials not found" or send the wrong keys (and the service
+ * a misleading 401). This says which credential the resource uses instead.
+ */
+function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition): CredentialType {
+	const allowed = AUTHENTICATIONS[resource.auth];
+	const authentication = String(context.getNodeParameter('authentication', 0, allowed[0]));
+	const node = context.getNode();
+	if (!allowed.includes(authentication)) {
+		const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or the ');
+		throw new NodeOperationError(node, `${resource.name} operations use the ${needed} credential, but this node's Authentication is "${authentication}"`, {
+			description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose a ${needed} credential in Credential to connect with. Nothing was sent to the service.`,
+		});
+	}
+	const type = credentialTypeFor(authentication);
+	if (!node.credentials?.[type]) {
+		const name = CREDENTIAL_NAMES[type];
+		const label = AUTHENTICATION_OPTIONS.find((option) => option.value === authentication)?.name;
+		const attached = Object.keys(node.credentials ?? {}).map((other) => CREDENTIAL_NAMES[other as CredentialType] ?? other);
+		throw new NodeOperationError(
+			node,
+			allowed.length > 1
+				? `${resource.name} operations with Authentication "${label}" use the ${name} credential; choose one in Credential to connect with, or change Authentication`
+				: `${resource.name} operations use the ${name} credential; choose one in Credential to connect with`,
+			{
+				description: `${attached.length ? `This node has a ${attached.join(' and a ')} credential, not a ${name} one.` : 'This node has no credential.'} Nothing was sent to the service.`,
+			},
+		);
+	}
+	return type;
 }
 
 /** What Continue On Fail emits for a failed item: the message and the service's error fields, paired. */
@@ -135,28 +193,28 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as string;
+	const resourceValue = this.getNodeParameter('resource', 0) as string;
 	const operationValue = this.getNodeParameter('operation', 0) as string;
-	const operation = findOperation(resource, operationValue);
-	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resource}"`);
+	const resource = RESOURCES.find((r) => r.value === resourceValue);
+	const operation = resource?.operations.find((o) => o.value === operationValue);
+	if (!resource || !operation) {
+		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resourceValue}"`);
 	}
-	const authentication = this.getNodeParameter('authentication', 0) as string;
-	const credentialType: CredentialType = credentialTypeFor(authentication);
-	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(Number(options.concurrency ?? DEFAULT_CONCURRENCY)) || 1));
-
-	const transport = new Transport(this, credentialType, new Pacer());
-	let managementProject: Promise<unknown> | undefined;
+	const credentialType = credentialFor(this, resource);
+	const properties = propertiesOf(operation, this.getNode().parameters);
 	const context = this;
-	const results: INodeExecutionData[][] = new Array(items.length);
 
 	const parameter = staticParameters(context);
 	const readerFor = (itemIndex: number): ParamReader => ({
 		itemIndex,
 		node: context.getNode(),
 		context,
-		get: <T>(name: string, fallback?: T) => parameter(name, itemIndex, fallback) as T,
+		// Every value is checked against the type its property declares: an expression can yield anything.
+		get<T>(name: string, fallback?: T) {
+			const value = parameter(name, itemIndex, fallback);
+			const property = properties.get(name);
+			return (property ? checkParameter(this, property, value) : value) as T;
+		},
 		id(name: string, field: string) {
 			return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 		},
@@ -174,6 +232,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		},
 		send: (request) => transport.request(request, itemIndex),
 	});
+
+	const options = readerFor(0).get<IDataObject>('options', {});
+	const concurrency = (options.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
+	const transport = new Transport(this, credentialType, new Pacer());
+	let managementProject: Promise<unknown> | undefined;
+	const results: INodeExecutionData[][] = new Array(items.length);
+	const safeToRepeat = isSafeToRepeat(operation);
 
 	const clientFor = (itemIndex?: number): ServiceClient => ({
 		request: async (request) => await transport.request(request, itemIndex),
@@ -193,7 +258,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
 		try {
-			const request = await operation.build(params);
+			const built = await operation.build(params);
+			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };
 			let outputs: OutputItem[];
 			if (operation.list) {
 				const returnAll = params.get<boolean>('returnAll', false);

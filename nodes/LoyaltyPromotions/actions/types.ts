@@ -63,6 +63,20 @@ interface OperationBase {
 	 */
 	endpoint: string;
 	properties: INodeProperties[];
+	/**
+	 * Whether sending the request twice has the same effect as sending it once (a read, a PUT, an upsert).
+	 * Default: false for POST endpoints, true otherwise. The transport repeats a request after a 5xx or a lost
+	 * connection only when it is safe (build() may decide per request with ServiceRequest.safeToRepeat), and the
+	 * panel shows a notice on operations that are not, because n8n's Retry On Fail reruns the whole node.
+	 */
+	safeToRepeat?: boolean;
+	/** Appended to that notice, e.g. how to make the operation safe to repeat. */
+	repeatHint?: string;
+}
+
+/** Whether an operation is safe to repeat: as it declares, else by its endpoint's method (POST is not). */
+export function isSafeToRepeat(operation: OperationDefinition): boolean {
+	return operation.safeToRepeat ?? !operation.endpoint.trimStart().startsWith('POST ');
 }
 
 /**
@@ -134,6 +148,21 @@ export interface ResourceDefinition {
 	/** Methods its fields load lists with; names are unique across the node. */
 	methods?: ResourceMethods;
 }
+
+/** The values of the `authentication` parameter a resource can use, by its auth; the first is its default. */
+export const AUTHENTICATIONS: Record<ResourceAuth, readonly string[]> = {
+	appKeys: ['appKeys'],
+	appKeysOrOAuth2: ['appKeys', 'oAuth2'],
+	management: ['managementKeys'],
+	oAuth2: ['oAuth2'],
+};
+
+/** The credentials' display names (as in credentials/*.credentials.ts; a test keeps them equal), for errors. */
+export const CREDENTIAL_NAMES: Record<CredentialType, string> = {
+	loyaltyPromotionsAppApi: 'Loyalty Promotions App Keys API',
+	loyaltyPromotionsManagementApi: 'Loyalty Promotions Management API',
+	loyaltyPromotionsOAuth2Api: 'Loyalty Promotions OAuth2 API',
+};
 
 /** The credential type behind each value of the `authentication` parameter. */
 export function credentialTypeFor(authentication: string): CredentialType {

@@ -170,19 +170,19 @@ const objectOf = (type: string) => REDEEMABLE_TYPES.find(([, value]) => value ==
 
 /** One redeemable of the Redeemables list, as the service takes it. */
 function readRedeemable(params: ParamReader, entry: IDataObject, position: number): IDataObject {
-	const field = `Redeemables (entry ${position})`;
+	const field = `Redeemables entry ${position}`;
 	const type = String(entry.type ?? 'voucher');
 	const object = objectOf(type);
 	if (!object) fail(params, field, `has an unknown type "${type}"`);
-	if (!CODE_TYPES.includes(type)) return { object, id: requireId(params, `${field} Promotion ID`, entry.promotionId) };
-	const redeemable: IDataObject = { object, id: requireId(params, `${field} Voucher`, entry.code) };
+	if (!CODE_TYPES.includes(type)) return { object, id: requireId(params, `${field}: Promotion ID`, entry.promotionId) };
+	const redeemable: IDataObject = { object, id: requireId(params, `${field}: Voucher`, entry.code) };
 	if (type === 'giftCard') {
-		const credits = entry.credits === undefined ? 0 : toMinorUnits(params, `${field} Credits`, entry.credits);
+		const credits = entry.credits === undefined ? 0 : toMinorUnits(params, `${field}: Credits`, entry.credits);
 		if (credits > 0) redeemable.gift = { credits };
 	}
 	if (type === 'loyaltyCard') {
-		const reward = optionalId(params, `${field} Reward`, entry.reward);
-		const points = entry.points === undefined ? 0 : requireIntegerInRange(params, `${field} Points`, entry.points, 0);
+		const reward = optionalId(params, `${field}: Reward`, entry.reward);
+		const points = entry.points === undefined ? 0 : requireIntegerInRange(params, `${field}: Points`, entry.points, 0);
 		if (reward || points > 0) redeemable.reward = compact({ id: reward, points: points > 0 ? points : undefined });
 	}
 	return redeemable;

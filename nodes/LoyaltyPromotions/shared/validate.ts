@@ -1,4 +1,5 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties, type INodePropertyCollection, type INodePropertyOptions } from 'n8n-workflow';
+import { redactUrlCredentials } from '../../../credentials/location';
 import type { ParamReader } from '../actions/types';
 
 /**
@@ -69,22 +70,21 @@ export function requireProgramId(params: ParamReader, field: string, value: unkn
 }
 
 export function requireIntegerInRange(params: ParamReader, field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
-		fail(params, field, max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min} (got ${String(value)})` : `must be a whole number from ${min} to ${max} (got ${String(value)})`);
+	const number = wholeNumber(value, min < 0);
+	const low = Math.max(min, -Number.MAX_SAFE_INTEGER);
+	const high = Math.min(max, Number.MAX_SAFE_INTEGER);
+	if (number === undefined || number < low || number > high) {
+		const range =
+			high < Number.MAX_SAFE_INTEGER ? ` from ${low} to ${high}` : low > -Number.MAX_SAFE_INTEGER ? ` of at least ${low}` : '';
+		const beyond = number !== undefined && Math.abs(number) > Number.MAX_SAFE_INTEGER ? ` and at most ${Number.MAX_SAFE_INTEGER} in size` : '';
+		fail(params, field, `must be a whole number${range}${beyond}${numberHint(value)}`);
 	}
 	return number;
 }
 
 /** A money amount typed as a decimal (e.g. 12.5) becomes the service's integer in hundredths (1250). */
 export function toMinorUnits(params: ParamReader, field: string, value: unknown): number {
-	const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
-		fail(params, field, `must be a non-negative amount (got ${String(value)})`);
-	}
-	const minor = Math.round(amount * 100);
-	if (Math.abs(minor - amount * 100) > 1e-6) fail(params, field, `has more than two decimal places (got ${amount})`);
-	return minor;
+	return Math.round(requireAmount(params, field, value) * 100);
 }
 
 /** A JSON parameter (n8n gives a string or an already-parsed value) that must hold an object. */
@@ -117,12 +117,12 @@ export function parseJsonArray(params: ParamReader, field: string, value: unknow
 	return parsed as IDataObject[];
 }
 
-/** A date-time parameter (n8n's dateTime gives an ISO-like string) sent as an ISO 8601 timestamp. */
+/**
+ * A date-time parameter sent as an ISO 8601 UTC timestamp. Only ISO 8601 is read (see requireIsoDateTime): a
+ * date alone or a date-time without an offset is in the workflow's time zone, as n8n's date picker means it.
+ */
 export function requireDateTime(params: ParamReader, field: string, value: unknown): string {
-	const text = value instanceof Date ? value.toISOString() : String(value ?? '').trim();
-	const time = text === '' ? NaN : Date.parse(text);
-	if (Number.isNaN(time)) fail(params, field, `must be a date-time, e.g. 2024-01-31T12:00:00Z (got "${text}")`);
-	return new Date(time).toISOString();
+	return requireIsoDateTime(params, field, value);
 }
 
 /** An update must change something: `body` empty means the user set none of the Update Fields. */
@@ -133,7 +133,7 @@ export function requireAnyField(params: ParamReader, field: string, body: IDataO
 
 /** An absolute http(s) URL, e.g. a webhook's target. */
 export function requireHttpUrl(params: ParamReader, field: string, value: unknown): string {
-	const text = String(value ?? '').trim();
+	const text = requireScalarText(params, field, value).trim();
 	if (!text) fail(params, field, 'is required');
 	let url: URL | undefined;
 	try {
@@ -141,7 +141,7 @@ export function requireHttpUrl(params: ParamReader, field: string, value: unknow
 	} catch {
 		// reported below
 	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(params, field, `must be an http:// or https:// URL (got "${text}")`);
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(params, field, `must be an http:// or https:// URL (got "${redactUrlCredentials(text)}")`);
 	return text;
 }
 
@@ -224,4 +224,284 @@ export function requireDate(params: ParamReader, field: string, value: unknown):
 		fail(params, field, `must be a date, e.g. 1990-04-30 (got "${text}")`);
 	}
 	return `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Parameter types. An expression can put any value in any field: an object in a text field, "0x10" in a number,
+// "01/02/2024" in a date, "yes" in a switch, a value outside a dropdown's list. Every value an operation reads
+// through params.get() is checked here against the type its property declares (checkParameter), before anything
+// is sent; the rules are also usable one by one.
+// ---------------------------------------------------------------------------------------------------------------
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/;
+
+/** How a refused value is shown in an error: short, quoted text; never the contents of an object or a list. */
+export function shown(value: unknown): string {
+	if (value === undefined) return 'nothing';
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
+	return String(value);
+}
+
+/** ' (got …)', with a hint when a number was written in a form other than plain decimal digits. */
+function numberHint(value: unknown): string {
+	const odd = typeof value === 'string' && value.trim() !== '' && !DECIMAL_TEXT.test(value.trim());
+	return ` (got ${shown(value)}${odd ? '; write it in plain decimal digits' : ''})`;
+}
+
+/**
+ * A whole number from a number or from decimal digits (a sign only where negatives are allowed); undefined for
+ * anything else ("0x10", "1e3", "12.5", an object). It may lie beyond Number.MAX_SAFE_INTEGER: callers check.
+ */
+function wholeNumber(value: unknown, signed: boolean): number | undefined {
+	let number: number;
+	if (typeof value === 'number') number = value;
+	else if (typeof value === 'string' && INTEGER_TEXT.test(value.trim()) && (signed || /^\d/.test(value.trim()))) number = Number(value.trim());
+	else return undefined;
+	return Number.isInteger(number) ? number : undefined;
+}
+
+/** A decimal from a finite number or from decimal text ("12.50"); undefined for anything else. */
+function decimalNumber(value: unknown): number | undefined {
+	let number: number;
+	if (typeof value === 'number') number = value;
+	else if (typeof value === 'string' && DECIMAL_TEXT.test(value.trim())) number = Number(value.trim());
+	else return undefined;
+	return Number.isFinite(number) ? number : undefined;
+}
+
+/**
+ * Whether a decimal has more than `decimals` decimal places: as written, for text; for a number, beyond what
+ * floating-point noise explains (12.3 * 3 is 36.900000000000006, which is 36.90).
+ */
+function tooManyDecimals(value: unknown, number: number, decimals: number): boolean {
+	if (!Number.isFinite(decimals)) return false;
+	if (typeof value === 'string') return (value.trim().split('.')[1]?.length ?? 0) > decimals;
+	const scaled = number * 10 ** decimals;
+	return Math.abs(Math.round(scaled) - scaled) > 1e-6;
+}
+
+/** A decimal number with at most `decimals` decimal places, within [min, max]. */
+export function requireDecimal(
+	params: ParamReader,
+	field: string,
+	value: unknown,
+	{ min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER, decimals = Infinity }: { min?: number; max?: number; decimals?: number } = {},
+): number {
+	const number = decimalNumber(value);
+	if (number === undefined) fail(params, field, `must be a number, e.g. 12.5${numberHint(value)}`);
+	if (number < min) fail(params, field, min === 0 ? `must be a non-negative amount (got ${shown(value)})` : `must be at least ${min} (got ${shown(value)})`);
+	if (number > max) fail(params, field, `must be at most ${max} (got ${shown(value)})`);
+	if (tooManyDecimals(value, number, decimals)) fail(params, field, `has more than ${decimals === 2 ? 'two' : decimals} decimal places (got ${shown(value)})`);
+	return number;
+}
+
+/** A money amount in the currency's main unit: decimal digits with at most two decimal places, not negative. */
+export function requireAmount(params: ParamReader, field: string, value: unknown): number {
+	return requireDecimal(params, field, value, { min: 0, max: Number.MAX_SAFE_INTEGER / 100, decimals: 2 });
+}
+
+/** A switch filled by an expression: true or false, or the text "true" or "false". */
+export function requireBoolean(params: ParamReader, field: string, value: unknown): boolean {
+	if (value === true || value === 'true') return true;
+	if (value === false || value === 'false') return false;
+	return fail(params, field, `must be true or false (got ${shown(value)})`);
+}
+
+/** The allowed values of a dropdown, for an error: quoted, the first 50 when there are more. */
+function allowedList(values: unknown[]): string {
+	const listed = values.slice(0, 50).map((value) => JSON.stringify(value)).join(', ');
+	return values.length > 50 ? `${listed}, ... (${values.length} values; see the field's list)` : listed;
+}
+
+/** A dropdown value (possibly from an expression): exactly one of the values the field offers. */
+export function requireOption<T>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T {
+	if (!allowed.includes(value as T)) fail(params, field, `must be one of ${allowedList([...allowed])} (got ${shown(value)})`);
+	return value as T;
+}
+
+/**
+ * A multi-select value: a list of allowed values, or text listing them separated by commas or spaces (as an
+ * expression may give), each one of the values the field offers. Gives the list.
+ */
+export function requireOptions<T>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T[] {
+	const list = typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value;
+	if (!Array.isArray(list)) return fail(params, field, `must be a list of values from ${allowedList([...allowed])} (got ${shown(value)})`);
+	const unknown = list.filter((entry) => !allowed.includes(entry as T));
+	if (unknown.length > 0) fail(params, field, `unknown value ${unknown.map(shown).join(', ')} (allowed: ${allowedList([...allowed])})`);
+	return list as T[];
+}
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** Milliseconds since the epoch of a wall-clock time in UTC, for any 4-digit year. */
+function utcMillis(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number): number {
+	const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
+	date.setUTCFullYear(year, month - 1, day);
+	return date.getTime();
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms); 0 for an unknown zone. */
+function zoneOffsetMs(timeZone: string, instant: number): number {
+	let parts: Intl.DateTimeFormatPart[];
+	try {
+		parts = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+		}).formatToParts(new Date(instant));
+	} catch {
+		return 0;
+	}
+	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+	const wall = utcMillis(part('year'), part('month'), part('day'), part('hour'), part('minute'), part('second'), 0);
+	return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of a wall-clock time in `timeZone`. A time that a clock change skips (02:30 when clocks jump from
+ * 02:00 to 03:00) moves forward with the clock (03:30); a time that occurs twice is the first occurrence.
+ */
+function zonedMillis(wall: number, timeZone: string): number {
+	const first = wall - zoneOffsetMs(timeZone, wall);
+	const offset = zoneOffsetMs(timeZone, first);
+	const second = wall - offset;
+	if (second === first || zoneOffsetMs(timeZone, second) === offset) return second;
+	return Math.max(first, second);
+}
+
+/** The workflow's time zone (n8n's Settings → Timezone, else the instance's), or UTC outside an execution. */
+function workflowTimeZone(params: ParamReader): string {
+	const context = params.context as { getTimezone?: () => string } | undefined;
+	return typeof context?.getTimezone === 'function' ? context.getTimezone() : 'UTC';
+}
+
+/**
+ * An ISO 8601 date or date-time, sent as a UTC timestamp (2024-01-31T11:00:00.000Z). Accepted:
+ * - `YYYY-MM-DDTHH:MM[:SS[.sss]]Z` or with an offset `±HH:MM`: that instant;
+ * - `YYYY-MM-DDTHH:MM[:SS[.sss]]` without an offset (what n8n's date picker gives): that time in the workflow's
+ *   time zone;
+ * - `YYYY-MM-DD`: the start of that day (00:00) in the workflow's time zone;
+ * - a Luxon DateTime (n8n's `$now`, `DateTime.fromISO(...)`) or a JavaScript Date from an expression.
+ * Anything else ("01/02/2024", "1", "hello 2020", a number) is refused rather than guessed.
+ */
+export function requireIsoDateTime(params: ParamReader, field: string, value: unknown): string {
+	const example = 'e.g. 2024-01-31T12:00:00Z, 2024-01-31T12:00:00+01:00 or 2024-01-31';
+	const refuse = (): never => fail(params, field, `must be a date-time in ISO 8601 form, ${example} (got ${shown(value)})`);
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? refuse() : value.toISOString();
+	if (value !== null && typeof value === 'object' && (value as { isLuxonDateTime?: unknown }).isLuxonDateTime === true) {
+		const luxon = value as { isValid?: boolean; toMillis(): number };
+		return luxon.isValid === false ? refuse() : new Date(luxon.toMillis()).toISOString();
+	}
+	if (typeof value !== 'string') return refuse();
+	const match = ISO_DATE_TIME.exec(value.trim());
+	if (!match) return refuse();
+	const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((part) => Number(part ?? 0));
+	const ms = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
+	const wall = utcMillis(year, month, day, hour, minute, second, ms);
+	const parsed = new Date(wall);
+	if (month < 1 || month > 12 || parsed.getUTCDate() !== day || parsed.getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 59) return refuse();
+	const offset = match[8];
+	if (offset === undefined) return new Date(zonedMillis(wall, workflowTimeZone(params))).toISOString();
+	if (offset === 'Z') return new Date(wall).toISOString();
+	const [offsetHours, offsetMinutes] = offset.slice(1).split(':').map(Number);
+	if (offsetHours > 14 || offsetMinutes > 59) return refuse();
+	const sign = offset.startsWith('-') ? -1 : 1;
+	return new Date(wall - sign * (offsetHours * 60 + offsetMinutes) * 60_000).toISOString();
+}
+
+/** A value that is set: not undefined, not null and not empty text. */
+function isSet(value: unknown): boolean {
+	return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * Checks one parameter value against the type its property declares and gives it in that type: text for
+ * `string` (a number becomes its decimal text; an object, a list or a boolean is refused), a number for
+ * `number` (a whole number when numberPrecision is 0; within minValue/maxValue), a boolean for `boolean`, one of
+ * the listed values for `options` and `multiOptions`, an ISO 8601 UTC timestamp for `dateTime`, and each field
+ * of a `collection` or `fixedCollection` by its own property. Other types (JSON, resource locators, notices)
+ * are left to the operation. Empty values are left as they are: the operation decides whether they are
+ * required. `label` is the name the user sees in the error.
+ */
+export function checkParameter(params: ParamReader, property: INodeProperties, value: unknown, label = property.displayName): unknown {
+	if (value === undefined || value === null) return value;
+	const typeOptions = property.typeOptions ?? {};
+	switch (property.type) {
+		case 'string':
+			return requireScalarText(params, label, value);
+		case 'number': {
+			const min = typeof typeOptions.minValue === 'number' ? typeOptions.minValue : undefined;
+			const max = typeof typeOptions.maxValue === 'number' ? typeOptions.maxValue : undefined;
+			if (typeOptions.numberPrecision === 0) return requireIntegerInRange(params, label, value, min ?? -Number.MAX_SAFE_INTEGER, max);
+			return requireDecimal(params, label, value, { min, max, decimals: typeOptions.numberPrecision ?? Infinity });
+		}
+		case 'boolean':
+			return requireBoolean(params, label, value);
+		case 'options':
+			if (typeOptions.loadOptionsMethod) return requireScalarText(params, label, value);
+			return requireOption(params, label, value, optionValues(property));
+		case 'multiOptions':
+			if (typeOptions.loadOptionsMethod) return value;
+			return requireOptions(params, label, value, optionValues(property));
+		case 'dateTime':
+			return isSet(value) ? requireIsoDateTime(params, label, value) : value;
+		case 'collection':
+			return checkFields(params, property.options as INodeProperties[], value, label, (field) => field.displayName);
+		case 'fixedCollection':
+			return checkFixedCollection(params, property, value, label);
+		default:
+			return value;
+	}
+}
+
+function optionValues(property: INodeProperties): unknown[] {
+	return ((property.options ?? []) as INodePropertyOptions[]).map((option) => option.value);
+}
+
+/** An object of named fields (a collection's value, or one entry of a fixedCollection), each checked by its property. */
+function checkFields(
+	params: ParamReader,
+	fields: INodeProperties[] | undefined,
+	value: unknown,
+	label: string,
+	labelOf: (field: INodeProperties) => string,
+): IDataObject {
+	if (typeof value !== 'object' || Array.isArray(value)) fail(params, label, `must be a set of fields, not ${shown(value)}`);
+	const checked: IDataObject = {};
+	for (const [name, fieldValue] of Object.entries(value as IDataObject)) {
+		const field = (fields ?? []).find((candidate) => candidate.name === name);
+		checked[name] = (field ? checkParameter(params, field, fieldValue, labelOf(field)) : fieldValue) as IDataObject[string];
+	}
+	return checked;
+}
+
+/** A fixedCollection: each group's entry (or entries, with multipleValues), field by field, named "<Label> entry N: <Field>". */
+function checkFixedCollection(params: ParamReader, property: INodeProperties, value: unknown, label: string): IDataObject {
+	if (typeof value !== 'object' || Array.isArray(value)) fail(params, label, `must be a set of fields, not ${shown(value)}`);
+	const checked: IDataObject = {};
+	for (const [name, groupValue] of Object.entries(value as IDataObject)) {
+		const group = ((property.options ?? []) as INodePropertyCollection[]).find((candidate) => candidate.name === name);
+		if (!group) {
+			checked[name] = groupValue;
+			continue;
+		}
+		if (property.typeOptions?.multipleValues) {
+			if (!Array.isArray(groupValue)) fail(params, label, `must be a list of entries, not ${shown(groupValue)}`);
+			checked[name] = (groupValue as unknown[]).map((entry, index) =>
+				checkFields(params, group.values, entry, `${label} entry ${index + 1}`, (field) => `${label} entry ${index + 1}: ${field.displayName}`),
+			);
+		} else {
+			checked[name] = checkFields(params, group.values, groupValue, label, (field) => `${label}: ${field.displayName}`);
+		}
+	}
+	return checked;
 }

@@ -1,4 +1,5 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { redactUrlCredentials } from '../../../credentials/location';
 
 /** The parts of a failed HTTP exchange that the transport reasons about, dug out of whatever n8n threw. */
 export interface FailedExchange {
@@ -106,7 +107,7 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	const status = failure.status ?? (typeof body.code === 'number' ? body.code : undefined);
 	const unreachable =
 		status === undefined && failure.code
-			? `Could not reach the service${options.baseUrl ? ` at ${options.baseUrl}` : ''} (${failure.code})`
+			? `Could not reach the service${options.baseUrl ? ` at ${redactUrlCredentials(options.baseUrl)}` : ''} (${failure.code})`
 			: undefined;
 
 	let message: string;
@@ -139,7 +140,7 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	].filter((part): part is string => Boolean(part));
 
 	const serviceError: JsonObject = {
-		message: typeof body.message === 'string' && body.message ? body.message : (unreachable ?? message),
+		message: redactUrlCredentials(typeof body.message === 'string' && body.message ? body.message : (unreachable ?? message)),
 		httpCode: status === undefined ? '' : String(status),
 		...(body.key !== undefined ? { key: body.key as string } : {}),
 		...(body.details !== undefined ? { details: body.details as string } : {}),
@@ -149,9 +150,10 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 		...(ruleMessage !== undefined ? { error: { message: ruleMessage } } : {}),
 		...(status === undefined && failure.code ? { code: failure.code } : {}),
 	};
+	// An address with a user name and password must never reach an error, wherever it came from.
 	const apiError = new NodeApiError(node, { ...serviceError }, {
-		message,
-		description: descriptionParts.join(' '),
+		message: redactUrlCredentials(message),
+		description: redactUrlCredentials(descriptionParts.join(' ')),
 		httpCode: status === undefined ? undefined : String(status),
 		itemIndex: options.itemIndex,
 	});

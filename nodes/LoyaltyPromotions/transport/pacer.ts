@@ -1,4 +1,50 @@
-import { sleep } from 'n8n-workflow';
+import { ApplicationError, sleep } from 'n8n-workflow';
+
+/**
+ * Every wait is bounded. A service (or anything posing as one) can ask for a wait of an hour, or keep asking:
+ * - one wait after a 429 (Retry-After, else X-Rate-Limit-Retry) longer than maxWaitMs is not waited: the request
+ *   fails at once, saying what the service asked for;
+ * - the waits after 429s add up, per execution (overlapping waits of concurrent requests count once), to at
+ *   most maxTotalWaitMs; the request that would exceed it fails the same way;
+ * - the pacer's own waits (spreading requests under the limit the headers announce) last at most maxWaitMs per
+ *   request, after which the request goes and the service decides. They are not added up: each one is followed
+ *   by a request, so a long run that stays under the limit is not cut short.
+ * After a refusal, the other requests of the execution fail at once too, without being sent, until the time
+ * the service asked for has passed.
+ */
+export interface WaitLimits {
+	maxWaitMs: number;
+	maxTotalWaitMs: number;
+}
+
+export const DEFAULT_WAIT_LIMITS: WaitLimits = { maxWaitMs: 60_000, maxTotalWaitMs: 300_000 };
+
+/** A wait the node refused to make; the transport turns it into a 429 error. */
+export class WaitRefused extends ApplicationError {
+	constructor(
+		/** How long the service asked to wait, in ms. */
+		readonly askedMs: number,
+		/** What asked for it, e.g. "Retry-After: 3600". */
+		readonly source: string,
+		/** Which bound it broke. */
+		readonly bound: 'single' | 'total',
+		readonly limits: WaitLimits,
+		/** Waited after 429s in this execution so far, in ms. */
+		readonly waitedMs: number,
+	) {
+		super(`The service asked to wait ${seconds(askedMs)} (${source})`);
+	}
+}
+
+/** A duration for people: "45 s", "1 min 30 s", "1 h". */
+export function seconds(ms: number): string {
+	const total = Math.max(0, Math.round(ms / 1000));
+	if (total < 60) return `${total} s`;
+	const hours = Math.floor(total / 3600);
+	const minutes = Math.floor((total % 3600) / 60);
+	const rest = total % 60;
+	return [hours ? `${hours} h` : '', minutes ? `${minutes} min` : '', rest ? `${rest} s` : ''].filter(Boolean).join(' ');
+}
 
 /**
  * Shares the service's rate-limit budget between the requests of one execution. A 429 pauses every request
@@ -13,6 +59,12 @@ import { sleep } from 'n8n-workflow';
  */
 export class Pacer {
 	private pausedUntil = 0;
+
+	/** Wall-clock time the execution spent paused after 429s. */
+	private waitedMs = 0;
+
+	/** A refused wait: requests fail without being sent until `until`. */
+	private refusal?: { until: number; error: WaitRefused };
 
 	private remaining?: number;
 
@@ -31,10 +83,15 @@ export class Pacer {
 	/** When recent requests left, oldest first; at most `limit` kept. */
 	private readonly sent: number[] = [];
 
+	constructor(readonly limits: WaitLimits = DEFAULT_WAIT_LIMITS) {}
+
 	async beforeRequest(): Promise<void> {
+		// The pacer's own estimate holds a request at most maxWaitMs; a pause after a 429 is bounded by pause().
+		const deadline = Date.now() + this.limits.maxWaitMs;
 		for (;;) {
 			const now = Date.now();
-			const waitUntil = this.earliestSend(now);
+			if (this.refusal && now < this.refusal.until) throw this.refusal.error;
+			const waitUntil = Math.max(this.pausedUntil, Math.min(this.earliestSend(now), deadline));
 			if (waitUntil <= now) {
 				this.recordSend(now);
 				return;
@@ -91,19 +148,43 @@ export class Pacer {
 		this.remaining = remaining;
 	}
 
-	/** After a 429: hold every request of this execution until the service says it may go on. */
-	pause(milliseconds: number): void {
-		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + milliseconds);
+	/**
+	 * After a 429: hold every request of this execution for `milliseconds`, as the service asked (`source` says
+	 * how, for the error). Gives a WaitRefused instead when that wait, or the execution's waits in all, would be
+	 * too long; the execution's next requests then fail without being sent until that time has passed.
+	 */
+	pause(milliseconds: number, source: string): WaitRefused | undefined {
+		const now = Date.now();
+		if (milliseconds > this.limits.maxWaitMs) return this.refuse(milliseconds, source, 'single', now);
+		const until = now + milliseconds;
+		const added = Math.max(0, until - Math.max(this.pausedUntil, now));
+		if (this.waitedMs + added > this.limits.maxTotalWaitMs) return this.refuse(milliseconds, source, 'total', now);
+		this.waitedMs += added;
+		this.pausedUntil = Math.max(this.pausedUntil, until);
+		return undefined;
+	}
+
+	private refuse(milliseconds: number, source: string, bound: WaitRefused['bound'], now: number): WaitRefused {
+		const error = new WaitRefused(milliseconds, source, bound, this.limits, this.waitedMs);
+		this.refusal = { until: now + milliseconds, error };
+		return error;
 	}
 }
 
-/** How long a 429 asks to wait: Retry-After (seconds), else X-Rate-Limit-Retry (epoch seconds). */
-export function rateLimitWaitMs(headers: Record<string, string>): number | undefined {
-	const retryAfter = Number(headers['retry-after']);
-	if (headers['retry-after'] !== undefined && Number.isFinite(retryAfter)) return Math.max(0, retryAfter * 1000);
+/**
+ * How long a 429 asks to wait, and which header said so: Retry-After (seconds, or an HTTP date), else
+ * X-Rate-Limit-Retry (epoch seconds). Undefined when neither is usable.
+ */
+export function rateLimitWait(headers: Record<string, string>): { ms: number; source: string } | undefined {
+	const retryAfter = headers['retry-after']?.trim();
+	if (retryAfter) {
+		const delay = /^\d+(\.\d+)?$/.test(retryAfter) ? Number(retryAfter) * 1000 : / GMT$/.test(retryAfter) ? Date.parse(retryAfter) - Date.now() : NaN;
+		if (Number.isFinite(delay)) return { ms: Math.max(0, delay), source: `Retry-After: ${retryAfter.slice(0, 40)}` };
+	}
 	const retryAt = Number(headers['x-rate-limit-retry']);
 	if (headers['x-rate-limit-retry'] !== undefined && Number.isFinite(retryAt)) {
-		return Math.max(0, retryAt * 1000 - Date.now());
+		const ms = Math.max(0, retryAt * 1000 - Date.now());
+		return { ms, source: `X-Rate-Limit-Retry: ${retryAt}, ${seconds(ms)} from now` };
 	}
 	return undefined;
 }

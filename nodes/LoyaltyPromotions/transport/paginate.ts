@@ -20,7 +20,15 @@ export interface ListSpec {
 	maxPageSize?: number;
 	/** Paged lists: the highest page number the service serves (e.g. 99 or 100). */
 	maxPage?: number;
+	/** The most entries Return All reads from this list (default MAX_LIST_ENTRIES); it bounds the pages walked. */
+	maxEntries?: number;
 }
+
+/** The most entries Return All reads from one list in one run, unless its ListSpec says otherwise. */
+export const MAX_LIST_ENTRIES = 1_000_000;
+
+/** Whatever the page size, no list is walked beyond this many pages. */
+export const MAX_LIST_PAGES = 10_000;
 
 export interface ListWanted {
 	returnAll: boolean;
@@ -83,10 +91,28 @@ export async function fetchPage(
 	return { ...readPage(body, spec, pageSize, cursor), body };
 }
 
+/** What identifies an entry when pages are compared: its id (or code), else its whole content. */
+function entryKey(entry: IDataObject): string {
+	const id = entry?.id ?? entry?.code;
+	return typeof id === 'string' || typeof id === 'number' ? `id:${id}` : `json:${JSON.stringify(entry)}`;
+}
+
+/** A list walk that the service's answers would make endless, or that would repeat entries: stopped loudly. */
+function stopped(what: string, delivered: number): never {
+	throw new ApplicationError(
+		`${what} Stopped after reading ${delivered} entries, so that the list neither loops nor repeats entries; nothing is returned for this item. Try again later, or narrow the list with the operation's filters or a Limit.`,
+	);
+}
+
 /**
  * Walks a list across pages and hands each page's entries to `onEntries` as it arrives, stopping exactly at
  * the limit. Pages are requested at the largest size the service allows when returning all, and no larger
  * than what is still wanted otherwise.
+ *
+ * The walk is bounded whatever the service answers: a cursor it has already sent (A, B, A, B…) or a page it has
+ * already served (the same first or last entry as an earlier page: it ignored the cursor) stops the walk with
+ * an error instead of looping or returning entries twice, and Return All reads at most maxEntries
+ * (MAX_LIST_ENTRIES) entries, in at most MAX_LIST_PAGES pages.
  */
 export async function walkList(
 	transport: Transport,
@@ -100,24 +126,48 @@ export async function walkList(
 	// A paged list numbers its pages by their size, so every page is asked at the first page's size (the last one
 	// trimmed); the cursor lists ask for no more than is still wanted.
 	const pagedSize = Math.min(maxPageSize, wanted.returnAll ? Infinity : wanted.limit);
+	const maxEntries = spec.maxEntries ?? MAX_LIST_ENTRIES;
+	const maxPages = Math.min(MAX_LIST_PAGES, Math.ceil(maxEntries / (spec.pageSizeParam ? maxPageSize : 1)) + 1);
+	const cursors = new Set<string>();
+	const edges = new Set<string>();
 	let delivered = 0;
+	let pages = 0;
 	let cursor: string | undefined;
 	for (;;) {
 		const stillWanted = wanted.returnAll ? Infinity : wanted.limit - delivered;
 		if (stillWanted <= 0) return delivered;
 		const pageSize = spec.pageSizeParam ? (spec.envelope === 'paged' ? pagedSize : Math.min(maxPageSize, stillWanted)) : undefined;
 		const page = await fetchPage(transport, request, spec, cursor, pageSize, itemIndex);
+		pages++;
 		const body = page.body;
+		if (page.entries.length > 0) {
+			const first = entryKey(page.entries[0]);
+			const last = entryKey(page.entries[page.entries.length - 1]);
+			if (edges.has(first) || edges.has(last)) {
+				stopped(`The service answered page ${pages} with entries it had already sent (it ignored the cursor "${cursor}").`, delivered);
+			}
+			edges.add(first);
+			edges.add(last);
+		}
 		const taken = page.entries.length > stillWanted ? page.entries.slice(0, stillWanted) : page.entries;
 		if (taken.length > 0) onEntries(taken);
 		delivered += taken.length;
-		if (page.next === undefined || page.next === cursor) return delivered;
+		if (page.next === undefined) return delivered;
 		if (delivered >= (typeof body.total === 'number' && spec.envelope === 'paged' ? body.total : Infinity)) return delivered;
 		if (spec.envelope === 'paged' && spec.maxPage !== undefined && Number(page.next) > spec.maxPage) {
 			throw new ApplicationError(
 				`The service lists at most ${spec.maxPage} pages of ${pageSize ?? maxPageSize} (${delivered} entries read), and this list has more. Narrow it with the operation's filters, or turn off Return All and set a Limit.`,
 			);
 		}
+		if (cursors.has(page.next)) {
+			stopped(`The service sent the cursor "${page.next}" for page ${pages + 1} a second time, so the list would loop.`, delivered);
+		}
+		if (delivered >= maxEntries || pages >= maxPages) {
+			throw new ApplicationError(
+				`The list has more than ${delivered} entries in ${pages} pages, more than the node reads in one run (at most ${maxEntries} entries in ${maxPages} pages). Narrow it with the operation's filters, or turn off Return All and set a Limit.`,
+			);
+		}
+		cursors.add(page.next);
 		cursor = page.next;
 	}
 }

@@ -9,10 +9,10 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
-import { ApplicationError, sleep } from 'n8n-workflow';
-import { baseUrlOf, type LocationCredentials } from '../../../credentials/location';
-import { inspectFailure, toNodeApiError } from './errors';
-import { backoffMs, Pacer, rateLimitWaitMs } from './pacer';
+import { ApplicationError, NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { baseUrlOf, baseUrlProblem, redactUrlCredentials, type LocationCredentials } from '../../../credentials/location';
+import { inspectFailure, toNodeApiError, type FailedExchange } from './errors';
+import { backoffMs, DEFAULT_WAIT_LIMITS, Pacer, rateLimitWait, seconds, WaitRefused, type WaitLimits } from './pacer';
 
 export type CredentialType =
 	| 'loyaltyPromotionsAppApi'
@@ -42,8 +42,9 @@ export interface ServiceRequest {
 	 */
 	url?: string;
 	/**
-	 * Whether a repeat after a 5xx or a lost connection is harmless. Defaults to true for GET, PUT and DELETE,
-	 * false for POST; upserts (SKU create with an id or source_id) set it explicitly.
+	 * Whether a repeat after a 5xx or a lost connection is harmless. The router fills it from the operation's
+	 * declaration (OperationDefinition.safeToRepeat: by default POST is not) unless build() decides per request
+	 * (SKU create with an id or source_id); without either, true for GET, PUT and DELETE, false for POST.
 	 */
 	safeToRepeat?: boolean;
 }
@@ -56,7 +57,14 @@ export interface TransportOptions {
 	timeoutMs?: number;
 	/** Base of the exponential backoff between fault retries, in ms (default 250; tests shrink it). */
 	backoffBaseMs?: number;
+	/** Bounds of the rate-limit waits, when the transport makes its own pacer (default DEFAULT_WAIT_LIMITS). */
+	waitLimits?: Partial<WaitLimits>;
 }
+
+/** Same-origin redirects followed for one request at most. */
+const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -76,12 +84,16 @@ export class Transport {
 
 	private firstRequest?: Promise<void>;
 
+	private readonly pacer: Pacer;
+
 	constructor(
 		private readonly host: RequestHost,
 		readonly credentialType: CredentialType,
-		private readonly pacer = new Pacer(),
+		pacer?: Pacer,
 		private readonly options: TransportOptions = {},
-	) {}
+	) {
+		this.pacer = pacer ?? new Pacer({ ...DEFAULT_WAIT_LIMITS, ...options.waitLimits });
+	}
 
 	private async credential(): Promise<ICredentialsDecrypted> {
 		this.credentialPromise ??= this.host.getCredentials<ICredentialDataDecryptedObject>(this.credentialType).then((data) => {
@@ -98,7 +110,10 @@ export class Transport {
 	/** The base URL for a path: v2 paths go to the `api` host of a `download` cluster. */
 	async baseUrl(path = ''): Promise<string> {
 		const { data } = await this.credential();
-		return baseUrlOf((data ?? {}) as LocationCredentials, path.startsWith('/v2/'));
+		const location = (data ?? {}) as LocationCredentials;
+		const problem = baseUrlProblem(location);
+		if (problem) throw new NodeOperationError(this.host.getNode(), problem, { description: 'Nothing was sent to the service.' });
+		return baseUrlOf(location, path.startsWith('/v2/'));
 	}
 
 	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
@@ -121,16 +136,17 @@ export class Transport {
 	private async send<T>(request: ServiceRequest, itemIndex?: number): Promise<T> {
 		const baseUrl = await this.baseUrl(request.path);
 		const credentialsDecrypted = await this.credential();
-		const options = this.toHttpOptions(baseUrl, request);
+		let options = this.toHttpOptions(baseUrl, request);
 		const safeToRepeat = request.safeToRepeat ?? request.method !== 'POST';
 		const maxFaultRetries = this.options.maxFaultRetries ?? 4;
 		const maxRateLimitRetries = this.options.maxRateLimitRetries ?? 12;
 		let faultRetries = 0;
 		let rateLimitRetries = 0;
+		let redirects = 0;
 
 		for (let attempt = 1; ; attempt++) {
-			await this.pacer.beforeRequest();
 			try {
+				await this.pacer.beforeRequest();
 				const response = (
 					request.url
 						? await this.host.helpers.httpRequest(options)
@@ -139,12 +155,21 @@ export class Transport {
 				this.pacer.observe(lowerCase(response.headers));
 				return response.body as T;
 			} catch (error) {
+				if (error instanceof WaitRefused) throw this.waitError(error, itemIndex);
 				const failure = inspectFailure(error);
 				this.pacer.observe(failure.headers);
+				if (failure.status !== undefined && REDIRECT_STATUSES.has(failure.status) && !failure.tokenRequest) {
+					options = this.redirected(options, failure, ++redirects, request.url !== undefined, itemIndex);
+					continue;
+				}
 				if (failure.status === 429 && rateLimitRetries < maxRateLimitRetries) {
 					rateLimitRetries++;
-					const wait = rateLimitWaitMs(failure.headers) ?? 1000 + backoffMs(rateLimitRetries);
-					this.pacer.pause(wait + Math.round(Math.random() * 50));
+					const asked = rateLimitWait(failure.headers) ?? {
+						ms: 1000 + backoffMs(rateLimitRetries),
+						source: 'no Retry-After header; waiting with backoff',
+					};
+					const refused = this.pacer.pause(asked.ms + Math.round(Math.random() * 50), asked.source);
+					if (refused) throw this.waitError(refused, itemIndex, attempt);
 					continue;
 				}
 				// A fault is a 5xx or a socket error; anything else (a 4xx, a canceled execution, a bad
@@ -171,6 +196,75 @@ export class Transport {
 		}
 	}
 
+	/**
+	 * The request to send after a redirect. Redirects are never followed by the HTTP client (it would carry the
+	 * credential's headers, X-App-Token or X-Management-Token, to wherever the Location points): one to the same
+	 * origin is followed here, at most MAX_REDIRECTS times; one to another origin fails without being followed.
+	 * A request sent without the credential (an address the service handed out, e.g. an export file) may follow
+	 * a redirect to another https origin: it carries no key.
+	 */
+	private redirected(
+		options: IHttpRequestOptions,
+		failure: FailedExchange,
+		count: number,
+		withoutCredential: boolean,
+		itemIndex?: number,
+	): IHttpRequestOptions {
+		const from = new URL(options.url);
+		let target: URL | undefined;
+		try {
+			target = new URL(failure.headers.location ?? '', from);
+		} catch {
+			// reported below
+		}
+		const node = this.host.getNode();
+		const answered = `The service answered ${failure.status} (a redirect)`;
+		if (!failure.headers.location || !target) {
+			throw new NodeApiError(node, { message: answered }, { message: `${answered} without a usable Location`, httpCode: String(failure.status), itemIndex });
+		}
+		const keyless = withoutCredential && target.protocol === 'https:';
+		if (target.origin !== from.origin && !keyless) {
+			const where = redactUrlCredentials(target.origin);
+			throw new NodeApiError(node, { message: answered }, {
+				message: `${answered} to another address (${where}), which the node does not follow`,
+				description: `Following it would send the credential's keys to ${where}. Check the credential's Cluster, Service Domain or Base URL: they should name the service's own address.`,
+				httpCode: String(failure.status),
+				itemIndex,
+			});
+		}
+		if (count > MAX_REDIRECTS) {
+			throw new NodeApiError(node, { message: answered }, { message: `${answered} more than ${MAX_REDIRECTS} times in a row`, httpCode: String(failure.status), itemIndex });
+		}
+		// 303 means "see the answer over there": fetched with GET, as HTTP clients do.
+		const asGet = failure.status === 303 && options.method !== 'GET';
+		const next: IHttpRequestOptions = { ...options, url: target.href, qs: undefined };
+		if (asGet) {
+			next.method = 'GET';
+			delete next.body;
+			delete next.headers;
+		}
+		return next;
+	}
+
+	/** A refused rate-limit wait as the 429 error the user sees: what the service asked for, and why the node stopped. */
+	private waitError(refused: WaitRefused, itemIndex?: number, attempts?: number): NodeApiError {
+		const { maxWaitMs, maxTotalWaitMs } = refused.limits;
+		const message =
+			refused.bound === 'single'
+				? `The service asked to wait ${seconds(refused.askedMs)} before the next request (${refused.source})`
+				: `The service asked to wait again (${seconds(refused.askedMs)}, ${refused.source}) after ${seconds(refused.waitedMs)} of waiting in this run`;
+		const rule =
+			refused.bound === 'single'
+				? `The node waits at most ${seconds(maxWaitMs)} at a time for the rate limit`
+				: `The node waits at most ${seconds(maxTotalWaitMs)} in all per run for the rate limit`;
+		return new NodeApiError(this.host.getNode(), { message, httpCode: '429' }, {
+			message,
+			description: `${rule}, so it stopped waiting and did not send this request again${attempts && attempts > 1 ? ` (${attempts} attempts)` : ''}. Run it later, lower the Concurrency option or spread the runs out.`,
+			httpCode: '429',
+			itemIndex,
+		});
+	}
+
 	private toHttpOptions(baseUrl: string, request: ServiceRequest): IHttpRequestOptions {
 		const options: IHttpRequestOptions = {
 			method: request.method,
@@ -178,6 +272,8 @@ export class Transport {
 			returnFullResponse: true,
 			json: request.encoding === undefined,
 			timeout: this.options.timeoutMs ?? 60_000,
+			// Redirects are followed by the transport itself, and only within the service's origin (see redirected()).
+			disableFollowRedirect: true,
 		};
 		if (request.encoding) options.encoding = request.encoding;
 		if (request.query && Object.keys(request.query).length > 0) options.qs = request.query;

@@ -53,7 +53,7 @@ describe('Customer: Create or Update', () => {
 	});
 
 	it('refuses a birthdate that is not a date, and an empty Source ID, before sending', async () => {
-		await ctx.expectInvalid({ resource: 'customer', operation: 'upsert', sourceId: 'x', additionalFields: { birthdate: '={{ "30/04/1990" }}' } } as never, 'Birthdate', /must be a date, e\.g\. 1990-04-30/);
+		await ctx.expectInvalid({ resource: 'customer', operation: 'upsert', sourceId: 'x', additionalFields: { birthdate: '={{ "30/04/1990" }}' } } as never, 'Birthdate', /must be a date/);
 		await ctx.expectInvalid({ resource: 'customer', operation: 'upsert', sourceId: '={{ "  " }}' } as never, 'Source ID', /is required/);
 	});
 });
@@ -126,6 +126,6 @@ describe('Customer: Get Many (paged list)', () => {
 	});
 
 	it('refuses an order an expression made up', async () => {
-		await ctx.expectInvalid({ resource: 'customer', operation: 'getAll', limit: 5, filters: { order: '={{ "name" }}' } } as never, 'Order', /must be one of created_at/);
+		await ctx.expectInvalid({ resource: 'customer', operation: 'getAll', limit: 5, filters: { order: '={{ "name" }}' } } as never, 'Order', /must be one of "created_at"/);
 	});
 });

@@ -60,7 +60,7 @@ describe('Order: Create', () => {
 		const base = { resource: 'order', operation: 'create' };
 		await ctx.expectInvalid({ ...base, additionalFields: { items: { item: [{ quantity: 2 }] } } } as never, 'Item 1', /set its Product ID, SKU ID or Source ID/);
 		await ctx.expectInvalid({ ...base, additionalFields: { customerId: 'cust_1', customerSourceId: 'x' } } as never, 'Customer ID', /not both/);
-		await ctx.expectInvalid({ ...base, additionalFields: { status: '={{ "SHIPPED" }}' } } as never, 'Status', /must be one of CREATED, PAID, CANCELED, FULFILLED/);
+		await ctx.expectInvalid({ ...base, additionalFields: { status: '={{ "SHIPPED" }}' } } as never, 'Status', /must be one of "CANCELED", "CREATED", "FULFILLED", "PAID"/);
 		await ctx.expectInvalid({ ...base, additionalFields: { itemsJson: '{"sku_id": "x"}' } } as never, 'Items (JSON)', /must be a JSON array/);
 	});
 });

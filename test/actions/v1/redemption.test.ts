@@ -81,9 +81,9 @@ describe('Validation: Validate (stackable)', () => {
 		[{ redeemables: {} }, 'Redeemables', /at least one/],
 		[{ redeemables: redeemables(code('A'), code('A')) }, 'Redeemables', /listed twice/],
 		[{ redeemables: redeemables(...Array.from({ length: 31 }, (_, i) => code(`C${i}`))) }, 'Redeemables', /at most 30/],
-		[{ redeemables: redeemables(code('..')) }, 'Redeemables (entry 1) Voucher', /must be an ID/],
-		[{ redeemables: redeemables({ type: 'giftCard', code: 'G', credits: 1.234 }) }, 'Redeemables (entry 1) Credits', /two decimal places/],
-		[{ redeemables: redeemables({ type: 'promotionTier', promotionId: '' }) }, 'Redeemables (entry 1) Promotion ID', /is required/],
+		[{ redeemables: redeemables(code('..')) }, 'Redeemables entry 1: Voucher', /must be an ID/],
+		[{ redeemables: redeemables({ type: 'giftCard', code: 'G', credits: 1.234 }) }, 'Redeemables entry 1: Credits', /two decimal places/],
+		[{ redeemables: redeemables({ type: 'promotionTier', promotionId: '' }) }, 'Redeemables entry 1: Promotion ID', /is required/],
 		[{ additionalFields: { redeemablesJson: '[{"object": "coupon", "code": "X"}]' } }, 'More Redeemables (JSON)', /voucher, promotion_tier or promotion_stack/],
 		[{ additionalFields: { orderAmount: -1 } }, 'Order Amount', /non-negative/],
 		[{ additionalFields: { orderJson: '[]' } }, 'Order (JSON)', /JSON object/],
@@ -231,7 +231,7 @@ describe('Qualification: Check Eligibility', () => {
 	});
 
 	it.each([
-		[{ limit: 51 }, 'Limit', /from 1 to 50/],
+		[{ limit: 51 }, 'Limit', /at most 50/],
 		[{ additionalFields: { filtersJson: '"x"' } }, 'Filters (JSON)', /JSON object/],
 		[{ additionalFields: { startingAfter: 'later' } }, 'Starting After', /date-time/],
 	])('refuses %j naming %s', (extra, field, rule) => ctx.expectInvalid({ resource: 'qualification', operation: 'checkEligibility', ...extra }, field, rule));

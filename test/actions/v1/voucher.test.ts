@@ -124,7 +124,7 @@ describe('Voucher: Create', () => {
 
 	describe('validation, nothing sent', () => {
 		it.each([
-			[{ percentOff: 150, discountType: 'PERCENT' }, 'Percent Off', /0 to 100/],
+			[{ percentOff: 150, discountType: 'PERCENT' }, 'Percent Off', /at most 100/],
 			[{ amountOff: 1.234 }, 'Amount Off', /two decimal places/],
 			[{ amountOff: -5 }, 'Amount Off', /non-negative/],
 			[{ code: '..' }, 'Code', /must be an ID/],
@@ -137,7 +137,7 @@ describe('Voucher: Create', () => {
 			await ctx.expectInvalid(voucher('create', { type: 'DISCOUNT_VOUCHER', amountOff: 5, ...extra }), field, rule);
 		});
 
-		it('a gift amount must be money', () => ctx.expectInvalid(voucher('create', { type: 'GIFT_VOUCHER', giftAmount: 'lots' }), 'Gift Amount', /amount/));
+		it('a gift amount must be money', () => ctx.expectInvalid(voucher('create', { type: 'GIFT_VOUCHER', giftAmount: 'lots' }), 'Gift Amount', /must be a number/));
 		it('loyalty points must be whole', () => ctx.expectInvalid(voucher('create', { type: 'LOYALTY_CARD', points: 2.5 }), 'Points', /whole number/));
 	});
 });
@@ -313,7 +313,7 @@ describe('Voucher: Adjust Balance and Get Many Transactions', () => {
 
 	it.each([
 		[{ amount: 0 }, 'Amount', /other than 0/],
-		[{ amount: 'ten' }, 'Amount', /other than 0.*got ten/],
+		[{ amount: 'ten' }, 'Amount', /must be a number.*got "ten"/],
 		[{ amount: -1.005 }, 'Amount', /two decimal places/],
 		[{ cardType: 'loyalty', points: 0 }, 'Points', /other than 0/],
 		[{ cardType: 'loyalty', points: -2.5 }, 'Points', /whole number/],

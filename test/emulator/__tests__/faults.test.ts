@@ -160,3 +160,52 @@ describe('faults', () => {
 		t.emu.control.setLatency(0);
 	});
 });
+
+describe('misbehaving servers (redirects, odd rate-limit headers, cursors)', () => {
+	const activity = (query = '') => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithManyActivities}/activity?limit=10${query}`, { headers: t.A });
+
+	it('redirect answers the status and Location without processing; keepPath appends the path and query', async () => {
+		t.emu.control.setFaults({ route: '/v1/categories', redirect: { location: 'http://127.0.0.1:9/elsewhere' } });
+		const plain = await t.http.get('/v1/categories?x=1', { headers: t.A, maxRedirects: 0 });
+		expect(plain.status).toBe(302);
+		expect(plain.headers.location).toBe('http://127.0.0.1:9/elsewhere');
+		t.emu.control.setFaults({ route: '/v1/categories', redirect: { location: 'http://127.0.0.1:9/', status: 307, keepPath: true } });
+		const kept = await t.http.get('/v1/categories?x=1', { headers: t.A, maxRedirects: 0 });
+		expect(kept.status).toBe(307);
+		expect(kept.headers.location).toBe('http://127.0.0.1:9/v1/categories?x=1');
+		expect(t.emu.control.requests().map((r) => [r.status, r.fault])).toEqual([[302, 'redirect:302'], [307, 'redirect:307']]);
+	});
+
+	it('headers are added to matching answers; omitRetryAfter leaves Retry-After out of a 429', async () => {
+		t.emu.control.setFaults({ route: '/v1/categories', sequence: ['ok', 429], omitRetryAfter: true, headers: { 'X-Rate-Limit-Retry': '4102444800' } });
+		const ok = await cats();
+		expect(ok.status).toBe(200);
+		expect(ok.headers['x-rate-limit-retry']).toBe('4102444800');
+		const limited = await cats();
+		expect(limited.status).toBe(429);
+		expect(limited.headers['retry-after']).toBeUndefined();
+		expect(limited.headers['x-rate-limit-retry']).toBe('4102444800');
+		t.emu.control.setFaults({ route: '/v1/categories', sequence: [429], retryAfterSeconds: 3600 });
+		expect((await cats()).headers['retry-after']).toBe('3600');
+	});
+
+	it('ignoreCursor serves the first page whatever cursor is asked for (the log keeps the query as sent)', async () => {
+		const first = await activity();
+		t.emu.control.setFaults({ route: '/v1/loyalties/members/*/activity', ignoreCursor: true });
+		const again = await activity(`&starting_after_id=${first.data.more_starting_after}`);
+		expect(again.data.data).toEqual(first.data.data);
+		expect(t.emu.control.requests()[1].query.starting_after_id).toBe(first.data.more_starting_after);
+	});
+
+	it('cursorCycle hands out A, B, A, B… and serves pages 1, 2, 3, 2, 3…', async () => {
+		const real = [await activity()];
+		for (let i = 0; i < 3; i++) real.push(await activity(`&starting_after_id=${real[i].data.more_starting_after}`));
+		t.emu.control.setFaults({ route: '/v1/loyalties/members/*/activity', cursorCycle: ['A', 'B'] });
+		const pages = [await activity()];
+		for (let i = 0; i < 4; i++) pages.push(await activity(`&starting_after_id=${pages[i].data.more_starting_after}`));
+		expect(pages.map((page) => page.data.more_starting_after)).toEqual(['A', 'B', 'A', 'B', 'A']);
+		const firstIds = (pages_: Array<{ data: { data: Array<{ id: string }> } }>) => pages_.map((page) => page.data.data[0].id);
+		expect(firstIds(pages)).toEqual(firstIds([real[0], real[1], real[2], real[1], real[2]]));
+	});
+});
+

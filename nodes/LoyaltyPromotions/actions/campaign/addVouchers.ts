@@ -14,6 +14,7 @@ export const addVouchers: OperationDefinition = {
 	action: 'Add vouchers to a campaign',
 	description: "Add one voucher with a code you choose, or several with generated codes; they take the campaign's settings",
 	endpoint: 'POST /v1/campaigns/{campaignId}/vouchers/{code} or POST /v1/campaigns/{campaignId}/vouchers',
+	repeatHint: 'Adding one voucher with a code you choose is safe to repeat (the service refuses the same code twice).',
 	properties: [
 		campaignLocator('campaignId', 'The campaign to add the vouchers to'),
 		{

@@ -10,6 +10,7 @@ export const upsert: OperationDefinition = {
 	action: 'Create or update a customer',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 	endpoint: 'POST /v1/customers',
+	safeToRepeat: true,
 	properties: [
 		{
 			displayName: 'Source ID',
@@ -29,7 +30,6 @@ export const upsert: OperationDefinition = {
 			path: '/v1/customers',
 			body: { source_id: sourceId, ...readCustomerBody(params, params.get<IDataObject>('additionalFields', {})) },
 			// The service updates the customer with this source ID, so a repeat creates nothing twice.
-			safeToRepeat: true,
 		};
 	},
 };

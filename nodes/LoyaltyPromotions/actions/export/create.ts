@@ -15,6 +15,7 @@ export const create: OperationDefinition = {
 	action: 'Create an export',
 	description: 'Start an export of vouchers, redemptions, customers, points expirations and more to a CSV file; Download fetches the file once it is done',
 	endpoint: 'POST /v1/exports',
+	safeToRepeat: true,
 	properties: [
 		exportedObjectProperty,
 		...perKindProperties,
@@ -60,7 +61,6 @@ export const create: OperationDefinition = {
 			path: '/v1/exports',
 			body: { exported_object: kind, ...(Object.keys(parameters).length > 0 ? { parameters } : {}) },
 			// An export changes nothing: a repeat after a lost answer only schedules a second file.
-			safeToRepeat: true,
 		};
 	},
 };

@@ -7,6 +7,8 @@ export const introspect: OperationDefinition = {
 	action: 'Introspect an OAuth token',
 	description: 'Check an access token: its scope, expiry and whether it is active',
 	endpoint: 'POST /v1/oauth/introspect',
+	// Asking about a token changes nothing, so a repeat after a fault is harmless.
+	safeToRepeat: true,
 	properties: [
 		{
 			displayName: 'Access Token',
@@ -23,8 +25,6 @@ export const introspect: OperationDefinition = {
 		return {
 			method: 'POST',
 			path: '/v1/oauth/introspect',
-			// Asking about a token changes nothing, so a repeat after a fault is harmless.
-			safeToRepeat: true,
 			form: { access_token: accessToken },
 		};
 	},

@@ -9,6 +9,7 @@ export const create: OperationDefinition = {
 	action: 'Create an order',
 	description: 'Record an order; with a source ID that exists, that order is updated instead',
 	endpoint: 'POST /v1/orders',
+	repeatHint: 'With a Source ID it is safe to repeat (the service updates the order it finds).',
 	properties: [
 		additionalFieldsProperty([
 			...ORDER_BODY_OPTIONS,

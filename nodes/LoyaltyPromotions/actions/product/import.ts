@@ -21,6 +21,7 @@ export const importProducts: OperationDefinition = {
 	description:
 		'Create products from all input items in one CSV import, waiting until the service has finished it. Products whose source ID exists get the new name (the only change an import makes). Failed rows come out as items.',
 	endpoint: 'POST /v1/products/importCSV then GET /v1/async-actions/{asyncActionId}',
+	repeatHint: 'When every item has a Source ID it is safe to repeat (the service updates the products it finds).',
 	properties: [
 		{
 			displayName: 'Name',

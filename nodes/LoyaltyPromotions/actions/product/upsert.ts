@@ -10,6 +10,7 @@ export const upsert: OperationDefinition = {
 	action: 'Create or update a product',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 	endpoint: 'POST /v1/products',
+	safeToRepeat: true,
 	properties: [sourceIdProperty, additionalFieldsProperty(PRODUCT_BODY_OPTIONS)],
 	build(params) {
 		const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();
@@ -18,7 +19,6 @@ export const upsert: OperationDefinition = {
 			path: '/v1/products',
 			body: { source_id: sourceId, ...readProductBody(params, params.get<IDataObject>('additionalFields', {})) },
 			// The service updates the product with this source ID, so a repeat creates nothing twice.
-			safeToRepeat: true,
 		};
 	},
 };

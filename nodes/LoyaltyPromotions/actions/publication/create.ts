@@ -14,6 +14,7 @@ export const create: OperationDefinition = {
 	action: 'Create a publication',
 	description: 'Give a customer a voucher: the next one of a campaign, or a specific code',
 	endpoint: 'POST /v1/publications',
+	repeatHint: 'With Join Once on, or a Source ID, it is safe to repeat (the service returns the same voucher).',
 	properties: [
 		{
 			displayName: 'Publish From',

@@ -25,6 +25,7 @@ export const checkEligibility: OperationDefinition = {
 	action: 'Check which vouchers and promotions a customer qualifies for',
 	description: 'List the vouchers, campaigns and promotions a customer or an order qualifies for',
 	endpoint: 'POST /v1/qualifications',
+	safeToRepeat: true,
 	properties: [
 		{
 			displayName: 'Scenario',
@@ -90,7 +91,6 @@ export const checkEligibility: OperationDefinition = {
 			path: '/v1/qualifications',
 			body: { scenario: params.get<string>('scenario', 'ALL'), ...context, options },
 			// A qualification changes nothing, so a repeat is harmless.
-			safeToRepeat: true,
 		};
 	},
 };

@@ -11,6 +11,7 @@ export const rollback: OperationDefinition = {
 	action: 'Roll back a redemption',
 	description: 'Undo a redemption: the voucher gets the use back, a gift card its credits, a loyalty card its points',
 	endpoint: 'POST /v1/redemptions/{redemptionId}/rollback or POST /v1/redemptions/{redemptionId}/rollbacks',
+	safeToRepeat: true,
 	properties: [
 		redemptionProperty,
 		{
@@ -45,7 +46,6 @@ export const rollback: OperationDefinition = {
 			query: compact({ reason: text('reason', 'Reason'), tracking_id: text('trackingId', 'Tracking ID') }),
 			body: metadata ? { metadata } : {},
 			// A repeat cannot undo twice: the service refuses to roll back a rolled-back redemption.
-			safeToRepeat: true,
 		};
 	},
 };

@@ -9,6 +9,7 @@ export const create: OperationDefinition = {
 	action: 'Create a SKU',
 	description: 'Add a SKU to a product',
 	endpoint: 'POST /v1/products/{productId}/skus',
+	repeatHint: 'With an ID or Source ID set (Additional Fields), a repeat updates the same SKU instead of creating another.',
 	properties: [productIdProperty, additionalFieldsWithIdentity],
 	build(params) {
 		const productId = readProductId(params);

@@ -24,6 +24,7 @@ export const importSkus: OperationDefinition = {
 	description:
 		'Create or update the SKUs of all input items in one CSV import (matched by source ID), waiting until the service has finished it. Failed rows come out as items paired with their input.',
 	endpoint: 'POST /v1/skus/importCSV then GET /v1/async-actions/{asyncActionId}',
+	safeToRepeat: true,
 	properties: [
 		productIdProperty,
 		skuSourceIdProperty,

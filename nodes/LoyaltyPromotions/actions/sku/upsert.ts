@@ -10,6 +10,8 @@ export const upsert: OperationDefinition = {
 	action: 'Create or update a SKU',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 	endpoint: 'POST /v1/products/{productId}/skus',
+	// The service upserts by source_id, so a repeat updates the same SKU.
+	safeToRepeat: true,
 	properties: [
 		productIdProperty,
 		skuSourceIdProperty,
@@ -22,7 +24,6 @@ export const upsert: OperationDefinition = {
 			method: 'POST',
 			path: path`/v1/products/${productId}/skus`,
 			body: { source_id: sourceId, ...readSkuBody(params, params.get<IDataObject>('additionalFields', {})) },
-			safeToRepeat: true,
 		};
 	},
 };

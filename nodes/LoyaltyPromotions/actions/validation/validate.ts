@@ -8,7 +8,8 @@ export const validate: OperationDefinition = {
 	action: 'Validate vouchers and promotions',
 	description: 'Check whether vouchers, cards and promotions can be applied together to an order, and what they take off, without using them',
 	endpoint: 'POST /v1/validations',
+	safeToRepeat: true,
 	properties: [redeemablesProperty, additionalFieldsProperty(STACKABLE_OPTIONS)],
 	// A validation changes nothing, so a repeat is harmless.
-	build: (params) => ({ method: 'POST', path: '/v1/validations', body: readStackableBody(params), safeToRepeat: true }),
+	build: (params) => ({ method: 'POST', path: '/v1/validations', body: readStackableBody(params) }),
 };

@@ -18,6 +18,7 @@ export const create: OperationDefinition = {
 	action: 'Create a voucher',
 	description: 'Create a discount voucher, gift card or loyalty card, with your own code or a generated one',
 	endpoint: 'POST /v1/vouchers/{code} or POST /v1/vouchers',
+	repeatHint: 'With a code you choose it is safe to repeat (the service refuses the same code twice).',
 	properties: [
 		{
 			displayName: 'Type',

@@ -11,8 +11,9 @@ function setActive(active: boolean): OperationDefinition {
 		action: `${active ? 'Enable' : 'Disable'} a voucher`,
 		description: active ? 'Turn a disabled voucher back on' : 'Turn a voucher off: it fails validation and redemption until enabled',
 		endpoint: `POST /v1/vouchers/{code}/${verb}`,
+		safeToRepeat: true,
 		properties: [voucherProperty],
-		build: (params) => ({ method: 'POST', path: `${path`/v1/vouchers/${readVoucher(params)}`}/${verb}`, safeToRepeat: true }),
+		build: (params) => ({ method: 'POST', path: `${path`/v1/vouchers/${readVoucher(params)}`}/${verb}` }),
 	};
 }
 
