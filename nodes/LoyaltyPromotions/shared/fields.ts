@@ -95,10 +95,9 @@ import {
 	fail,
 	parseJsonObjectOrNull,
 	requireAnyField,
-	requireChoice,
 	requireDateTime,
 	requireIntegerInRange,
-	requireOneOf,
+	requireOption,
 	requireScalarText,
 	requireText,
 } from './validate';
@@ -217,7 +216,7 @@ export function readPeriod(params: ParamReader, fields: IDataObject, name: strin
 	if (value === undefined && unit === undefined) return undefined;
 	if (value === undefined) fail(params, displayName, `is required with ${displayName} Unit`);
 	if (unit === undefined) fail(params, `${displayName} Unit`, `is required with ${displayName}`);
-	const checkedUnit = requireOneOf(params, `${displayName} Unit`, unit, Object.keys(units));
+	const checkedUnit = requireOption(params, `${displayName} Unit`, unit, Object.keys(units));
 	const max = units[checkedUnit as keyof PeriodUnits];
 	if (max === undefined) return { value: requireIntegerInRange(params, displayName, value, 1), unit: checkedUnit };
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -251,7 +250,7 @@ export function readTypeWithPeriod(params: ParamReader, fields: IDataObject, spe
 		return undefined;
 	}
 	if (fields[spec.json.name] !== undefined) fail(params, spec.label, `set either it or ${spec.json.label}, not both`);
-	const type = requireOneOf(params, spec.label, fields[spec.name], Object.keys(spec.types));
+	const type = requireOption(params, spec.label, fields[spec.name], Object.keys(spec.types));
 	const { label, key } = spec.types[type];
 	if (key === undefined) {
 		if (periodSet) fail(params, spec.period.label, `must not be set when ${spec.label} is ${label}`);
@@ -380,7 +379,7 @@ export function readFilterQuery(params: ParamReader, chosen: IDataObject, table:
 				? requireDateTime(params, label, value)
 				: kind === 'text'
 					? requireScalarText(params, label, value).trim()
-					: requireChoice(params, label, value, kind);
+					: requireOption(params, label, value, kind);
 	}
 	return query;
 }

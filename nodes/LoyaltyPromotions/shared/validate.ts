@@ -161,13 +161,6 @@ export function requirePattern(params: ParamReader, field: string, value: unknow
 	return id;
 }
 
-/** One of `allowed` (an options field an expression may fill), e.g. requireOneOf(params, 'Type', value, ['A', 'B']). */
-export function requireOneOf<T extends string>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T {
-	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-		fail(params, field, `must be ${allowed.length === 2 ? allowed.join(' or ') : `one of ${allowed.join(', ')}`} (got ${JSON.stringify(value ?? null)})`);
-	}
-	return value as T;
-}
 
 // ---- Signed amounts and points (balance adjustments: a positive number adds, a negative one subtracts) ----
 
@@ -208,12 +201,6 @@ export function toSignedMinorUnits(params: ParamReader, field: string, value: un
 
 // Commerce fields (customers, orders, products, exports, imports).
 
-/** One of a fixed set of values (an options field an expression may fill with anything). */
-export function requireChoice<T extends string>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T {
-	const text = requireScalarText(params, field, value).trim();
-	if (!(allowed as readonly string[]).includes(text)) fail(params, field, `must be one of ${allowed.join(', ')} (got "${text}")`);
-	return text as T;
-}
 
 /** A calendar date sent as YYYY-MM-DD (e.g. a birthdate); a date-time keeps its date as written. */
 export function requireDate(params: ParamReader, field: string, value: unknown): string {

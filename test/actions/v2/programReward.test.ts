@@ -140,7 +140,7 @@ describe('Program Reward (Beta): Batch Assign/Unassign', () => {
 			));
 		it('checks each JSON entry: stock', async () => {
 			await ctx.expectInvalid({ ...base, assignJson: JSON.stringify([{ id: second }]) }, 'Assign (JSON) entry 1 stock', /is required/);
-			await ctx.expectInvalid({ ...base, assignJson: JSON.stringify([{ id: second, stock: { type: 'SOME' } }]) }, 'Assign (JSON) entry 1 stock.type', /LIMITED or UNLIMITED/);
+			await ctx.expectInvalid({ ...base, assignJson: JSON.stringify([{ id: second, stock: { type: 'SOME' } }]) }, 'Assign (JSON) entry 1 stock.type', /must be one of "LIMITED", "UNLIMITED"/);
 			await ctx.expectInvalid({ ...base, assignJson: JSON.stringify([{ id: second, stock: { type: 'LIMITED' } }]) }, 'Assign (JSON) entry 1 stock.limited.quantity', /whole number of at least 0/);
 			await ctx.expectInvalid({ ...base, assignJson: JSON.stringify([{ id: second, stock: -2 }]) }, 'Assign (JSON) entry 1 stock', /whole number of at least 0/);
 		});

@@ -15,7 +15,7 @@ import {
 	type PeriodUnits,
 	type TypeWithPeriod,
 } from '../../shared/fields';
-import { fail, requireIntegerInRange, requireOneOf, requirePattern } from '../../shared/validate';
+import { fail, requireIntegerInRange, requireOption, requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 import { cardDefinitionOptions } from './search';
@@ -155,7 +155,7 @@ function readPointsExpiration(params: ParamReader, fields: IDataObject): IDataOb
 	if (!expiration) fail(params, 'Points Expiration Type', `is required with ${roundingLabel}`);
 	if (expiration.type !== 'ROLLING_EXPIRATION') fail(params, roundingLabel, 'must not be set when Points Expiration Type is No Expiration');
 	if (rounding === undefined) fail(params, 'Points Expiration Rounding', 'is required with Points Expiration Rounding Month');
-	const type = requireOneOf(params, 'Points Expiration Rounding', rounding, Object.keys(ROUNDINGS));
+	const type = requireOption(params, 'Points Expiration Rounding', rounding, Object.keys(ROUNDINGS));
 	const rolling = expiration.rolling_expiration as IDataObject;
 	if (type === 'END_OF_PARTICULAR_MONTH') {
 		if (month === undefined) fail(params, 'Points Expiration Rounding Month', 'is required when Points Expiration Rounding is End of Particular Month');

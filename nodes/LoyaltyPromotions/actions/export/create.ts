@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
-import { fail, optionalId, parseJsonObject, requireChoice, requireScalarText } from '../../shared/validate';
+import { fail, optionalId, parseJsonObject, requireOption, requireScalarText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { EXPORTS, exportedObjectProperty, perKindProperties } from './fields';
 
@@ -41,13 +41,13 @@ export const create: OperationDefinition = {
 		},
 	],
 	build(params) {
-		const kind = requireChoice(params, 'Exported Object', params.get('exportedObject', ''), KINDS);
+		const kind = requireOption(params, 'Exported Object', params.get('exportedObject', ''), KINDS);
 		const { fields: allowed, orders } = EXPORTS[kind];
 		const fieldsValue = params.get<unknown>('fields', []);
 		if (!Array.isArray(fieldsValue)) fail(params, 'Fields', 'must be a list of field names');
-		const fields = (fieldsValue as unknown[]).map((field) => requireChoice(params, 'Fields', field, allowed));
+		const fields = (fieldsValue as unknown[]).map((field) => requireOption(params, 'Fields', field, allowed));
 		const orderValue = requireScalarText(params, 'Sort By', params.get('order', '')).trim();
-		const order = orderValue === '' ? undefined : requireChoice(params, 'Sort By', orderValue, orders.flatMap((o) => [o, `-${o}`]));
+		const order = orderValue === '' ? undefined : requireOption(params, 'Sort By', orderValue, orders.flatMap((o) => [o, `-${o}`]));
 		const filters = parseJsonObject(params, 'Filters (JSON)', params.get('filtersJson', '{}'));
 		const campaignId = kind === 'voucher' ? optionalId(params, 'Campaign', params.get('campaignId', '')) : undefined;
 		const parameters: IDataObject = compact({

@@ -5,7 +5,7 @@ import {
 	fail,
 	parseJsonArray,
 	parseJsonObject,
-	requireChoice,
+	requireOption,
 	requireDateTime,
 	requireIntegerInRange,
 	requireScalarText,
@@ -134,7 +134,7 @@ function readItems(params: ParamReader, fields: IDataObject): IDataObject[] | un
 			product_id: textOf('productId', 'Product ID'),
 			sku_id: textOf('skuId', 'SKU ID'),
 			source_id: sourceId,
-			related_object: sourceId ? requireChoice(params, `${label}: Related Object`, entry.relatedObject ?? 'sku', ['product', 'sku']) : undefined,
+			related_object: sourceId ? requireOption(params, `${label}: Related Object`, entry.relatedObject ?? 'sku', ['product', 'sku']) : undefined,
 			quantity: isSet(entry.quantity) ? requireIntegerInRange(params, `${label}: Quantity`, entry.quantity, 1) : undefined,
 			// The field's default 0 means "not typed": an item without a price takes the catalogue's.
 			price: isSet(entry.price) && Number(entry.price) !== 0 ? toMinorUnits(params, `${label}: Price`, entry.price) : undefined,
@@ -166,7 +166,7 @@ function readCustomer(params: ParamReader, fields: IDataObject): IDataObject | u
 export function readOrderBody(params: ParamReader, fields: IDataObject): IDataObject {
 	return compact({
 		source_id: isSet(fields.sourceId) ? requireScalarText(params, 'Source ID', fields.sourceId).trim() : undefined,
-		status: fields.status === undefined ? undefined : requireChoice(params, 'Status', fields.status, ORDER_STATUSES),
+		status: fields.status === undefined ? undefined : requireOption(params, 'Status', fields.status, ORDER_STATUSES),
 		amount: isSet(fields.amount) ? toMinorUnits(params, 'Amount', fields.amount) : undefined,
 		items: readItems(params, fields),
 		customer: readCustomer(params, fields),

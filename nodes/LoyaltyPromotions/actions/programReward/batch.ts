@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { fail, parseJsonArray, requireIntegerInRange, requireOneOf, requirePattern, requireProgramId } from '../../shared/validate';
+import { fail, parseJsonArray, requireIntegerInRange, requireOption, requirePattern, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 import { programLocator } from '../program/search';
@@ -35,7 +35,7 @@ function readJsonStock(params: ParamReader, label: string, stock: unknown): IDat
 	if (typeof stock === 'number' || typeof stock === 'string') return { type: 'LIMITED', limited: { quantity: quantity(params, `${label} stock`, stock) } };
 	if (stock === null || typeof stock !== 'object' || Array.isArray(stock)) fail(params, `${label} stock`, 'must be {"type": "LIMITED", "limited": {"quantity": 20}} or {"type": "UNLIMITED"}');
 	const { type, limited } = stock as IDataObject;
-	if (requireOneOf(params, `${label} stock.type`, type, STOCK_TYPES) === 'UNLIMITED') {
+	if (requireOption(params, `${label} stock.type`, type, STOCK_TYPES) === 'UNLIMITED') {
 		if (limited !== undefined && limited !== null) fail(params, `${label} stock.limited`, 'must be left out when stock.type is UNLIMITED');
 		return { type };
 	}
@@ -59,7 +59,7 @@ function readAssign(params: ParamReader): IDataObject[] {
 	const fromFields = simple.map((entry, index) => {
 		const label = `Assign entry ${index + 1}`;
 		const id = requirePattern(params, `${label}: Reward ID`, entry.rewardId, REWARD_ID, REWARD_EXAMPLE);
-		const type = requireOneOf(params, `${label}: Stock`, entry.stockType ?? 'UNLIMITED', STOCK_TYPES);
+		const type = requireOption(params, `${label}: Stock`, entry.stockType ?? 'UNLIMITED', STOCK_TYPES);
 		// A quantity typed while the stock was Limited stays in the saved values: Unlimited ignores it.
 		const stock = type === 'UNLIMITED' ? { type } : { type, limited: { quantity: quantity(params, `${label}: Stock Quantity`, entry.stockQuantity) } };
 		return { id, stock };

@@ -16,7 +16,7 @@ import {
 	type PeriodUnits,
 	type TypeWithPeriod,
 } from '../../shared/fields';
-import { fail, requireOneOf, requirePattern } from '../../shared/validate';
+import { fail, requireOption, requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 import { cardDefinitionOptions } from '../cardDefinition/search';
@@ -68,7 +68,7 @@ function readTracking(params: ParamReader, fields: IDataObject): IDataObject {
 		if (setTracking.length > 0) fail(params, 'Type', `is required with ${TRACKING_FIELDS[setTracking[0]]}: the service changes the tracking settings of the type given`);
 		return {};
 	}
-	const type = requireOneOf(params, 'Type', fields.type, ['POINT_BALANCE', 'POINT_EARNED']);
+	const type = requireOption(params, 'Type', fields.type, ['POINT_BALANCE', 'POINT_EARNED']);
 	if (fields.cardDefinitionId === undefined) fail(params, 'Card Definition Name or ID', 'is required when Type is set (the tracking settings name their card definition)');
 	const cardDefinitionId = requirePattern(params, 'Card Definition Name or ID', fields.cardDefinitionId, CARD_DEFINITION_ID, 'lcdef_0a1b2c');
 	if (type === 'POINT_BALANCE') {
@@ -79,7 +79,7 @@ function readTracking(params: ParamReader, fields: IDataObject): IDataObject {
 	if (fields.pointEarnedPeriod === undefined && fields.pointEarnedPeriodUnit === undefined) fail(params, 'Point Earned Period', 'is required when Type is Point Earned');
 	const period = readPeriod(params, fields, 'pointEarnedPeriod', 'Point Earned Period', TRACKING_PERIOD);
 	if (fields.pointEarnedTierChange === undefined) fail(params, 'Point Earned Tier Change', 'is required when Type is Point Earned');
-	const tierChange = requireOneOf(params, 'Point Earned Tier Change', fields.pointEarnedTierChange, ['IMMEDIATELY', 'NEXT_TRACKING_PERIOD']);
+	const tierChange = requireOption(params, 'Point Earned Tier Change', fields.pointEarnedTierChange, ['IMMEDIATELY', 'NEXT_TRACKING_PERIOD']);
 	return { type, point_earned: { card_definition_id: cardDefinitionId, period, type: tierChange }, point_balance: null };
 }
 
@@ -104,7 +104,7 @@ function readDowngrade(params: ParamReader, fields: IDataObject): IDataObject | 
 	}
 	const grace = readPeriod(params, fields, 'gracePeriod', 'Downgrade Grace Period', DURATION);
 	if (fields.gracePeriodRoundUp !== undefined && !grace) fail(params, 'Downgrade Grace Period', 'is required with Downgrade Grace Period Round Up');
-	const type = requireOneOf(params, 'Downgrade Type', fields.downgradeType, ['MULTI_LEVEL', 'SINGLE_LEVEL', 'NO_DOWNGRADE']);
+	const type = requireOption(params, 'Downgrade Type', fields.downgradeType, ['MULTI_LEVEL', 'SINGLE_LEVEL', 'NO_DOWNGRADE']);
 	if (!grace) return { type };
 	if (type === 'NO_DOWNGRADE') fail(params, 'Downgrade Grace Period', 'must not be set when Downgrade Type is No Downgrade');
 	if (fields.gracePeriodRoundUp !== undefined) grace.round_up = fields.gracePeriodRoundUp === true;
