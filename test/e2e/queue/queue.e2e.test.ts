@@ -125,15 +125,17 @@ interface SyncRun {
 
 /** POST {count, prefix} to a sync workflow's production webhook and wait for the new execution to finish. */
 async function runSync(target: { baseUrl: string; webhookUrl: (p: string) => string; key: string }, wf: WebhookWorkflow, body: { count: number; prefix: string }, timeoutMs = 240000): Promise<SyncRun> {
-	const before = new Set((await listAll(target.baseUrl, wf.id, target.key)).map((e) => e.id));
 	const t0 = Date.now();
 	const res = await fetch(target.webhookUrl(wf.path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-	check(res.status === 200, `POST ${wf.path} answered ${res.status}: ${await res.text()}`);
-	const fresh = await until(
-		async () => (await listAll(target.baseUrl, wf.id, target.key)).find((e) => !before.has(e.id)),
-		`the execution of "${wf.name}" started by the POST`,
-		{ timeoutMs: 60000 },
-	);
+	const text = await res.text();
+	check(res.status === 200, `POST ${wf.path} answered ${res.status}: ${text}`);
+	// the workflow's Webhook node answers with the id of the execution it queued (workflows.js)
+	let fresh: { id: string };
+	try {
+		fresh = { id: String(JSON.parse(text).executionId) };
+	} catch {
+		throw new Error(`POST ${wf.path} answered ${JSON.stringify(text)}, not {"executionId": …}`);
+	}
 	const done = await until(
 		async () => {
 			const e = await getExecution(target.baseUrl, fresh.id, target.key);
@@ -483,6 +485,7 @@ describe('the 2,000-item SKU sync in queue mode', () => {
 				`queue     | ${que.node} (${perItem(que.node)}) | ${que.execution} (${perItem(que.execution)}) | ${que.wall} | ${(que.node / floorMs).toFixed(2)}`,
 				`floor     | raw keep-alive client, 8 in flight: ${floorMs} ms (${perItem(floorMs)} ms/item)`,
 				`queue/regular: SKU node ${(que.node / reg.node).toFixed(2)}, execution ${(que.execution / reg.execution).toFixed(2)}, POST→finished ${(que.wall / reg.wall).toFixed(2)}`,
+				`each run, SKU node ms/item: regular ${runs.regular.map((r) => perItem(r.nodeMs)).join(', ')}; queue ${runs.queue.map((r) => perItem(r.nodeMs)).join(', ')} (alternating)`,
 				`queue runs on worker ${queueWorkers.map((w) => (w?.[0] ?? -1) + 1).join(', ')}`,
 			];
 			process.stderr.write(`\n[queue] ${lines.join('\n[queue] ')}\n\n`);
@@ -498,21 +501,18 @@ describe('the 2,000-item SKU sync in queue mode', () => {
 		emulator.control.setLatency(40);
 		const prefix = 'killed';
 		const dupBefore = emulator.control.counters().duplicateCreates;
-		const offsets = q.workers.map((w: any) => w.log().length);
 		try {
 			const res = await fetch(q.webhookUrl(SKU_SYNC.path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: SYNC_ITEMS, prefix }) });
 			expect(res.status).toBe(200);
+			const executionId = String(JSON.parse(await res.text()).executionId);
 			// the worker that took the run, from its log
-			const [executionId, victim] = await until(
+			const victim = await until(
 				() => {
-					for (let w = 0; w < q.workers.length; w++) {
-						const m = /Worker started execution (\d+) \(job/.exec(q.workers[w].log().slice(offsets[w]));
-						if (m) return [m[1], w] as [string, number];
-					}
-					return undefined;
+					const ran = q.workerRuns().get(executionId);
+					return ran ? ran[0] + 1 : undefined; // 1-based, so that worker 0 counts as found
 				},
-				'a worker to start the 2,000-item run',
-			);
+				`a worker to start execution ${executionId}`,
+			) - 1;
 			await until(() => skusWithPrefix(prefix).length >= 200, 'the run to upsert 200 SKUs before the kill', {
 				timeoutMs: 120000,
 				intervalMs: 50,

@@ -37,7 +37,7 @@ for (let i = 1; i <= count; i++) {
 }
 return items;`;
 
-/** Webhook trigger (POST, answers when the run is queued) → Source Products → the given chain of nodes. */
+/** Webhook trigger (POST; answers with the execution id once the run is queued) → Source Products → the chain. */
 /** @returns {{id: string, name: string, path: string, workflow: object}} POST <webhook URL>/webhook/<path> {count, prefix} starts a run */
 function webhookWorkflow({ id, name, path, webhookId, chain }) {
 	const nodes = [
@@ -48,7 +48,13 @@ function webhookWorkflow({ id, name, path, webhookId, chain }) {
 			typeVersion: 2,
 			position: [0, 100],
 			webhookId,
-			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			// answers once the run is queued, with its execution id: `{"executionId":"<id>"}`
+			parameters: {
+				httpMethod: 'POST',
+				path,
+				responseMode: 'onReceived',
+				options: { responseData: '={{ JSON.stringify({ executionId: $execution.id }) }}' },
+			},
 		},
 		{
 			id: `${id}-source`,
