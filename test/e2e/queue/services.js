@@ -20,6 +20,8 @@ const os = require('os');
 const net = require('net');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
+const { freePort } = require('../n8n');
+const { pidAlive } = require('../runtime/ensure-runtime');
 
 const PACKAGES = ['redis-server', 'postgresql'];
 const SERVICES_FILE = 'services.json';
@@ -120,38 +122,6 @@ function ensureServices({ quiet = false } = {}) {
 }
 
 // ------------------------------------------------------------------ processes
-
-function listenOnce(port) {
-	return new Promise((resolve) => {
-		const s = net.createServer();
-		s.once('error', () => resolve(null));
-		s.listen(port, '127.0.0.1', () => {
-			const got = s.address().port;
-			s.close(() => resolve(got));
-		});
-	});
-}
-
-async function freePort() {
-	for (let i = 0; i < 20; i++) {
-		const p = await listenOnce(0);
-		if (p) return p;
-	}
-	throw new Error('no free port on 127.0.0.1');
-}
-
-function pidAlive(pid) {
-	try {
-		process.kill(pid, 0);
-	} catch (e) {
-		return e.code === 'EPERM';
-	}
-	try {
-		return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-	} catch {
-		return false;
-	}
-}
 
 function tail(file, lines = 20) {
 	try {
