@@ -33,7 +33,13 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 		timeout: DEADLINE_MS[deadline],
 		killSignal: 'SIGKILL',
 	});
-	if (error) console.log(`\n[test] ${label}: stopped (${error.code === 'ETIMEDOUT' ? 'over its time limit' : error.message})`);
+	if (error) {
+		console.log(`\n[test] ${label}: stopped (${error.code === 'ETIMEDOUT' ? 'over its time limit' : error.message})`);
+		// a killed jest runs no global teardown: stop what its stand-ups left (n8n, Redis, PostgreSQL), by their PID files
+		if (configFile === 'jest.e2e.config.js') {
+			spawnSync(process.execPath, ['-e', "require('./test/e2e/queue/globalTeardown.js')().catch((e) => console.error(e.message))"], { cwd: root, stdio: 'inherit', timeout: 120_000 });
+		}
+	}
 	let results = { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0 };
 	if (fs.existsSync(resultsFile)) results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 	const failedToRun = status !== 0 && results.numFailedTests === 0;
