@@ -1,20 +1,40 @@
 /**
- * End-to-end tests in a real n8n (test/e2e/README.md): `npm run test:e2e`. The global setup builds the package
- * when dist/ is stale and installs the n8n runtime on first use (~2–4 min, progress on stderr). Test files share
- * nothing but the runtime; each starts its own emulator (in-process) and n8n (child processes, 127.0.0.1).
+ * End-to-end tests in a real n8n (test/e2e/README.md): `npm run test:e2e`. Two projects, one test file at a time:
+ * - e2e: test/e2e/*.e2e.test.ts, each file with its own emulator (in-process) and n8n (child processes, 127.0.0.1);
+ * - queue: test/e2e/queue/*.e2e.test.ts, n8n in queue mode (main, two workers, a webhook process) on private
+ *   Redis and PostgreSQL servers (installed from Debian's packages when missing); `--selectProjects queue`.
+ * The global setups build the package when dist/ is stale and install the n8n runtime on first use (~2–4 min,
+ * progress on stderr); the queue project's also installs Redis and PostgreSQL when missing.
  */
-module.exports = {
+const common = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
-	testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', target: 'es2021', esModuleInterop: true, resolveJsonModule: true }, diagnostics: false }],
 	},
-	globalSetup: '<rootDir>/test/e2e/globalSetup.js',
-	globalTeardown: '<rootDir>/test/e2e/globalTeardown.js',
+	slowTestThreshold: 60,
+};
+
+module.exports = {
+	projects: [
+		{
+			...common,
+			displayName: 'e2e',
+			testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/queue/'],
+			globalSetup: '<rootDir>/test/e2e/globalSetup.js',
+			globalTeardown: '<rootDir>/test/e2e/globalTeardown.js',
+		},
+		{
+			...common,
+			displayName: 'queue',
+			testMatch: ['<rootDir>/test/e2e/queue/**/*.e2e.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/'],
+			globalSetup: '<rootDir>/test/e2e/queue/globalSetup.js',
+			globalTeardown: '<rootDir>/test/e2e/queue/globalTeardown.js',
+		},
+	],
 	// n8n runs as child processes: one test file at a time keeps the machine's CPU for them
 	maxWorkers: 1,
 	testTimeout: 180000,
-	slowTestThreshold: 60,
 };

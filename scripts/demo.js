@@ -3,7 +3,7 @@
 /**
  * npm run demo — the package in a real n8n against the local emulator, in one command.
  *
- *   node scripts/demo.js [--headless] [--port N] [--emulator-port N] [--no-build] [--user-folder DIR] [--keep]
+ *   node scripts/demo.js [--headless] [--queue] [--port N] [--emulator-port N] [--no-build] [--user-folder DIR] [--keep]
  *
  * 1. installs the n8n runtime on first use (n8n 2.41.1 + Node 24, ~2–4 min once; cached after),
  * 2. builds the package (npm run build),
@@ -13,6 +13,10 @@
  *    account, prints the editor URL, the login and how to emit an event; Ctrl-C stops n8n and the emulator.
  *    --headless: runs every example with `n8n execute` and prints status, items and time of each; exit code 1
  *    when one fails.
+ * --queue: the same in n8n's queue mode (test/e2e/queue/topology.js): private Redis and PostgreSQL (installed from
+ *    Debian's packages when missing and run as root), one main, two workers and one webhook process; the Loyalty
+ *    Events example and a webhook-started SKU sync are active. With --headless it sends one event and one
+ *    300-item sync through the queue, prints which worker ran each, and stops.
  *
  * Everything listens on 127.0.0.1. No stdin or TTY is needed (it waits for SIGINT/SIGTERM/SIGHUP).
  */
@@ -27,6 +31,8 @@ require('./ensureDeps').ensureDependencies();
 const ROOT = path.resolve(__dirname, '..');
 const { createN8n, freePort, ensureRuntime } = require('../test/e2e/n8n');
 const { emulatorCredentials, loadExamples, summarizeRun } = require('../test/e2e/examples');
+const { startQueueTopology } = require('../test/e2e/queue/topology');
+const { LOYALTY_EVENTS, SKU_SYNC } = require('../test/e2e/queue/workflows');
 
 const DEMO_OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Demo-Passw0rd!' };
 const TRIGGER_EXAMPLE = 'loyalty-events.json';
@@ -39,6 +45,8 @@ credentials pointing at the emulator. Ctrl-C stops both.
 
 Options:
   --headless            execute every example workflow once, print a summary, and exit
+  --queue               n8n in queue mode: Redis, PostgreSQL, one main, two workers and a webhook process
+                        (with --headless: one event and one SKU sync through the queue, then exit)
   --port N              n8n's port (default: a free one; N+1 is n8n's task broker)
   --emulator-port N     the emulator's port (default: a free one)
   --no-build            do not run \`npm run build\` first (use the existing dist/)
@@ -48,7 +56,7 @@ Options:
 `;
 
 function parseArgs(argv) {
-	const opts = { headless: false, build: true, keep: false };
+	const opts = { headless: false, queue: false, build: true, keep: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => {
@@ -63,6 +71,7 @@ function parseArgs(argv) {
 		};
 		switch (flag) {
 			case '--headless': opts.headless = true; break;
+			case '--queue': opts.queue = true; break;
 			case '--port': opts.port = port(); break;
 			case '--emulator-port': opts.emulatorPort = port(); break;
 			case '--no-build': opts.build = false; break;
@@ -191,6 +200,66 @@ async function headless(n8n, imported) {
 	return failed.length === 0;
 }
 
+function printQueueBanner(topology, emu) {
+	const workers = topology.workers.map((w, i) => `worker ${i + 1} (health ${w.baseUrl}/healthz, log ${path.relative(topology.folder, w.logFile)})`);
+	process.stdout.write(
+		[
+			'',
+			'  ┌ Loyalty Promotions demo is running in n8n queue mode',
+			`  │ n8n editor (main): ${topology.main.baseUrl}/`,
+			`  │ login:             ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
+			`  │ webhook process:   ${topology.env.N8N_WEBHOOK_URL}  (the trigger's webhook is registered here)`,
+			...workers.map((w) => `  │ ${w}`),
+			`  │ Redis 127.0.0.1:${topology.redis.port}, PostgreSQL 127.0.0.1:${topology.postgres.port} (database n8n, user n8n)`,
+			`  │ emulator:          ${emu}  (credentials: lp-app, lp-management, lp-oauth)`,
+			'  │',
+			`  │ "${LOYALTY_EVENTS.name}" is active. Send it an event (delivered to the webhook process, run by a worker):`,
+			`  │   curl -X POST ${emu}/_emulator/emit -H 'content-type: application/json' -d '{"type":"${TRIGGER_EVENT}"}'`,
+			`  │ Start a 2,000-item SKU sync on a worker:`,
+			`  │   curl -X POST ${topology.webhookUrl(SKU_SYNC.path)} -H 'content-type: application/json' -d '{"count":2000,"prefix":"demo"}'`,
+			`  │ Which worker ran what: grep "Worker started execution" ${path.join(topology.folder, 'worker-*', 'n8n.log')}`,
+			`  │ All logs: ${topology.folder}`,
+			'  └ Press Ctrl-C to stop every process (by PID), Redis and PostgreSQL.',
+			'',
+		].join('\n') + '\n',
+	);
+}
+
+/** --queue --headless: one event and one 300-item SKU sync through the queue; which worker ran each. */
+async function queueHeadless(topology, apiKey, emu) {
+	const { listExecutions } = require('../test/e2e/n8n');
+	const finished = (e) => e.finished || (e.status && !['new', 'running', 'waiting'].includes(e.status));
+	async function waitForRun(workflowId, what, before) {
+		const until = Date.now() + 180000;
+		for (;;) {
+			const list = await listExecutions(topology.main.baseUrl, workflowId, apiKey);
+			const fresh = list.filter((e) => !before.has(e.id) && finished(e));
+			if (fresh.length) return fresh[0];
+			if (Date.now() > until) throw new Error(`${what}: no finished execution within 180 s (executions: ${list.map((e) => `#${e.id} ${e.status}`).join(', ') || 'none'})`);
+			await new Promise((r) => setTimeout(r, 300));
+		}
+	}
+	const ids = async (wf) => new Set((await listExecutions(topology.main.baseUrl, wf, apiKey)).map((e) => e.id));
+	const rows = [];
+	const beforeEvent = await ids(LOYALTY_EVENTS.id);
+	const emitted = await fetch(`${emu.baseUrl}/_emulator/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: TRIGGER_EVENT }) });
+	if (!emitted.ok) throw new Error(`emitting an event failed: HTTP ${emitted.status}`);
+	rows.push(['event → Loyalty Events', await waitForRun(LOYALTY_EVENTS.id, 'the event', beforeEvent)]);
+	const beforeSync = await ids(SKU_SYNC.id);
+	const t0 = Date.now();
+	const posted = await fetch(topology.webhookUrl(SKU_SYNC.path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 300, prefix: 'demo-queue' }) });
+	if (!posted.ok) throw new Error(`starting the SKU sync failed: HTTP ${posted.status}`);
+	rows.push([`300-item SKU sync (${secs(Date.now() - t0)} to queue)`, await waitForRun(SKU_SYNC.id, 'the SKU sync', beforeSync)]);
+	const runs = topology.workerRuns();
+	process.stdout.write('\n');
+	for (const [what, e] of rows) {
+		const worker = (runs.get(String(e.id)) || []).map((i) => `worker ${i + 1}`).join(', ') || 'no worker logged it';
+		process.stdout.write(`  ${e.status === 'success' ? 'ok  ' : 'FAIL'} ${what}: execution ${e.id} ${e.status} on ${worker}\n`);
+	}
+	process.stdout.write('\n');
+	return rows.every(([, e]) => e.status === 'success');
+}
+
 async function main() {
 	let opts;
 	try {
@@ -206,6 +275,7 @@ async function main() {
 
 	let emulator;
 	let n8n;
+	let topology;
 	let tempFolder;
 	let shuttingDown;
 	const shutdown = (reason) => {
@@ -213,6 +283,7 @@ async function main() {
 		shuttingDown = (async () => {
 			if (reason) log(`${reason}: stopping n8n and the emulator…`);
 			if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
+			if (topology) await topology.stop().catch((e) => log(`stopping the queue-mode processes: ${e.message}`));
 			if (emulator) await stopEmulator(emulator.child).catch((e) => log(`stopping the emulator: ${e.message}`));
 			if (tempFolder && !opts.keep) fs.rmSync(tempFolder, { recursive: true, force: true });
 			else if (tempFolder) log(`kept the user folder ${tempFolder}`);
@@ -244,7 +315,40 @@ async function main() {
 			}
 		});
 
-		if (!opts.userFolder) tempFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-demo-'));
+		if (!opts.userFolder) tempFolder = fs.mkdtempSync(path.join(os.tmpdir(), opts.queue ? 'lp-demo-queue-' : 'lp-demo-'));
+		if (opts.queue) {
+			const folder = opts.userFolder || tempFolder;
+			topology = await timed('starting n8n in queue mode (Redis, PostgreSQL, main, 2 workers, webhook process)', () =>
+				startQueueTopology({
+					folder,
+					packageDir: ROOT,
+					mainPort: opts.port,
+					credentials: emulatorCredentials(emulator.info),
+					workflows: [...loadExamples().map((e) => e.workflow), SKU_SYNC.workflow],
+					log: (m) => log(`  ${m}`),
+				}),
+			);
+			const apiKey = await topology.main.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
+			// the main process activates them: the trigger registers the webhook process's URL at the emulator
+			for (const wf of [LOYALTY_EVENTS, SKU_SYNC.workflow]) await topology.main.activate(wf.id, apiKey);
+			const processes = [['main', topology.main], ...topology.workers.map((w, i) => [`worker ${i + 1}`, w]), ['webhook process', topology.webhook]];
+			for (const [name, inst] of processes) {
+				inst.child.on('exit', (code, signal) => {
+					if (!shuttingDown) {
+						log(`n8n ${name} exited unexpectedly (${signal || `code ${code}`}); log: ${inst.logFile}`);
+						shutdown('n8n exit').then(() => process.exit(1));
+					}
+				});
+			}
+			if (opts.headless) {
+				const ok = await queueHeadless(topology, apiKey, emulator.info);
+				await shutdown();
+				return ok ? 0 : 1;
+			}
+			printQueueBanner(topology, emulator.info.baseUrl);
+			setInterval(() => {}, 1 << 30); // keep running (no stdin/TTY needed) until a signal
+			await new Promise(() => {});
+		}
 		const port = opts.port || (await freePort());
 		n8n = await createN8n({ userFolder: opts.userFolder || tempFolder, port, packageDir: ROOT });
 		log(`n8n user folder: ${n8n.userFolder} (package copied into .n8n/nodes/node_modules)`);

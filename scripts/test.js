@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * npm test: the unit and integration suites (jest, against the emulator, through n8n-core's engine), then the
- * end-to-end suite in real n8n (jest.e2e.config.js), then one plain closing line `N passed, N failed`.
- * Extra arguments go to both jest runs (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suite
- * for a quick local loop; CI never sets it.
+ * end-to-end suite in real n8n (jest.e2e.config.js: its `e2e` project, then its `queue` project, n8n in queue mode
+ * on Redis and PostgreSQL), then one plain closing line `N passed, N failed`.
+ * Extra arguments go to every jest run (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suites and
+ * LP_SKIP_QUEUE=1 only the queue-mode one, for a quick local loop; CI sets neither.
  */
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -17,29 +18,42 @@ const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const extra = process.argv.slice(2);
 
 // A suite that never ends must not hang CI: jest is stopped after this long and the run counts as failed.
-const DEADLINE_MS = { 'jest.config.js': 20 * 60_000, 'jest.e2e.config.js': 35 * 60_000 };
+const DEADLINE_MS = { unit: 20 * 60_000, e2e: 35 * 60_000, queue: 25 * 60_000 };
 
-function runJest(label, configFile) {
+function runJest(label, configFile, deadline, projectArgs = []) {
 	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-')), 'results.json');
-	const args = [jestBin, '--config', configFile, '--json', '--outputFile', resultsFile, ...extra];
+	const args = [jestBin, '--config', configFile, ...projectArgs, '--json', '--outputFile', resultsFile, ...extra];
 	if (process.env.CI) args.push('--ci');
+	// a test path pattern may match files of one run only: the other runs then have nothing to do
+	if (extra.length > 0) args.push('--passWithNoTests');
 	console.log(`\n[test] ${label}`);
 	const { status, error } = spawnSync(process.execPath, args, {
 		cwd: root,
 		stdio: 'inherit',
-		timeout: DEADLINE_MS[configFile],
+		timeout: DEADLINE_MS[deadline],
 		killSignal: 'SIGKILL',
 	});
-	if (error) console.log(`\n[test] ${label}: stopped (${error.code === 'ETIMEDOUT' ? 'over its time limit' : error.message})`);
+	if (error) {
+		console.log(`\n[test] ${label}: stopped (${error.code === 'ETIMEDOUT' ? 'over its time limit' : error.message})`);
+		// a killed jest runs no global teardown: stop what its stand-ups left (n8n, Redis, PostgreSQL), by their PID files
+		if (configFile === 'jest.e2e.config.js') {
+			spawnSync(process.execPath, ['-e', "require('./test/e2e/queue/globalTeardown.js')().catch((e) => console.error(e.message))"], { cwd: root, stdio: 'inherit', timeout: 120_000 });
+		}
+	}
 	let results = { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0 };
 	if (fs.existsSync(resultsFile)) results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 	const failedToRun = status !== 0 && results.numFailedTests === 0;
 	return { passed: results.numPassedTests, failed: results.numFailedTests + (failedToRun ? 1 : 0), status };
 }
 
-const runs = [runJest('unit and integration tests (emulator + n8n-core)', 'jest.config.js')];
-if (process.env.LP_SKIP_E2E === '1') console.log('\n[test] LP_SKIP_E2E=1: skipping the end-to-end suite in real n8n');
-else if (fs.existsSync(path.join(root, 'jest.e2e.config.js'))) runs.push(runJest('end-to-end tests in real n8n', 'jest.e2e.config.js'));
+const runs = [runJest('unit and integration tests (emulator + n8n-core)', 'jest.config.js', 'unit')];
+if (process.env.LP_SKIP_E2E === '1') console.log('\n[test] LP_SKIP_E2E=1: skipping the end-to-end suites in real n8n');
+else {
+	// two runs, so that a queue-mode stand-up that cannot start (no Redis/PostgreSQL) leaves the e2e results intact
+	runs.push(runJest('end-to-end tests in real n8n', 'jest.e2e.config.js', 'e2e', ['--selectProjects', 'e2e']));
+	if (process.env.LP_SKIP_QUEUE === '1') console.log('\n[test] LP_SKIP_QUEUE=1: skipping the queue-mode suite');
+	else runs.push(runJest('end-to-end tests in n8n queue mode (main, 2 workers, webhook process; Redis, PostgreSQL)', 'jest.e2e.config.js', 'queue', ['--selectProjects', 'queue']));
+}
 
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);

@@ -286,6 +286,12 @@ function expectOk(what, res) {
  * ready server may not have registered any trigger yet. This line comes after that activation.
  */
 const STARTED_LINE = 'Editor is now accessible via';
+/** The line each n8n command prints when its start-up is over (queue mode's worker and webhook processes). */
+const STARTED_LINES = {
+  start: STARTED_LINE,
+  worker: 'n8n worker is now ready',
+  webhook: 'Webhook listener waiting for requests',
+};
 
 /** n8n's log lines about activating workflows, for error messages. */
 function activationLines(text) {
@@ -300,19 +306,19 @@ function activationLines(text) {
  * Wait until n8n has printed STARTED_LINE after logOffset in its log (start-up, including the activation of
  * published workflows, is over).
  */
-async function waitForStartupComplete({ timeoutMs = 90000, child, logFile, logOffset = 0 }) {
+async function waitForStartupComplete({ timeoutMs = 90000, child, logFile, logOffset = 0, startedLine = STARTED_LINE }) {
   const until = Date.now() + timeoutMs;
   const read = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile).subarray(logOffset).toString('utf8') : '');
   for (;;) {
     const text = read();
-    if (text.includes(STARTED_LINE)) return;
+    if (text.includes(startedLine)) return;
     if (child && (child.exitCode !== null || child.signalCode !== null)) {
       throw new Error(`n8n exited with code ${child.exitCode} during start-up (log: ${logFile})\n${tailText(text, 25)}`);
     }
     if (Date.now() > until) {
       throw new Error(
         `n8n answered /healthz/readiness but did not finish starting within ${timeoutMs} ms: waited for its log line ` +
-          `"${STARTED_LINE}", which follows the activation of published workflows (log: ${logFile}). ` +
+          `"${startedLine}"${startedLine === STARTED_LINE ? ', which follows the activation of published workflows' : ''} (log: ${logFile}). ` +
           `Activation lines seen:\n${activationLines(text) || '(none)'}`,
       );
     }
@@ -561,14 +567,19 @@ class N8n {
    * `n8n start` in the background (own process group), stdout+stderr to <userFolder>/n8n.log,
    * pid to <userFolder>/n8n.pid; resolves with the child process once /healthz/readiness answers 200 and n8n
    * has finished starting, published workflows activated (their triggers' webhooks registered).
+   * Queue mode's other processes: `command: 'worker'` (readiness on the worker server, which listens on this
+   * instance's port when QUEUE_HEALTH_CHECK_ACTIVE=true and QUEUE_HEALTH_CHECK_PORT=<port>) or `command: 'webhook'`;
+   * each has its own line that ends start-up (STARTED_LINES).
    */
-  async start({ timeoutMs = 90000 } = {}) {
+  async start({ timeoutMs = 90000, command = 'start' } = {}) {
     if (this.child && this.child.exitCode === null) return this.child;
+    if (!STARTED_LINES[command]) throw new Error(`start: unknown command ${command} (${Object.keys(STARTED_LINES).join(', ')})`);
     await stopFromPidFile(this.userFolder); // a leftover from an earlier crashed run
     const out = fs.openSync(this.logFile, 'a');
-    fs.writeSync(out, `\n===== ${new Date().toISOString()} n8n start\n`);
+    fs.writeSync(out, `\n===== ${new Date().toISOString()} n8n ${command}\n`);
     const logOffset = fs.fstatSync(out).size;
-    const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
+    this.logOffset = logOffset;
+    const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, command], {
       cwd: this.userFolder,
       env: this.env,
       stdio: ['ignore', out, out],
@@ -583,7 +594,13 @@ class N8n {
     try {
       const until = Date.now() + timeoutMs;
       await waitForReadiness(this.baseUrl, { timeoutMs, child, logFile: this.logFile, logOffset });
-      await waitForStartupComplete({ timeoutMs: Math.max(1000, until - Date.now()), child, logFile: this.logFile, logOffset });
+      await waitForStartupComplete({
+        timeoutMs: Math.max(1000, until - Date.now()),
+        child,
+        logFile: this.logFile,
+        logOffset,
+        startedLine: STARTED_LINES[command],
+      });
     } catch (e) {
       await this.stop();
       throw e;
@@ -606,6 +623,21 @@ class N8n {
       if (t === 'timeout') await exited;
     }
     await stopFromPidFile(this.userFolder, { timeoutMs });
+  }
+
+  /**
+   * SIGKILL the process group at once (n8n and its task runner): a crash, with no graceful shutdown. Resolves
+   * when the process has exited; the pid file is removed.
+   */
+  async kill() {
+    const child = this.child;
+    this.child = null;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      killGroup(child.pid, 'SIGKILL');
+      await exited;
+    }
+    fs.rmSync(this.pidFile, { force: true });
   }
 
   /** Contents of <userFolder>/n8n.log (the server's output). */
@@ -670,6 +702,7 @@ module.exports = {
   waitFor,
   waitForReadiness,
   waitForStartupComplete,
+  STARTED_LINES,
   activationLines,
   setupOwnerAndApiKey,
   activate,

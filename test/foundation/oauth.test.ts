@@ -2,6 +2,7 @@
 import axios from 'axios';
 import { joinScopes, SCOPES } from '../../credentials/scopes';
 import { FIXTURES } from '../emulator';
+import { runNode } from '../harness/runWorkflow';
 import { controlCall, setupEmulator, type FoundationEnv, type ProbeJob } from './support';
 
 let env: FoundationEnv;
@@ -92,6 +93,27 @@ describe('expiry and revocation mid-run', () => {
 		expect(tokenRequests()).toHaveLength(2);
 		expect(env.emu.control.counters().tokensIssued).toBe(2);
 		expect(categoryRequests().map((r) => r.status)).toEqual([200, 200, 200, 200, 401, 200, 200, 200, 200, 200]);
+	});
+
+	it('a token that expires while 8 requests are in flight is bought again once, not once per request', async () => {
+		env.emu.control.setLatency(40);
+		const input = Array.from({ length: 64 }, () => ({}));
+		const running = runNode({
+			parameters: { resource: 'category', operation: 'getAll', authentication: 'oAuth2', returnAll: true, options: { concurrency: 8 } },
+			input,
+			credentials: env.creds as never,
+		});
+		// expire the token once a quarter of the lookups were answered, with 8 more in flight
+		for (let i = 0; i < 2000 && categoryRequests().filter((r) => r.status === 200).length < 16; i++) await new Promise((r) => setTimeout(r, 5));
+		env.emu.control.expireAllTokens();
+		const result = await running;
+		env.emu.control.setLatency(0);
+		expect(result.error).toBeUndefined();
+		expect(result.items.filter((item) => item.json.object === 'category')).toHaveLength(64 * 3);
+		expect(env.emu.control.counters().tokensIssued).toBe(2);
+		const refused = categoryRequests().filter((r) => r.status === 401).length;
+		expect(refused).toBeGreaterThan(0);
+		expect(refused).toBeLessThanOrEqual(8);
 	});
 
 	it('a token that outlives its lifetime (1 s) is refreshed once', async () => {

@@ -66,6 +66,10 @@ const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+const OAUTH_CREDENTIAL: CredentialType = 'loyaltyPromotionsOAuth2Api';
+/** The OAuth credential's expirable token field (credentials/LoyaltyPromotionsOAuth2Api.credentials.ts). */
+const OAUTH_TOKEN_FIELD = 'accessToken';
+
 const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
@@ -82,7 +86,8 @@ export class Transport {
 	 */
 	private credentialPromise?: Promise<ICredentialsDecrypted>;
 
-	private firstRequest?: Promise<void>;
+	/** OAuth: the request buying this execution's token, which the others wait for. */
+	private tokenPurchase?: Promise<void>;
 
 	private readonly pacer: Pacer;
 
@@ -117,20 +122,31 @@ export class Transport {
 	}
 
 	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
-		// n8n fetches an expirable token in every request that starts while none is stored, so with an OAuth
-		// credential the first request of an execution goes alone and the others reuse the token it bought.
-		if (this.credentialType === 'loyaltyPromotionsOAuth2Api') {
-			if (!this.firstRequest) {
-				const first = this.send<T>(request, itemIndex);
-				this.firstRequest = first.then(
-					() => undefined,
-					() => undefined,
-				);
-				return await first;
+		if (this.credentialType !== OAUTH_CREDENTIAL) return await this.send<T>(request, itemIndex);
+		// n8n buys an OAuth token in every request that starts while none is stored, and again in every request
+		// that meets a 401: with 8 in flight, an expiry would buy 8 tokens. So the requests of an execution share
+		// one token purchase: a request that finds no token buys it alone while the others wait, and a 401 empties
+		// the token only if no other request has replaced it meanwhile.
+		const data = (await this.credential()).data ?? {};
+		for (let renewed = false; ; renewed = true) {
+			while (this.tokenPurchase) await this.tokenPurchase;
+			// From here to send() nothing is awaited: no other request can start a purchase in between.
+			const token = data[OAUTH_TOKEN_FIELD];
+			let purchased: (() => void) | undefined;
+			if (!token) this.tokenPurchase = new Promise<void>((resolve) => (purchased = resolve));
+			try {
+				return await this.send<T>(request, itemIndex);
+			} catch (error) {
+				const failure = inspectFailure(error);
+				if (failure.status !== 401 || failure.tokenRequest || renewed) throw error;
+				if (data[OAUTH_TOKEN_FIELD] === token) data[OAUTH_TOKEN_FIELD] = '';
+			} finally {
+				if (purchased) {
+					this.tokenPurchase = undefined;
+					purchased();
+				}
 			}
-			await this.firstRequest;
 		}
-		return await this.send<T>(request, itemIndex);
 	}
 
 	private async send<T>(request: ServiceRequest, itemIndex?: number): Promise<T> {
@@ -150,7 +166,11 @@ export class Transport {
 				const response = (
 					request.url
 						? await this.host.helpers.httpRequest(options)
-						: await this.host.helpers.httpRequestWithAuthentication.call(this.host, this.credentialType, options, { credentialsDecrypted })
+						: await this.host.helpers.httpRequestWithAuthentication.call(this.host, this.credentialType, options, {
+								credentialsDecrypted,
+								// request() renews an expired OAuth token once for all requests in flight, not n8n per request
+								preAuthenticationRetryStatusCode: [],
+							})
 				) as IN8nHttpFullResponse;
 				this.pacer.observe(lowerCase(response.headers));
 				return response.body as T;
