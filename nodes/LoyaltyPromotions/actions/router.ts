@@ -54,17 +54,19 @@ function containsExpression(value: unknown): boolean {
 }
 
 /**
- * getNodeParameter, reading a parameter without expressions once for all items: its value is the same for every
- * item, and n8n's resolution of it costs more than the request's own work. Each item gets its own copy, so no
- * operation can change another item's value.
+ * getNodeParameter plus `check`, done once for all items for a parameter without expressions: its value is the
+ * same for every item, and n8n's resolution of it costs more than the request's own work. Each item gets its own
+ * copy, so no operation can change another item's value. A failed check is not cached: every item reports it.
  */
-function staticParameters(context: IExecuteFunctions) {
+function staticParameters(context: IExecuteFunctions, check: (name: string, itemIndex: number, value: unknown) => unknown) {
 	const stored = context.getNode().parameters;
 	const cache = new Map<string, unknown>();
 	return (name: string, itemIndex: number, fallback: unknown): unknown => {
 		const raw = stored[name];
-		if (raw === undefined || containsExpression(raw)) return context.getNodeParameter(name, itemIndex, fallback as never);
-		if (!cache.has(name)) cache.set(name, context.getNodeParameter(name, 0, fallback as never));
+		if (raw === undefined || containsExpression(raw)) {
+			return check(name, itemIndex, context.getNodeParameter(name, itemIndex, fallback as never));
+		}
+		if (!cache.has(name)) cache.set(name, check(name, itemIndex, context.getNodeParameter(name, 0, fallback as never)));
 		const value = cache.get(name);
 		return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 	};
@@ -204,17 +206,16 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const properties = propertiesOf(operation, this.getNode().parameters);
 	const context = this;
 
-	const parameter = staticParameters(context);
+	// Every value is checked against the type its property declares: an expression can yield anything.
+	const parameter = staticParameters(context, (name, itemIndex, value) => {
+		const property = properties.get(name);
+		return property ? checkParameter({ node: context.getNode(), itemIndex, context }, property, value) : value;
+	});
 	const readerFor = (itemIndex: number): ParamReader => ({
 		itemIndex,
 		node: context.getNode(),
 		context,
-		// Every value is checked against the type its property declares: an expression can yield anything.
-		get<T>(name: string, fallback?: T) {
-			const value = parameter(name, itemIndex, fallback);
-			const property = properties.get(name);
-			return (property ? checkParameter(this, property, value) : value) as T;
-		},
+		get: <T>(name: string, fallback?: T) => parameter(name, itemIndex, fallback) as T,
 		id(name: string, field: string) {
 			return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 		},

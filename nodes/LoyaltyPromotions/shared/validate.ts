@@ -8,7 +8,7 @@ import type { ParamReader } from '../actions/types';
  */
 
 /** What a rule needs to report a failure: the node and the item (a ParamReader, or a trigger's hook context). */
-export type FieldContext = Pick<ParamReader, 'node' | 'itemIndex'>;
+export type FieldContext = Pick<ParamReader, 'node' | 'itemIndex'> & Partial<Pick<ParamReader, 'context'>>;
 
 export function fail(params: FieldContext, field: string, rule: string): never {
 	throw new NodeOperationError(params.node, `${field}: ${rule}`, {
@@ -49,7 +49,7 @@ export function requireId(params: FieldContext, field: string, value: unknown): 
 	return id;
 }
 
-export function requireText(params: ParamReader, field: string, value: unknown, { min = 1, max = Infinity } = {}): string {
+export function requireText(params: FieldContext, field: string, value: unknown, { min = 1, max = Infinity } = {}): string {
 	const text = requireScalarText(params, field, value);
 	if (text.trim().length < min) fail(params, field, min === 1 ? 'is required' : `must be at least ${min} characters`);
 	if (text.length > max) fail(params, field, `must be at most ${max} characters (got ${text.length})`);
@@ -63,13 +63,13 @@ export function optionalId(params: FieldContext, field: string, value: unknown):
 	return requireId(params, field, raw);
 }
 
-export function requireProgramId(params: ParamReader, field: string, value: unknown): string {
+export function requireProgramId(params: FieldContext, field: string, value: unknown): string {
 	const id = requireScalarText(params, field, locatorValue(value)).trim();
 	if (!PROGRAM_ID_PATTERN.test(id)) fail(params, field, `must match ${PROGRAM_ID_PATTERN.source}, e.g. lprg_0a1b2c (got "${id}")`);
 	return id;
 }
 
-export function requireIntegerInRange(params: ParamReader, field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function requireIntegerInRange(params: FieldContext, field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
 	const number = wholeNumber(value, min < 0);
 	const low = Math.max(min, -Number.MAX_SAFE_INTEGER);
 	const high = Math.min(max, Number.MAX_SAFE_INTEGER);
@@ -83,12 +83,12 @@ export function requireIntegerInRange(params: ParamReader, field: string, value:
 }
 
 /** A money amount typed as a decimal (e.g. 12.5) becomes the service's integer in hundredths (1250). */
-export function toMinorUnits(params: ParamReader, field: string, value: unknown): number {
+export function toMinorUnits(params: FieldContext, field: string, value: unknown): number {
 	return Math.round(requireAmount(params, field, value) * 100);
 }
 
 /** A JSON parameter (n8n gives a string or an already-parsed value) that must hold an object. */
-export function parseJsonObject(params: ParamReader, field: string, value: unknown): IDataObject {
+export function parseJsonObject(params: FieldContext, field: string, value: unknown): IDataObject {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (value.trim() === '') return {};
@@ -103,7 +103,7 @@ export function parseJsonObject(params: ParamReader, field: string, value: unkno
 }
 
 /** A JSON parameter that must hold an array (of objects). */
-export function parseJsonArray(params: ParamReader, field: string, value: unknown): IDataObject[] {
+export function parseJsonArray(params: FieldContext, field: string, value: unknown): IDataObject[] {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (value.trim() === '') return [];
@@ -121,18 +121,18 @@ export function parseJsonArray(params: ParamReader, field: string, value: unknow
  * A date-time parameter sent as an ISO 8601 UTC timestamp. Only ISO 8601 is read (see requireIsoDateTime): a
  * date alone or a date-time without an offset is in the workflow's time zone, as n8n's date picker means it.
  */
-export function requireDateTime(params: ParamReader, field: string, value: unknown): string {
+export function requireDateTime(params: FieldContext, field: string, value: unknown): string {
 	return requireIsoDateTime(params, field, value);
 }
 
 /** An update must change something: `body` empty means the user set none of the Update Fields. */
-export function requireAnyField(params: ParamReader, field: string, body: IDataObject): IDataObject {
+export function requireAnyField(params: FieldContext, field: string, body: IDataObject): IDataObject {
 	if (Object.keys(body).length === 0) fail(params, field, 'add at least one field to update');
 	return body;
 }
 
 /** An absolute http(s) URL, e.g. a webhook's target. */
-export function requireHttpUrl(params: ParamReader, field: string, value: unknown): string {
+export function requireHttpUrl(params: FieldContext, field: string, value: unknown): string {
 	const text = requireScalarText(params, field, value).trim();
 	if (!text) fail(params, field, 'is required');
 	let url: URL | undefined;
@@ -146,7 +146,7 @@ export function requireHttpUrl(params: ParamReader, field: string, value: unknow
 }
 
 /** Like parseJsonObject, but the JSON text `null` gives null: the service's way to clear a nullable object. */
-export function parseJsonObjectOrNull(params: ParamReader, field: string, value: unknown): IDataObject | null {
+export function parseJsonObjectOrNull(params: FieldContext, field: string, value: unknown): IDataObject | null {
 	if (value === null || (typeof value === 'string' && value.trim() === 'null')) return null;
 	return parseJsonObject(params, field, value);
 }
@@ -154,7 +154,7 @@ export function parseJsonObjectOrNull(params: ParamReader, field: string, value:
 // Contract identifiers and typed values (the v2 beta bodies).
 
 /** An ID that must also match the service's pattern, e.g. requirePattern(params, 'Reward ID', id, /^lrew_[a-f0-9]+$/, 'lrew_0a1b2c'). */
-export function requirePattern(params: ParamReader, field: string, value: unknown, pattern: RegExp, example: string): string {
+export function requirePattern(params: FieldContext, field: string, value: unknown, pattern: RegExp, example: string): string {
 	const id = requireScalarText(params, field, locatorValue(value)).trim();
 	if (!id) fail(params, field, 'is required');
 	if (!pattern.test(id)) fail(params, field, `must match ${pattern.source}, e.g. ${example} (got "${id}")`);
@@ -172,7 +172,7 @@ function splitSign(value: unknown): { negative: boolean; magnitude: unknown } {
 }
 
 /** A whole number other than 0, e.g. points to add (100) or subtract (-100). */
-export function requireNonZeroInteger(params: ParamReader, field: string, value: unknown): number {
+export function requireNonZeroInteger(params: FieldContext, field: string, value: unknown): number {
 	const { negative, magnitude } = splitSign(value);
 	let number = 0;
 	try {
@@ -185,7 +185,7 @@ export function requireNonZeroInteger(params: ParamReader, field: string, value:
 }
 
 /** A money amount other than 0 typed as a decimal (12.5 adds, -12.5 subtracts), sent in hundredths (1250, -1250). */
-export function toSignedMinorUnits(params: ParamReader, field: string, value: unknown): number {
+export function toSignedMinorUnits(params: FieldContext, field: string, value: unknown): number {
 	const { negative, magnitude } = splitSign(value);
 	let minor = 0;
 	try {
@@ -203,7 +203,7 @@ export function toSignedMinorUnits(params: ParamReader, field: string, value: un
 
 
 /** A calendar date sent as YYYY-MM-DD (e.g. a birthdate); a date-time keeps its date as written. */
-export function requireDate(params: ParamReader, field: string, value: unknown): string {
+export function requireDate(params: FieldContext, field: string, value: unknown): string {
 	const text = value instanceof Date ? value.toISOString() : requireScalarText(params, field, value).trim();
 	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
 	const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
@@ -273,7 +273,7 @@ function tooManyDecimals(value: unknown, number: number, decimals: number): bool
 
 /** A decimal number with at most `decimals` decimal places, within [min, max]. */
 export function requireDecimal(
-	params: ParamReader,
+	params: FieldContext,
 	field: string,
 	value: unknown,
 	{ min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER, decimals = Infinity }: { min?: number; max?: number; decimals?: number } = {},
@@ -287,12 +287,12 @@ export function requireDecimal(
 }
 
 /** A money amount in the currency's main unit: decimal digits with at most two decimal places, not negative. */
-export function requireAmount(params: ParamReader, field: string, value: unknown): number {
+export function requireAmount(params: FieldContext, field: string, value: unknown): number {
 	return requireDecimal(params, field, value, { min: 0, max: Number.MAX_SAFE_INTEGER / 100, decimals: 2 });
 }
 
 /** A switch filled by an expression: true or false, or the text "true" or "false". */
-export function requireBoolean(params: ParamReader, field: string, value: unknown): boolean {
+export function requireBoolean(params: FieldContext, field: string, value: unknown): boolean {
 	if (value === true || value === 'true') return true;
 	if (value === false || value === 'false') return false;
 	return fail(params, field, `must be true or false (got ${shown(value)})`);
@@ -305,7 +305,7 @@ function allowedList(values: unknown[]): string {
 }
 
 /** A dropdown value (possibly from an expression): exactly one of the values the field offers. */
-export function requireOption<T>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T {
+export function requireOption<T>(params: FieldContext, field: string, value: unknown, allowed: readonly T[]): T {
 	if (!allowed.includes(value as T)) fail(params, field, `must be one of ${allowedList([...allowed])} (got ${shown(value)})`);
 	return value as T;
 }
@@ -314,7 +314,7 @@ export function requireOption<T>(params: ParamReader, field: string, value: unkn
  * A multi-select value: a list of allowed values, or text listing them separated by commas or spaces (as an
  * expression may give), each one of the values the field offers. Gives the list.
  */
-export function requireOptions<T>(params: ParamReader, field: string, value: unknown, allowed: readonly T[]): T[] {
+export function requireOptions<T>(params: FieldContext, field: string, value: unknown, allowed: readonly T[]): T[] {
 	const list = typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value;
 	if (!Array.isArray(list)) return fail(params, field, `must be a list of values from ${allowedList([...allowed])} (got ${shown(value)})`);
 	const unknown = list.filter((entry) => !allowed.includes(entry as T));
@@ -366,8 +366,8 @@ function zonedMillis(wall: number, timeZone: string): number {
 }
 
 /** The workflow's time zone (n8n's Settings → Timezone, else the instance's), or UTC outside an execution. */
-function workflowTimeZone(params: ParamReader): string {
-	const context = params.context as { getTimezone?: () => string } | undefined;
+function workflowTimeZone(params: FieldContext): string {
+	const context = params.context as unknown as { getTimezone?: () => string } | undefined;
 	return typeof context?.getTimezone === 'function' ? context.getTimezone() : 'UTC';
 }
 
@@ -380,7 +380,7 @@ function workflowTimeZone(params: ParamReader): string {
  * - a Luxon DateTime (n8n's `$now`, `DateTime.fromISO(...)`) or a JavaScript Date from an expression.
  * Anything else ("01/02/2024", "1", "hello 2020", a number) is refused rather than guessed.
  */
-export function requireIsoDateTime(params: ParamReader, field: string, value: unknown): string {
+export function requireIsoDateTime(params: FieldContext, field: string, value: unknown): string {
 	const example = 'e.g. 2024-01-31T12:00:00Z, 2024-01-31T12:00:00+01:00 or 2024-01-31';
 	const refuse = (): never => fail(params, field, `must be a date-time in ISO 8601 form, ${example} (got ${shown(value)})`);
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? refuse() : value.toISOString();
@@ -419,7 +419,7 @@ function isSet(value: unknown): boolean {
  * are left to the operation. Empty values are left as they are: the operation decides whether they are
  * required. `label` is the name the user sees in the error.
  */
-export function checkParameter(params: ParamReader, property: INodeProperties, value: unknown, label = property.displayName): unknown {
+export function checkParameter(params: FieldContext, property: INodeProperties, value: unknown, label = property.displayName): unknown {
 	if (value === undefined || value === null) return value;
 	const typeOptions = property.typeOptions ?? {};
 	switch (property.type) {
@@ -456,7 +456,7 @@ function optionValues(property: INodeProperties): unknown[] {
 
 /** An object of named fields (a collection's value, or one entry of a fixedCollection), each checked by its property. */
 function checkFields(
-	params: ParamReader,
+	params: FieldContext,
 	fields: INodeProperties[] | undefined,
 	value: unknown,
 	label: string,
@@ -472,7 +472,7 @@ function checkFields(
 }
 
 /** A fixedCollection: each group's entry (or entries, with multipleValues), field by field, named "<Label> entry N: <Field>". */
-function checkFixedCollection(params: ParamReader, property: INodeProperties, value: unknown, label: string): IDataObject {
+function checkFixedCollection(params: FieldContext, property: INodeProperties, value: unknown, label: string): IDataObject {
 	if (typeof value !== 'object' || Array.isArray(value)) fail(params, label, `must be a set of fields, not ${shown(value)}`);
 	const checked: IDataObject = {};
 	for (const [name, groupValue] of Object.entries(value as IDataObject)) {

@@ -66,9 +66,8 @@ const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-const OAUTH_CREDENTIAL: CredentialType = 'loyaltyPromotionsOAuth2Api';
-/** The OAuth credential's expirable token field (credentials/LoyaltyPromotionsOAuth2Api.credentials.ts). */
-const OAUTH_TOKEN_FIELD = 'accessToken';
+/** The OAuth credential's expirable field (credentials/LoyaltyPromotionsOAuth2Api.credentials.ts). */
+const TOKEN_FIELD = 'accessToken';
 
 const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -122,7 +121,7 @@ export class Transport {
 	}
 
 	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
-		if (this.credentialType !== OAUTH_CREDENTIAL) return await this.send<T>(request, itemIndex);
+		if (this.credentialType !== 'loyaltyPromotionsOAuth2Api') return await this.send<T>(request, itemIndex);
 		// n8n buys an OAuth token in every request that starts while none is stored, and again in every request
 		// that meets a 401: with 8 in flight, an expiry would buy 8 tokens. So the requests of an execution share
 		// one token purchase: a request that finds no token buys it alone while the others wait, and a 401 empties
@@ -131,21 +130,24 @@ export class Transport {
 		for (let renewed = false; ; renewed = true) {
 			while (this.tokenPurchase) await this.tokenPurchase;
 			// From here to send() nothing is awaited: no other request can start a purchase in between.
-			const token = data[OAUTH_TOKEN_FIELD];
+			const token = data[TOKEN_FIELD];
 			let purchased: (() => void) | undefined;
 			if (!token) this.tokenPurchase = new Promise<void>((resolve) => (purchased = resolve));
+			let failed: unknown;
 			try {
 				return await this.send<T>(request, itemIndex);
 			} catch (error) {
-				const failure = inspectFailure(error);
-				if (failure.status !== 401 || failure.tokenRequest || renewed) throw error;
-				if (data[OAUTH_TOKEN_FIELD] === token) data[OAUTH_TOKEN_FIELD] = '';
+				failed = error;
 			} finally {
 				if (purchased) {
 					this.tokenPurchase = undefined;
 					purchased();
 				}
 			}
+			// send() fails only with the node's own errors (NodeApiError, NodeOperationError): passed on as they are.
+			const failure = inspectFailure(failed);
+			if (failure.status !== 401 || failure.tokenRequest || renewed) throw failed;
+			if (data[TOKEN_FIELD] === token) data[TOKEN_FIELD] = '';
 		}
 	}
 
