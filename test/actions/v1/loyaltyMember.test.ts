@@ -52,6 +52,15 @@ describe('Loyalty Member: Get Activity (id-cursor list)', () => {
 		expect(ctx.sent()[0].query).toEqual({ limit: '2', order: '-created_at', starting_after_id: after });
 	});
 
+	it("with a Loyalty Program, uses the program's path, which answers 404 for a card of another program", async () => {
+		const { items, error } = await ctx.run(activity({ limit: 2, filters: { campaignId: FIXTURES.campaignId } }));
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(2);
+		expect(ctx.sent()[0].path).toBe(`/v1/loyalties/${FIXTURES.campaignId}/members/LC-MANY-ACTIVITY/activity`);
+		const other = await ctx.run(activity({ limit: 2, filters: { campaignId: FIXTURES.campaignOtherId } }));
+		expect(serviceErrorOf(other)).toMatchObject({ httpCode: '404', key: 'not_found' });
+	});
+
 	it('encodes the member ID as one path segment', async () => {
 		const result = await ctx.run(activity({ memberId: 'LC/1 2?x' }));
 		expect(ctx.sent()[0].path).toBe('/v1/loyalties/members/LC%2F1%202%3Fx/activity');

@@ -44,14 +44,18 @@ describe('Loyalty Card (Beta): Get Many Pending Point Buckets', () => {
 	});
 
 	it('maps a 404 for an unknown card', async () => {
-		const { error } = await ctx.run({ ...base, cardId: 'lcrd_missing', limit: 5 });
+		const { error } = await ctx.run({ ...base, cardId: 'lcrd_ffffffffffff', limit: 5 });
 		expect(error?.httpCode).toBe('404');
-		expect(error?.context?.serviceError).toMatchObject({ key: 'not_found', resource_id: 'lcrd_missing' });
+		expect(error?.context?.serviceError).toMatchObject({ key: 'not_found', resource_id: 'lcrd_ffffffffffff' });
 	});
 
 	describe('validation, nothing sent', () => {
 		it('checks the program id pattern', () => ctx.expectInvalid({ ...base, programId: 'lprg_XYZ' }, 'Program', /must match/));
 		it('needs the member id', () => ctx.expectInvalid({ ...base, memberId: '={{ "  " }}' }, 'Member ID', /is required/));
+		it('checks the member and card id patterns', async () => {
+			await ctx.expectInvalid({ ...base, memberId: 'member-1' }, 'Member ID', /must match \^lmbr_\[a-f0-9\]\+\$/);
+			await ctx.expectInvalid({ ...base, cardId: 'lcrd_XYZ' }, 'Card ID', /must match \^lcrd_\[a-f0-9\]\+\$/);
+		});
 		it('keeps Limit within 1 to 100', () => ctx.expectInvalid({ ...base, limit: 101 }, 'Limit', /from 1 to 100/));
 	});
 
@@ -96,7 +100,7 @@ describe('Loyalty Card (Beta): Get Many Pending Point Buckets', () => {
 				input: [
 					{ programId: FIXTURES.programActive, cardId: FIXTURES.cardId },
 					{ programId: 'bad', cardId: FIXTURES.cardId },
-					{ programId: FIXTURES.programActive, cardId: 'lcrd_missing' },
+					{ programId: FIXTURES.programActive, cardId: 'lcrd_ffffffffffff' },
 					{ programId: FIXTURES.programActive, cardId: FIXTURES.cardId },
 				],
 				continueOnFail: true,
@@ -105,7 +109,7 @@ describe('Loyalty Card (Beta): Get Many Pending Point Buckets', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }, { item: 3 }]);
 		expect(items[2].json.error).toMatch(/^Program: must match/);
-		expect(items[3].json).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'lcrd_missing' });
+		expect(items[3].json).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'lcrd_ffffffffffff' });
 		expect(ctx.sent()).toHaveLength(3);
 	});
 });

@@ -52,6 +52,15 @@ describe('Program (Beta): Update', () => {
 		expect(ctx.sent().map((request) => request.body)).toEqual([{ start_date: null, end_date: null }]);
 	});
 
+	it('sets daily validity hours, and clears them with null', async () => {
+		const daily = { type: 'DAILY', daily: [{ days_of_week: [1, 2, 3, 4, 5], start_time: '09:00', end_time: '17:00' }] };
+		const { error } = await ctx.run({ ...base, programId: FIXTURES.programDraft, updateFields: { validityHours: JSON.stringify(daily) } });
+		expect(error).toBeUndefined();
+		const cleared = await ctx.run({ ...base, programId: FIXTURES.programDraft, updateFields: { validityHours: 'null' } });
+		expect(cleared.error).toBeUndefined();
+		expect(ctx.sent().map((request) => request.body)).toEqual([{ validity_hours: daily }, { validity_hours: null }]);
+	});
+
 	it('maps the 409 of an ACTIVE program whose start date changes, with the service message', async () => {
 		const { error } = await ctx.run({ ...base, programId: FIXTURES.programActive, updateFields: { startDate: '2030-03-01T00:00:00Z' } });
 		expect(error?.httpCode).toBe('409');
@@ -79,6 +88,10 @@ describe('Program (Beta): Update', () => {
 		it('keeps names within 200 characters', () =>
 			ctx.expectInvalid({ ...base, programId: FIXTURES.programDraft, updateFields: { name: 'n'.repeat(201) } }, 'Name', /at most 200 characters/));
 		it('refuses an empty name', () => ctx.expectInvalid({ ...base, programId: FIXTURES.programDraft, updateFields: { name: ' ' } }, 'Name', /is required/));
+		it('refuses validity hours of an unknown type, or DAILY without windows', async () => {
+			await ctx.expectInvalid({ ...base, programId: FIXTURES.programDraft, updateFields: { validityHours: '{"type": "WEEKLY"}' } }, 'Validity Hours (JSON) type', /must be one of/);
+			await ctx.expectInvalid({ ...base, programId: FIXTURES.programDraft, updateFields: { validityHours: '{"type": "DAILY"}' } }, 'Validity Hours (JSON)', /at least one daily window/);
+		});
 		it('refuses a date and its Clear switch together', () =>
 			ctx.expectInvalid(
 				{ ...base, programId: FIXTURES.programDraft, updateFields: { startDate: '2030-01-01T00:00:00Z', clearStartDate: true } },

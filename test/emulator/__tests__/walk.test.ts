@@ -32,6 +32,8 @@ const CALLS: Record<string, Call> = {
 	'GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points': (t) =>
 		t.http.get(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithPendingPoints}/pending-points`, { headers: t.A }),
 	'GET /v1/loyalties/members/{memberId}/activity': (t) => t.http.get(`/v1/loyalties/members/${FIXTURES.memberWithManyActivities}/activity`, { headers: t.A }),
+	'GET /v1/loyalties/{campaignId}/members/{memberId}/activity': (t) =>
+		t.http.get(`/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithManyActivities}/activity`, { headers: t.A }),
 	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points': (t, B) =>
 		t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/pending-points`, { headers: B }),
 	'POST /v2/loyalties/programs/{programId}/rewards/batch': (t, B) =>

@@ -1,4 +1,4 @@
-/** v1 loyalty (auth A): pending points of a card (and its campaign variant), member activity. Id-cursor lists. */
+/** v1 loyalty (auth A): pending points and activity of a card (each with its campaign variant). Id-cursor lists. */
 import { ArraySeq, idCursorPage } from '../envelopes';
 import { notFound } from '../errors';
 import { Ctx, ok, Router } from '../router';
@@ -23,15 +23,18 @@ function pendingPoints(ctx: Ctx) {
 	return ok(idCursorPage(pending, { limit, desc: order === '-id', startingAfterId: ctx.query.starting_after_id || undefined }));
 }
 
+function activity(ctx: Ctx) {
+	const c = card(ctx);
+	const limit = parseLimit(ctx.query, 10);
+	const order = parseEnumParam(ctx.query, 'order', ['created_at', '-created_at'] as const, 'created_at');
+	// Ids grow with created_at, so the id order is the created_at order.
+	return ok(idCursorPage(c.activity, { limit, desc: order === '-created_at', startingAfterId: ctx.query.starting_after_id || undefined }));
+}
+
 export function register(r: Router): void {
 	r.get('/v1/loyalties/members/{memberId}/pending-points', 'A', pendingPoints);
 	r.get('/v1/loyalties/{campaignId}/members/{memberId}/pending-points', 'A', pendingPoints);
 
-	r.get('/v1/loyalties/members/{memberId}/activity', 'A', (ctx) => {
-		const c = card(ctx);
-		const limit = parseLimit(ctx.query, 10);
-		const order = parseEnumParam(ctx.query, 'order', ['created_at', '-created_at'] as const, 'created_at');
-		// Ids grow with created_at, so the id order is the created_at order.
-		return ok(idCursorPage(c.activity, { limit, desc: order === '-created_at', startingAfterId: ctx.query.starting_after_id || undefined }));
-	});
+	r.get('/v1/loyalties/members/{memberId}/activity', 'A', activity);
+	r.get('/v1/loyalties/{campaignId}/members/{memberId}/activity', 'A', activity);
 }

@@ -1,10 +1,13 @@
 import { idProperty } from '../../shared/fields';
-import { fail, requireProgramId } from '../../shared/validate';
+import { fail, requirePattern, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { programLocator } from '../program/search';
 
 const ORDERS = ['date', '-date'];
+/** The service's ID patterns for v2 program members and cards. */
+const MEMBER_ID = /^lmbr_[a-f0-9]+$/;
+const CARD_ID = /^lcrd_[a-f0-9]+$/;
 
 export const getManyPendingPointBuckets: OperationDefinition = {
 	value: 'getManyPendingPointBuckets',
@@ -31,8 +34,8 @@ export const getManyPendingPointBuckets: OperationDefinition = {
 	list: { envelope: 'v2Cursor', pageSizeParam: 'limit', cursorParam: 'cursor', maxPageSize: 100 },
 	build: (params) => {
 		const programId = requireProgramId(params, 'Program', params.get('programId', ''));
-		const memberId = params.id('memberId', 'Member ID');
-		const cardId = params.id('cardId', 'Card ID');
+		const memberId = requirePattern(params, 'Member ID', params.id('memberId', 'Member ID'), MEMBER_ID, 'lmbr_0a1b2c');
+		const cardId = requirePattern(params, 'Card ID', params.id('cardId', 'Card ID'), CARD_ID, 'lcrd_0a1b2c');
 		const order = params.get<string>('order', 'date');
 		if (!ORDERS.includes(order)) fail(params, 'Sort By', `must be one of ${ORDERS.join(', ')} (got "${order}")`);
 		return {

@@ -1,12 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
+	jsonBodyProperties,
 	metadataJsonProperty,
 	metadataProperty,
 	readUpdateBody,
 	updateFieldsProperty,
 	updateNameProperty,
+	type JsonBodyField,
 } from '../../shared/fields';
-import { fail, requireDateTime, requireProgramId } from '../../shared/validate';
+import { fail, requireDateTime, requireOption, requireProgramId } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 import { path } from '../../transport/request';
 import { programLocator } from './search';
@@ -22,13 +24,30 @@ function readDate(params: ParamReader, fields: IDataObject, name: string, label:
 	return set ? requireDateTime(params, label, value) : undefined;
 }
 
+/** When the program applies: at any time, or in daily windows (days 0 = Sunday to 6 = Saturday, times HH:mm). */
+const VALIDITY_HOURS: JsonBodyField = {
+	name: 'validityHours',
+	key: 'validity_hours',
+	displayName: 'Validity Hours (JSON)',
+	description: 'When the program applies: {"type": "ANY_TIME"}, or {"type": "DAILY"} with its daily windows (days 0 = Sunday to 6 = Saturday, times as HH:mm).',
+	shape: { type: 'DAILY', daily: [{ days_of_week: [1, 2, 3, 4, 5], start_time: '09:00', end_time: '17:00' }] },
+	nullable: true,
+	check: (params, field, value) => {
+		const type = requireOption(params, `${field} type`, value.type, ['ANY_TIME', 'DAILY']);
+		const daily = value.daily;
+		if (type === 'DAILY' && (!Array.isArray(daily) || daily.length === 0)) fail(params, field, 'needs at least one daily window when type is DAILY');
+		if (type === 'ANY_TIME' && daily !== undefined && daily !== null) fail(params, field, 'takes no daily windows when type is ANY_TIME');
+		return value;
+	},
+};
+
 const MERGED = "Merged into the program's existing metadata by the service: keys not given here are kept.";
 
 export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
 	action: 'Update a program',
-	description: "Change a loyalty program's name, dates or metadata. Dates can change only while the program is DRAFT.",
+	description: "Change a loyalty program's name, dates, validity hours or metadata. Dates can change only while the program is DRAFT.",
 	endpoint: 'PUT /v2/loyalties/programs/{id}',
 	properties: [
 		programLocator,
@@ -50,6 +69,7 @@ export const update: OperationDefinition = {
 				default: true,
 				description: 'Whether to remove the end date (sends null; only while the program is DRAFT)',
 			},
+			...jsonBodyProperties([VALIDITY_HOURS]),
 			{ ...metadataProperty, description: `Custom key/value pairs. ${MERGED} Use Metadata (JSON) for numbers, booleans or nested values.` },
 			{ ...metadataJsonProperty, description: `Custom metadata as a JSON object, over the key/value pairs. ${MERGED}` },
 		]),
@@ -60,7 +80,7 @@ export const update: OperationDefinition = {
 		const startDate = readDate(params, fields, 'startDate', 'Start Date');
 		const endDate = readDate(params, fields, 'endDate', 'End Date');
 		if (startDate && endDate && Date.parse(endDate) < Date.parse(startDate)) fail(params, 'End Date', 'must not be before Start Date');
-		const body = readUpdateBody(params, fields, [], { start_date: startDate, end_date: endDate });
+		const body = readUpdateBody(params, fields, [VALIDITY_HOURS], { start_date: startDate, end_date: endDate });
 		return { method: 'PUT', path: path`/v2/loyalties/programs/${id}`, body };
 	},
 };
