@@ -72,6 +72,9 @@ export function readMetadata(params: ParamReader, fields: IDataObject): IDataObj
 	return metadata;
 }
 
+/** Whether the user set a field: not undefined, not null and not blank text. */
+export const isSet = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
+
 /** Drops undefined and empty-string values, so only what the user set is sent. */
 export function compact(object: IDataObject): IDataObject {
 	const result: IDataObject = {};

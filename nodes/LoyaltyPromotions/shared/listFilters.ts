@@ -58,17 +58,8 @@ export function dateRange(label: string, field: string, what: string): DateRange
 	};
 }
 
-/** The Filters collection of a list, its options sorted by display name. */
-export function filtersProperty(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
+/** The Filters collection (written once, in shared/fields). */
+export { filtersProperty } from './fields';
 
 /** The Result filter of the lists of attempts (publications, redemptions): only successes or only failures. */
 export function resultOption(what: string, failures: string): INodeProperties {

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { compact, isSet, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { requireDate, requireScalarText } from '../../shared/validate';
 import type { ParamReader } from '../types';
@@ -69,7 +69,6 @@ export const CUSTOMER_BODY_OPTIONS: INodeProperties[] = [
 	text('phone', 'Phone', "The customer's phone number (needed to send codes by SMS)"),
 ];
 
-const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 
 function readAddress(params: ParamReader, value: unknown): IDataObject | undefined {
 	const parts = ((value as IDataObject | undefined)?.value ?? {}) as IDataObject;

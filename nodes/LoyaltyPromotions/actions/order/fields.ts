@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
+import { compact, isSet, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import {
 	fail,
@@ -121,7 +121,6 @@ export const ORDER_BODY_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 
 /** The items typed one by one and those of Items (JSON), at most 500 in all. */
 function readItems(params: ParamReader, fields: IDataObject): IDataObject[] | undefined {

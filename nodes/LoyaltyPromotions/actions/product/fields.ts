@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
+import { compact, isSet, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { fail, requireScalarText, toMinorUnits } from '../../shared/validate';
 import type { ParamReader } from '../types';
@@ -73,7 +73,6 @@ export const PRODUCT_BODY_OPTIONS: INodeProperties[] = [
 	moneyProperty('price', 'Price', "The product's price."),
 ];
 
-const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 
 /** The request body from a product collection; fields left empty are left out. */
 export function readProductBody(params: ParamReader, fields: IDataObject): IDataObject {

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
+import { compact, isSet, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { parseJsonObject, toMinorUnits } from '../../shared/validate';
 import type { ParamReader } from '../types';
@@ -109,7 +109,6 @@ export const additionalFields = collection('additionalFields', 'Additional Field
 
 export const updateFields = collection('updateFields', 'Update Fields', 'Add Field', SKU_BODY_OPTIONS);
 
-const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 
 /** The request body from a SKU collection; fields left empty are left out. */
 export function readSkuBody(params: ParamReader, fields: IDataObject): IDataObject {
