@@ -41,6 +41,29 @@ describe('From List', () => {
 		expect(results.map((item) => item.value)).toEqual([FIXTURES.customerWithManyActivities]);
 	});
 
+	it('Customer: typing a name that is on page 2 finds it in one search, walking the pages', async () => {
+		const answer = await listSearch('searchCustomers', call({ resource: 'customer', operation: 'get' }), 'Customer One');
+		expect(answer.results).toContainEqual({ name: `Customer One (customer-1@example.com, ${FIXTURES.customerSourceId})`, value: FIXTURES.customerId });
+		expect(ctx.emu.control.requests({ path: '/v1/customers' }).map((request) => request.query.page ?? '1')).toEqual(['1', '2']);
+		expect(answer.paginationToken).toBeUndefined();
+	});
+
+	it('Customer: a walk that finds nothing says how far it read, and lets scrolling go on', async () => {
+		ctx.emu.control.clearRequests();
+		const answer = await listSearch('searchCustomers', call({ resource: 'customer', operation: 'get' }), 'nobody-has-this-name');
+		expect(answer.results).toEqual([]);
+		expect(answer.paginationToken).toBeUndefined();
+		expect(ctx.emu.control.requests({ path: '/v1/customers' })).toHaveLength(2);
+	});
+
+	it('Order: a search bounded to 10 pages says where it stopped, and scrolling searches on from there', async () => {
+		ctx.emu.control.clearRequests();
+		const answer = await listSearch('searchOrders', call({ resource: 'order', operation: 'get' }), 'no-such-order');
+		expect(answer.results).toEqual([{ name: 'No match for "no-such-order" in the 1000 entries read so far: scroll to search further', value: '' }]);
+		expect(ctx.emu.control.requests({ path: '/v1/orders' })).toHaveLength(10);
+		expect(answer.paginationToken).toBe('11');
+	});
+
 	it('Product and SKU: the SKUs listed are those of the product chosen above', async () => {
 		const products = await allPages('searchProducts', { resource: 'product', operation: 'get' });
 		expect(products.results).toEqual(
