@@ -11,7 +11,7 @@ import { BASE_URL_EXPRESSION, locationProperties } from './location';
 export class LoyaltyPromotionsAppApi implements ICredentialType {
 	name = 'loyaltyPromotionsAppApi';
 
-	displayName = 'Loyalty Promotions App Keys API';
+	displayName = 'Loyalty Promotions (Voucherify) App Keys API';
 
 	icon = { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' } as const;
 

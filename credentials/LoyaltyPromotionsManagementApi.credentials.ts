@@ -11,7 +11,7 @@ import { BASE_URL_EXPRESSION, locationProperties } from './location';
 export class LoyaltyPromotionsManagementApi implements ICredentialType {
 	name = 'loyaltyPromotionsManagementApi';
 
-	displayName = 'Loyalty Promotions Management API';
+	displayName = 'Loyalty Promotions (Voucherify) Management API';
 
 	icon = { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' } as const;
 

@@ -30,27 +30,27 @@ async function refusal(parameters: INodeParameters, credentials: Record<string, 
 describe('a credential the resource cannot use', () => {
 	it('Webhook with an App Keys credential: names the Management credential', async () => {
 		expect(await refusal({ resource: 'webhook', operation: 'getAll', returnAll: true }, only('loyaltyPromotionsAppApi'))).toEqual({
-			message: 'Webhook operations use the Loyalty Promotions Management API credential; choose one in Credential to connect with',
-			description: 'This node has a Loyalty Promotions App Keys API credential, not a Loyalty Promotions Management API one. Nothing was sent to the service.',
+			message: 'Webhook operations use the Loyalty Promotions (Voucherify) Management API credential; choose one in Credential to connect with',
+			description: 'This node has a Loyalty Promotions (Voucherify) App Keys API credential, not a Loyalty Promotions (Voucherify) Management API one. Nothing was sent to the service.',
 		});
 	});
 
 	it('Program (Beta) with a Management credential: names the OAuth2 credential', async () => {
 		const parameters = { resource: 'program', operation: 'update', programId: FIXTURES.programDraft, updateFields: { name: 'x' } };
 		expect(await refusal(parameters, only('loyaltyPromotionsManagementApi'))).toMatchObject({
-			message: 'Program (Beta) operations use the Loyalty Promotions OAuth2 API credential; choose one in Credential to connect with',
+			message: 'Program (Beta) operations use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
 		});
 	});
 
 	it('Category with Authentication set to OAuth Token but only an App Keys credential: names the OAuth2 credential', async () => {
 		expect(await refusal({ resource: 'category', operation: 'getAll', authentication: 'oAuth2', returnAll: true }, only('loyaltyPromotionsAppApi'))).toMatchObject({
-			message: 'Category operations with Authentication "OAuth Token" use the Loyalty Promotions OAuth2 API credential; choose one in Credential to connect with, or change Authentication',
+			message: 'Category operations with Authentication "OAuth Token" use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with, or change Authentication',
 		});
 	});
 
 	it('no credential at all', async () => {
 		expect(await refusal({ resource: 'category', operation: 'getAll', returnAll: true }, {})).toEqual({
-			message: 'Category operations with Authentication "App Keys" use the Loyalty Promotions App Keys API credential; choose one in Credential to connect with, or change Authentication',
+			message: 'Category operations with Authentication "App Keys" use the Loyalty Promotions (Voucherify) App Keys API credential; choose one in Credential to connect with, or change Authentication',
 			description: 'This node has no credential. Nothing was sent to the service.',
 		});
 	});
@@ -62,7 +62,7 @@ describe('a hidden Authentication value left from another resource', () => {
 			{ resource: 'webhook', operation: 'getAll', authentication: 'appKeys', returnAll: true },
 			only('loyaltyPromotionsAppApi', 'loyaltyPromotionsManagementApi'),
 		);
-		expect(message).toBe('Webhook operations use the Loyalty Promotions Management API credential, but this node\'s Authentication is "appKeys"');
+		expect(message).toBe('Webhook operations use the Loyalty Promotions (Voucherify) Management API credential, but this node\'s Authentication is "appKeys"');
 		expect(description).toMatch(/Set the node's "authentication" parameter to "managementKeys" in the workflow's JSON/);
 		expect(description).toMatch(/Nothing was sent to the service\.$/);
 	});
@@ -73,7 +73,7 @@ describe('a hidden Authentication value left from another resource', () => {
 			only('loyaltyPromotionsManagementApi'),
 		);
 		expect(message).toBe(
-			'SKU operations use the Loyalty Promotions App Keys API or the Loyalty Promotions OAuth2 API credential, but this node\'s Authentication is "managementKeys"',
+			'SKU operations use the Loyalty Promotions (Voucherify) App Keys API or the Loyalty Promotions (Voucherify) OAuth2 API credential, but this node\'s Authentication is "managementKeys"',
 		);
 	});
 });

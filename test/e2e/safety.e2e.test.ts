@@ -179,7 +179,7 @@ test('a resource given a credential it cannot use says which one it needs', asyn
 	expect(failure(result)).toMatchObject({
 		status: 'error',
 		node: 'Webhooks',
-		message: 'Webhook operations use the Loyalty Promotions Management API credential; choose one in Credential to connect with',
+		message: 'Webhook operations use the Loyalty Promotions (Voucherify) Management API credential; choose one in Credential to connect with',
 	});
 	expect(requests(stack.emulator)).toEqual([]);
 });

@@ -164,9 +164,9 @@ export const AUTHENTICATIONS: Record<ResourceAuth, readonly string[]> = {
 
 /** The credentials' display names (as in credentials/*.credentials.ts; a test keeps them equal), for errors. */
 export const CREDENTIAL_NAMES: Record<CredentialType, string> = {
-	loyaltyPromotionsAppApi: 'Loyalty Promotions App Keys API',
-	loyaltyPromotionsManagementApi: 'Loyalty Promotions Management API',
-	loyaltyPromotionsOAuth2Api: 'Loyalty Promotions OAuth2 API',
+	loyaltyPromotionsAppApi: 'Loyalty Promotions (Voucherify) App Keys API',
+	loyaltyPromotionsManagementApi: 'Loyalty Promotions (Voucherify) Management API',
+	loyaltyPromotionsOAuth2Api: 'Loyalty Promotions (Voucherify) OAuth2 API',
 };
 
 /** The credential type behind each value of the `authentication` parameter. */
