@@ -34,11 +34,11 @@ test('the saved workflows are version 1 workflows', () => {
 
 test.each(saved.map((entry) => [entry.file, entry]))('%s still executes to success at version 1', async (_file, entry) => {
 	stack.emulator.control.clearRequests();
-	const result = await stack.n8n.execute(entry.workflow.id, { timeoutMs: 150000 });
+	const result = await stack.n8n.execute(entry.workflow.id, { timeoutMs: 300000 });
 	const summary = summarizeRun(result, entry.workflow);
 	expect({ status: summary.status, error: summary.error }).toEqual({ status: 'success', error: undefined });
 	const failedNodes = Object.entries(summary.nodes as Record<string, { status: string; error?: string }>).filter(([, node]) => node.status !== 'success');
 	expect(failedNodes).toEqual([]);
 	for (const end of summary.ends as Array<{ name: string; items: number }>) expect({ node: end.name, hasItems: end.items > 0 }).toEqual({ node: end.name, hasItems: true });
 	expect(stack.emulator.control.requests().length).toBeGreaterThan(0);
-});
+}, 360000);
