@@ -81,12 +81,23 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'export.get': { exportId: FIXTURES.exportId },
 	'export.download': { exportId: FIXTURES.exportId },
 	'export.getAll': { limit: 5 },
+	// v1rest: campaigns
+	'campaign.create': { name: 'Minimal campaign', campaignType: 'DISCOUNT_COUPONS', amountOff: 5 },
+	'campaign.update': { campaignId: FIXTURES.discountCampaignId, updateFields: { description: 'Minimal' } },
+	'campaign.delete': { campaignId: '{newCampaign}' },
+	'campaign.enable': { campaignId: FIXTURES.discountCampaignId },
+	'campaign.disable': { campaignId: '{newCampaign}' },
+	'campaign.getSummary': { campaignId: FIXTURES.discountCampaignId },
+	'campaign.getManyTransactions': { campaignId: FIXTURES.giftCampaignId, limit: 5 },
+	'campaign.exportTransactions': { campaignId: FIXTURES.giftCampaignId },
 };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
-const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters }> = {
+const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean }> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
+	// v1rest: campaign names are unique, so each fresh campaign is named after its source ID
+	'{newCampaign}': { parameter: 'campaignId', resource: 'campaign', operation: 'create', parameters: { campaignType: 'GIFT_VOUCHERS', giftAmount: 10 }, named: true },
 };
 let fresh = 0;
 
@@ -107,8 +118,9 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 	}
 	for (const [placeholder, make] of Object.entries(FRESH)) {
 		if (parameters[make.parameter] !== placeholder) continue;
+		const id = `minimal-fresh-${++fresh}`;
 		const created = await runNode({
-			parameters: { resource: make.resource, operation: make.operation, sourceId: `minimal-fresh-${++fresh}`, ...make.parameters },
+			parameters: { resource: make.resource, operation: make.operation, ...(make.named ? { name: id } : { sourceId: id }), ...make.parameters },
 			credentials: credentialsFor(emu),
 		});
 		parameters[make.parameter] = String(created.items[0].json.id);

@@ -102,3 +102,148 @@ describe('Campaign: Add Vouchers', () => {
 		[{ campaignId: '..' }, 'Campaign', /must be an ID/],
 	])('refuses %j naming %s', (extra, field, rule) => ctx.expectInvalid(campaign('addVouchers', { campaignId: FIXTURES.discountCampaignId, ...extra }), field, rule));
 });
+
+describe('Campaign: Create, Update, Enable, Disable, Delete', () => {
+	it('creates a discount campaign with generated vouchers: amounts in main units, sent in hundredths', async () => {
+		const before = ctx.emu.control.state.vouchers.size;
+		const { items, error } = await ctx.run(
+			campaign('create', {
+				name: 'Spring Sale',
+				campaignType: 'DISCOUNT_COUPONS',
+				discountType: 'AMOUNT',
+				amountOff: 12.5,
+				additionalFields: {
+					description: 'Spring',
+					type: 'STATIC',
+					joinOnce: true,
+					vouchersCount: 3,
+					redemptionLimit: 1,
+					codeConfig: '{"pattern": "SPR-####"}',
+					startDate: '2030-03-01T00:00:00Z',
+					validityDays: [1, 2],
+					validationRules: 'val_a, val_b',
+					metadataJson: '{"region": "EU"}',
+				},
+				simplify: false,
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ name: 'Spring Sale', campaign_type: 'DISCOUNT_COUPONS', active: true, vouchers_count: 3, id: expect.stringMatching(/^camp_/) });
+		expect(ctx.sent()).toEqual([
+			{
+				method: 'POST',
+				path: '/v1/campaigns',
+				query: {},
+				body: {
+					name: 'Spring Sale',
+					campaign_type: 'DISCOUNT_COUPONS',
+					start_date: '2030-03-01T00:00:00.000Z',
+					metadata: { region: 'EU' },
+					validity_day_of_week: [1, 2],
+					description: 'Spring',
+					type: 'STATIC',
+					join_once: true,
+					validation_rules: ['val_a', 'val_b'],
+					voucher: { redemption: { quantity: 1 }, type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1250 }, code_config: { pattern: 'SPR-####' } },
+					vouchers_count: 3,
+				},
+			},
+		]);
+		const added = [...ctx.emu.control.state.vouchers.values()].slice(before);
+		expect(added.map((v) => [v.campaign_id, v.discount])).toEqual(Array(3).fill([items[0].json.id, { type: 'AMOUNT', amount_off: 1250 }]));
+	});
+
+	it('creates a promotion campaign from its tiers, and a gift card campaign', async () => {
+		const tiers = { tiers: [{ name: '10% off', action: { discount: { type: 'PERCENT', percent_off: 10 } } }] };
+		const promotion = await ctx.run(campaign('create', { name: 'Promo', campaignType: 'PROMOTION', promotionJson: JSON.stringify(tiers) }));
+		expect(promotion.error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ name: 'Promo', campaign_type: 'PROMOTION', promotion: tiers });
+		ctx.emu.control.clearRequests();
+		const gift = await ctx.run(campaign('create', { name: 'Gift 50', campaignType: 'GIFT_VOUCHERS', giftAmount: 50 }));
+		expect(gift.error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ name: 'Gift 50', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000 } } });
+	});
+
+	it('maps the 409 of a name that exists, and does not resend a create after a 503', async () => {
+		const duplicate = await ctx.run(campaign('create', { name: 'Discount Coupons', campaignType: 'DISCOUNT_COUPONS', amountOff: 1 }));
+		expect(serviceErrorOf(duplicate)).toMatchObject({ httpCode: '409', key: 'duplicate_found' });
+		ctx.emu.control.clearRequests();
+		ctx.emu.control.setFaults({ route: '/v1/campaigns', method: 'POST', sequence: [503] });
+		const failed = await ctx.run(campaign('create', { name: 'After 503', campaignType: 'DISCOUNT_COUPONS', amountOff: 1 }));
+		expect(failed.error?.httpCode).toBe('503');
+		expect(ctx.sent()).toHaveLength(1);
+	});
+
+	it('updates only the fields given, disables and enables, then deletes for good', async () => {
+		const created = await ctx.run(campaign('create', { name: 'Lifecycle', campaignType: 'GIFT_VOUCHERS', giftAmount: 20, additionalFields: { vouchersCount: 2 } }));
+		const id = String(created.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		const updated = await ctx.run(campaign('update', { campaignId: { __rl: true, mode: 'id', value: id }, updateFields: { expirationDate: '2031-01-01T00:00:00Z', autoJoin: true }, simplify: false }));
+		expect(updated.error).toBeUndefined();
+		expect(updated.items[0].json).toMatchObject({ id, expiration_date: '2031-01-01T00:00:00.000Z', auto_join: true, name: 'Lifecycle' });
+		expect(ctx.sent()).toEqual([{ method: 'PUT', path: `/v1/campaigns/${id}`, query: {}, body: { expiration_date: '2031-01-01T00:00:00.000Z', auto_join: true } }]);
+
+		const disabled = await ctx.run(campaign('disable', { campaignId: id }));
+		expect(disabled.items[0].json).toMatchObject({ id, active: false });
+		expect(ctx.emu.control.state.campaigns.get(id)?.active).toBe(false);
+		const enabled = await ctx.run(campaign('enable', { campaignId: id }));
+		expect(enabled.items[0].json).toMatchObject({ id, active: true });
+
+		ctx.emu.control.clearRequests();
+		const deleted = await ctx.run(campaign('delete', { campaignId: id, permanently: true }));
+		expect(deleted.error).toBeUndefined();
+		expect(deleted.items[0].json).toEqual({ deleted: true, id, async_action_id: expect.stringMatching(/^aa_/) });
+		expect(ctx.sent()).toEqual([{ method: 'DELETE', path: `/v1/campaigns/${id}`, query: { force: 'true' }, body: undefined }]);
+		expect(ctx.emu.control.state.campaigns.has(id)).toBe(false);
+		expect([...ctx.emu.control.state.vouchers.values()].some((v) => v.campaign_id === id)).toBe(false);
+	});
+
+	it.each([
+		[campaign('create', { name: ' ', campaignType: 'DISCOUNT_COUPONS' }), 'Name', /required|at least/],
+		[campaign('create', { name: 'X', campaignType: 'COUPONS' }), 'Campaign Type', /must be one of/],
+		[campaign('create', { name: 'X', campaignType: 'PROMOTION', promotionJson: '{"tiers": 3}' }), 'Promotion Tiers (JSON)', /tiers/],
+		[campaign('create', { name: 'X', campaignType: 'GIFT_VOUCHERS', giftAmount: -1 }), 'Gift Amount', /./],
+		[campaign('create', { name: 'X', campaignType: 'DISCOUNT_COUPONS', additionalFields: { vouchersCount: 10001 } }), 'Vouchers Count', /10000/],
+		[campaign('create', { name: 'X', campaignType: 'DISCOUNT_COUPONS', additionalFields: { activityDurationAfterPublishing: '24 days' } }), 'Activity Duration After Publishing', /P24D/],
+		[campaign('update', { campaignId: FIXTURES.discountCampaignId, updateFields: {} }), 'Update Fields', /./],
+		[campaign('update', { campaignId: FIXTURES.discountCampaignId, updateFields: { type: 'DYNAMIC' } }), 'Type', /must be one of/],
+	])('refuses %j naming %s', (parameters, field, rule) => ctx.expectInvalid(parameters, field, rule));
+});
+
+describe('Campaign: Get Summary, Get Many Transactions, Export Transactions', () => {
+	it('gets the summary for a date range, sent as days', async () => {
+		const { items, error } = await ctx.run(campaign('getSummary', { campaignId: FIXTURES.discountCampaignId, filters: { startDate: '2025-01-01T10:00:00', endDate: '2025-12-31' } }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ object: 'campaign_summary', campaign_id: FIXTURES.discountCampaignId });
+		expect(ctx.sent()).toEqual([
+			{ method: 'GET', path: `/v1/campaigns/${FIXTURES.discountCampaignId}/summary`, query: { start_date: '2025-01-01', end_date: '2025-12-31' }, body: undefined },
+		]);
+	});
+
+	it("lists the transactions of all the campaign's cards, following the id cursor", async () => {
+		const { items, error } = await ctx.run(campaign('getManyTransactions', { campaignId: FIXTURES.giftCampaignId, returnAll: true, filters: { order: 'id' } }));
+		expect(error).toBeUndefined();
+		expect(items.length).toBeGreaterThanOrEqual(2);
+		expect(items.every((item) => item.json.campaign_id === FIXTURES.giftCampaignId)).toBe(true);
+		const ids = items.map((item) => String(item.json.id));
+		expect(ids).toEqual([...ids].sort());
+		expect(ctx.sent()[0]).toMatchObject({ method: 'GET', path: `/v1/campaigns/${FIXTURES.giftCampaignId}/transactions`, query: { order: 'id' } });
+	});
+
+	it('starts an export of the transactions with the chosen columns', async () => {
+		const { items, error } = await ctx.run(
+			campaign('exportTransactions', { campaignId: FIXTURES.giftCampaignId, additionalFields: { fields: ['id', 'amount'], order: 'created_at' } }),
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ object: 'export', exported_object: 'voucher_transactions', id: expect.stringMatching(/^exp_/) });
+		expect(ctx.sent()).toEqual([
+			{ method: 'POST', path: `/v1/campaigns/${FIXTURES.giftCampaignId}/transactions/export`, query: {}, body: { parameters: { order: 'created_at', fields: ['id', 'amount'] } } },
+		]);
+	});
+
+	it.each([
+		[campaign('getSummary', { campaignId: FIXTURES.discountCampaignId, filters: { startDate: '31/01/2025' } }), 'Start Date', /date/],
+		[campaign('exportTransactions', { campaignId: FIXTURES.giftCampaignId, additionalFields: { fields: ['password'] } }), 'Fields', /unknown value/],
+		[campaign('exportTransactions', { campaignId: FIXTURES.giftCampaignId, additionalFields: { filtersJson: '[1]' } }), 'Filters (JSON)', /JSON object/],
+	])('refuses %j naming %s', (parameters, field, rule) => ctx.expectInvalid(parameters, field, rule));
+});

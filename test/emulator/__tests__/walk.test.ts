@@ -63,6 +63,19 @@ const CALLS: Record<string, Call> = {
 	'GET /v1/campaigns/{campaignId}': (t) => t.http.get(`/v1/campaigns/${FIXTURES.campaignId}`, { headers: t.A }),
 	'POST /v1/campaigns/{campaignId}/vouchers': (t) => t.http.post(`/v1/campaigns/${FIXTURES.discountCampaignId}/vouchers?vouchers_count=2`, {}, { headers: t.A }),
 	'POST /v1/campaigns/{campaignId}/vouchers/{code}': (t) => t.http.post(`/v1/campaigns/${FIXTURES.discountCampaignId}/vouchers/WALK-2`, {}, { headers: t.A }),
+	'POST /v1/campaigns': async (t, _B, ctx) => {
+		const r = await t.http.post('/v1/campaigns', { name: 'Walk', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 100 } }, vouchers_count: 1 }, { headers: t.A });
+		ctx.campaignId = r.data.id;
+		return r;
+	},
+	'PUT /v1/campaigns/{campaignId}': (t, _B, ctx) => t.http.put(`/v1/campaigns/${ctx.campaignId}`, { description: 'walked' }, { headers: t.A }),
+	'POST /v1/campaigns/{campaignId}/disable': (t, _B, ctx) => t.http.post(`/v1/campaigns/${ctx.campaignId}/disable`, undefined, { headers: t.A }),
+	'POST /v1/campaigns/{campaignId}/enable': (t, _B, ctx) => t.http.post(`/v1/campaigns/${ctx.campaignId}/enable`, undefined, { headers: t.A }),
+	'GET /v1/campaigns/{campaignId}/summary': (t, _B, ctx) => t.http.get(`/v1/campaigns/${ctx.campaignId}/summary?start_date=2025-01-01`, { headers: t.A }),
+	'GET /v1/campaigns/{campaignId}/transactions': (t) => t.http.get(`/v1/campaigns/${FIXTURES.giftCampaignId}/transactions?limit=5`, { headers: t.A }),
+	'POST /v1/campaigns/{campaignId}/transactions/export': (t) =>
+		t.http.post(`/v1/campaigns/${FIXTURES.giftCampaignId}/transactions/export`, { parameters: { fields: ['id', 'amount'] } }, { headers: t.A }),
+	'DELETE /v1/campaigns/{campaignId}': (t, _B, ctx) => t.http.delete(`/v1/campaigns/${ctx.campaignId}?force=true`, { headers: t.A }),
 	'POST /v1/publications': (t) => t.http.post('/v1/publications', { campaign: { name: FIXTURES.welcomeCampaignName }, customer: { source_id: 'walker' } }, { headers: t.A }),
 	'GET /v1/publications': (t) => t.http.get('/v1/publications', { headers: t.A }),
 	'POST /v1/validations': (t) => t.http.post('/v1/validations', { redeemables: [{ object: 'voucher', id: FIXTURES.percentCode }], order: { amount: 1000 } }, { headers: t.A }),

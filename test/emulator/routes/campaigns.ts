@@ -1,12 +1,17 @@
-/** Campaigns (auth A or Bearer): list (paged, 100 pages), get by id or name, add vouchers (one code, or many). */
+/**
+ * Campaigns (auth A or Bearer): create (unique names; generates its vouchers), list (paged, 100 pages), get by id
+ * or name, update, delete (with its vouchers; 202 and an async action), enable/disable, summary, add vouchers
+ * (one code, or many), the cards' transactions (id-cursor) and their export.
+ */
 import { sortByOrder } from '../envelopes';
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors';
 import { Ctx, ok, Router } from '../router';
 import type { Campaign, Store } from '../state';
-import { bodyObject, optionalObject, parseEnumParam, rejectUnknown, type Json } from '../validate';
+import { bodyObject, isInt, isObject, optionalObject, parseEnumParam, rejectUnknown, type Json } from '../validate';
 import { addVoucher, makeVoucher, voucherTypeOf, listPage } from '../voucherEngine';
 import { CAMPAIGN_TYPES } from './customers';
-import { checkRedemptionLimit, readBaseFields } from './vouchers';
+import { newExport, view as exportView } from './exports';
+import { checkRedemptionLimit, readBaseFields, transactionsPage } from './vouchers';
 
 export const CAMPAIGN_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
 const ADD_FIELDS = ['category', 'category_id', 'metadata', 'redemption', 'additional_info', 'start_date', 'expiration_date'];
@@ -72,7 +77,145 @@ function addVouchers(ctx: Ctx, code: string | undefined) {
 	return { status: 202, body: { async_action_id: store.newId('aa_') } };
 }
 
+const KINDS = ['AUTO_UPDATE', 'STATIC', 'STANDALONE'];
+/** What a campaign update may change (the type of campaign and its vouchers stay as created). */
+const UPDATE_FIELDS = [
+	'description', 'type', 'join_once', 'auto_join', 'start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours',
+	'activity_duration_after_publishing', 'category_id', 'category', 'metadata', 'validation_rules', 'unset_metadata_fields', 'access_settings', 'discount',
+];
+const CREATE_FIELDS = [...UPDATE_FIELDS, 'name', 'campaign_type', 'voucher', 'promotion', 'vouchers_count', 'use_voucher_metadata_schema', 'referral_program', 'loyalty_tiers_expiration'];
+const VOUCHER_TYPES: Record<string, string> = { DISCOUNT_COUPONS: 'DISCOUNT_VOUCHER', REFERRAL_PROGRAM: 'DISCOUNT_VOUCHER', GIFT_VOUCHERS: 'GIFT_VOUCHER', LOYALTY_PROGRAM: 'LOYALTY_CARD' };
+
+/** The settings a create or update sends, checked as the service checks them. */
+function checkSettings(body: Json): void {
+	if (body.type !== undefined && !KINDS.includes(String(body.type))) throw invalidPayload(`Field type must be one of ${KINDS.join(', ')}`);
+	for (const field of ['join_once', 'auto_join'])
+		if (body[field] !== undefined && typeof body[field] !== 'boolean') throw invalidPayload(`Field ${field} must be a boolean`);
+	for (const field of ['start_date', 'expiration_date'])
+		if (body[field] !== undefined && body[field] !== null && Number.isNaN(Date.parse(String(body[field])))) throw invalidPayload(`Field ${field} must be an ISO 8601 date-time`);
+	if (body.metadata !== undefined && !isObject(body.metadata)) throw invalidPayload('Field metadata must be an object');
+	if (body.validation_rules !== undefined && (!Array.isArray(body.validation_rules) || body.validation_rules.some((id) => typeof id !== 'string')))
+		throw invalidPayload('Field validation_rules must be an array of validation rule ids');
+}
+
+function createCampaign(ctx: Ctx) {
+	const store = ctx.env.store;
+	const body = bodyObject(ctx.body);
+	rejectUnknown(body, CREATE_FIELDS);
+	if (typeof body.name !== 'string' || !body.name.trim()) throw invalidPayload('Property name is required');
+	if (!(CAMPAIGN_TYPES as readonly string[]).includes(String(body.campaign_type))) throw invalidPayload(`Field campaign_type must be one of ${CAMPAIGN_TYPES.join(', ')}`);
+	checkSettings(body);
+	if (store.findCampaign(body.name)) throw new ApiError(409, 'duplicate_found', `A campaign named ${body.name} already exists`, { resource_id: body.name, resource_type: 'campaign' });
+	const type = String(body.campaign_type);
+	if (type === 'PROMOTION') {
+		if (!isObject(body.promotion) || !Array.isArray(body.promotion.tiers)) throw invalidPayload('Field promotion.tiers is required for a PROMOTION campaign');
+	} else {
+		const voucher = body.voucher;
+		if (!isObject(voucher) || voucher.type !== VOUCHER_TYPES[type]) throw invalidPayload(`Field voucher is required and its type must be ${VOUCHER_TYPES[type]} for a ${type} campaign`);
+		if (voucher.type === 'DISCOUNT_VOUCHER' && !isObject(voucher.discount)) throw invalidPayload('Field voucher.discount is required');
+		if (voucher.type === 'GIFT_VOUCHER' && !(isObject(voucher.gift) && isInt(voucher.gift.amount) && voucher.gift.amount >= 0)) throw invalidPayload('Field voucher.gift.amount must be an integer (hundredths)');
+		if (voucher.type === 'LOYALTY_CARD' && !(isObject(voucher.loyalty_card) && isInt(voucher.loyalty_card.points))) throw invalidPayload('Field voucher.loyalty_card.points is required');
+	}
+	const count = body.vouchers_count ?? 0;
+	if (!isInt(count) || count < 0 || count > 10000) throw invalidPayload('Field vouchers_count must be an integer from 0 to 10000');
+	const { promotion, vouchers_count: _count, ...settings } = body;
+	const now = new Date().toISOString();
+	const campaign: Campaign = {
+		type: 'AUTO_UPDATE', join_once: false, auto_join: false, start_date: null, expiration_date: null, metadata: {}, validation_rules: [],
+		...settings,
+		id: store.newId('camp_'), name: body.name, campaign_type: type, active: true, creation_status: 'DONE', created_at: now, updated_at: null, object: 'campaign',
+	};
+	if (promotion !== undefined) campaign.promotion = { object: 'list', data_ref: 'tiers', tiers: (promotion as Json).tiers, total: ((promotion as Json).tiers as unknown[]).length };
+	store.campaigns.set(campaign.id, campaign);
+	const voucherType = voucherTypeOf(campaign);
+	const voucherFields: Json = isObject(body.voucher) && isObject(body.voucher.redemption) ? { redemption: body.voucher.redemption } : {};
+	if (voucherType) for (let i = 0; i < count; i++) addVoucher(ctx.env, makeVoucher(store, { type: voucherType, campaign, fields: voucherFields }));
+	ctx.env.noteCreate(ctx.path, body);
+	ctx.env.emit('campaign.created', campaignView(store, campaign), campaign.id);
+	return ok(campaignView(store, campaign));
+}
+
+function updateCampaign(ctx: Ctx) {
+	const store = ctx.env.store;
+	const campaign = campaignOr404(store, ctx.params.campaignId);
+	const body = bodyObject(ctx.body);
+	rejectUnknown(body, UPDATE_FIELDS);
+	checkSettings(body);
+	Object.assign(campaign, body, { updated_at: new Date().toISOString() });
+	ctx.env.emit('campaign.updated', campaignView(store, campaign), campaign.id);
+	return ok(campaignView(store, campaign));
+}
+
+function vouchersOf(store: Store, campaign: Campaign) {
+	return [...store.vouchers.values()].filter((v) => v.campaign_id === campaign.id);
+}
+
+function setActive(ctx: Ctx, active: boolean) {
+	const store = ctx.env.store;
+	const campaign = campaignOr404(store, ctx.params.campaignId);
+	campaign.active = active;
+	campaign.updated_at = new Date().toISOString();
+	ctx.env.emit(active ? 'campaign.enabled' : 'campaign.disabled', campaignView(store, campaign), campaign.id);
+	return ok(campaignView(store, campaign));
+}
+
+/** The campaign's figures from its vouchers and their redemptions (start_date/end_date: YYYY-MM-DD). */
+function summary(ctx: Ctx) {
+	const store = ctx.env.store;
+	const campaign = campaignOr404(store, ctx.params.campaignId);
+	const day = (name: string) => {
+		const value = ctx.query[name];
+		if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw invalidParam(`Query parameter ${name} must be a date YYYY-MM-DD (got ${value})`);
+		return value;
+	};
+	const from = day('start_date');
+	const to = day('end_date');
+	const ids = new Set(vouchersOf(store, campaign).map((v) => v.id));
+	const inRange = (date: unknown) => {
+		const when = String(date ?? '').slice(0, 10);
+		return (!from || when >= from) && (!to || when <= to);
+	};
+	const redemptions = [...store.redemptions.values()].filter((r) => isObject(r.voucher) && ids.has(String(r.voucher.id)) && inRange(r.date));
+	const succeeded = redemptions.filter((r) => r.result === 'SUCCESS');
+	return ok({
+		object: 'campaign_summary',
+		campaign_id: campaign.id,
+		vouchers: { total: ids.size, published: vouchersOf(store, campaign).filter((v) => v.holder_id).length },
+		redemptions: { total_redeemed: succeeded.length, total_failed: redemptions.length - succeeded.length },
+	});
+}
+
 export function register(r: Router): void {
+	r.post('/v1/campaigns', 'A|B', createCampaign);
+	r.put('/v1/campaigns/{campaignId}', 'A|B', updateCampaign);
+	r.delete('/v1/campaigns/{campaignId}', 'A|B', (ctx) => {
+		const store = ctx.env.store;
+		const campaign = campaignOr404(store, ctx.params.campaignId);
+		const force = parseEnumParam(ctx.query, 'force', ['true', 'false'] as const);
+		for (const v of vouchersOf(store, campaign)) store.removeVoucher(v);
+		store.campaigns.delete(campaign.id);
+		ctx.env.emit('campaign.deleted', { ...campaignView(store, campaign), deleted_permanently: force === 'true' }, campaign.id);
+		return { status: 202, body: { async_action_id: store.newId('aa_') } };
+	});
+	r.post('/v1/campaigns/{campaignId}/enable', 'A|B', (ctx) => setActive(ctx, true));
+	r.post('/v1/campaigns/{campaignId}/disable', 'A|B', (ctx) => setActive(ctx, false));
+	r.get('/v1/campaigns/{campaignId}/summary', 'A|B', summary);
+	r.get('/v1/campaigns/{campaignId}/transactions', 'A|B', (ctx) => {
+		const campaign = campaignOr404(ctx.env.store, ctx.params.campaignId);
+		return ok(transactionsPage(ctx, vouchersOf(ctx.env.store, campaign)));
+	});
+	r.post('/v1/campaigns/{campaignId}/transactions/export', 'A|B', (ctx) => {
+		const campaign = campaignOr404(ctx.env.store, ctx.params.campaignId);
+		const body = ctx.body === undefined ? {} : bodyObject(ctx.body);
+		rejectUnknown(body, ['parameters']);
+		const parameters = optionalObject(body, 'parameters', false) ?? {};
+		rejectUnknown(parameters, ['order', 'fields', 'filters']);
+		if (parameters.order !== undefined && !['created_at', '-created_at'].includes(String(parameters.order))) throw invalidPayload('Field parameters.order must be created_at or -created_at');
+		if (parameters.fields !== undefined && (!Array.isArray(parameters.fields) || parameters.fields.some((f) => typeof f !== 'string')))
+			throw invalidPayload('Field parameters.fields must be an array of field names');
+		const job = newExport(ctx.env.store, 'voucher_transactions', { ...parameters, campaign_id: campaign.id }, Date.now() + ctx.env.settings.exportDelayMs);
+		return ok(exportView(job));
+	});
 	r.get('/v1/campaigns', 'A|B', (ctx) => ok(listPage('campaigns', listCampaigns(ctx), ctx.query, 100)));
 	r.get('/v1/campaigns/{campaignId}', 'A|B', (ctx) => ok(campaignView(ctx.env.store, campaignOr404(ctx.env.store, ctx.params.campaignId))));
 	r.post('/v1/campaigns/{campaignId}/vouchers', 'A|B', (ctx) => addVouchers(ctx, undefined));

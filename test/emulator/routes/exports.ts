@@ -78,7 +78,7 @@ function settle(env: Env, job: ExportJob): ExportJob {
 	return job;
 }
 
-function view(job: ExportJob): Json {
+export function view(job: ExportJob): Json {
 	const { token: _token, readyAt: _readyAt, csv: _csv, ...rest } = job;
 	return rest;
 }

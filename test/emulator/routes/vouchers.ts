@@ -179,12 +179,15 @@ export function register(r: Router): void {
 	});
 }
 
-/** An id-cursor page of a voucher's transactions (`order` id or -id, default -id: newest first). */
-export function transactionsPage(ctx: Ctx, v: Voucher) {
+/** An id-cursor page of the transactions of a voucher (or of several) (`order` id or -id, default -id: newest first). */
+export function transactionsPage(ctx: Ctx, v: Voucher | Voucher[]) {
 	const limit = parseLimit(ctx.query, 10);
 	const order = parseEnumParam(ctx.query, 'order', ['id', '-id'] as const, '-id');
 	const after = ctx.query.starting_after_id || undefined;
 	if (after !== undefined && !/^vtx_/.test(after)) throw invalidParam(`starting_after_id ${after} is not a transaction id`);
-	const list = ctx.env.store.voucherTransactions.get(v.id) ?? [];
+	// One card's transactions, or those of several cards (a campaign's) merged in id order.
+	const list = Array.isArray(v)
+		? v.flatMap((card) => ctx.env.store.voucherTransactions.get(card.id) ?? []).sort((a, b) => a.id.localeCompare(b.id))
+		: (ctx.env.store.voucherTransactions.get(v.id) ?? []);
 	return idCursorPage(new ArraySeq(list), { limit, desc: order === '-id', startingAfterId: after });
 }

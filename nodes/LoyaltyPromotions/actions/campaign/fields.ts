@@ -1,8 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { pagedList } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
-import { locatorValue, requireScalarText } from '../../shared/validate';
+import { compact } from '../../shared/fields';
+import { locatorValue, requireBoolean, requireOption, requirePattern, requireScalarText } from '../../shared/validate';
 import type { ParamReader } from '../types';
+import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS } from '../voucher/fields';
 
 /** What the campaign operations and the fields that pick a campaign share. */
 
@@ -65,3 +67,82 @@ export function readCampaignName(params: ParamReader, filters: IDataObject): str
 	if (value === undefined || value === null) return undefined;
 	return requireScalarText(params, 'Campaign', value).trim() || undefined;
 }
+
+const CAMPAIGN_KINDS: Array<[label: string, value: string, description: string]> = [
+	['Auto Update', 'AUTO_UPDATE', 'New vouchers can be added after creation'],
+	['Standalone', 'STANDALONE', 'One code shared by everyone (a standalone code campaign)'],
+	['Static', 'STATIC', 'A fixed set of vouchers, generated when the campaign is created'],
+];
+
+/** The campaign fields a create and an update share (Additional Fields or Update Fields), sorted by the collection. */
+export const CAMPAIGN_BODY_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Activity Duration After Publishing',
+		name: 'activityDurationAfterPublishing',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. P24D',
+		description: 'How long a voucher stays active after it is published, as an ISO 8601 duration',
+	},
+	{
+		displayName: 'Auto Join',
+		name: 'autoJoin',
+		type: 'boolean',
+		default: false,
+		description: 'Whether customers join the campaign automatically when they fulfil an earning rule (loyalty)',
+	},
+	{
+		displayName: 'Campaign Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		description: 'Free text kept with the campaign, e.g. what it is for',
+	},
+	{
+		displayName: 'Join Once',
+		name: 'joinOnce',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a customer can join the campaign only once (one voucher per customer)',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: CAMPAIGN_KINDS.map(([name, value, description]) => ({ name, value, description })),
+		default: 'AUTO_UPDATE',
+		description: 'Whether vouchers can be added after creation',
+	},
+	{
+		displayName: 'Validation Rule IDs',
+		name: 'validationRules',
+		type: 'string',
+		default: '',
+		placeholder: 'val_…, val_…',
+		description: 'Validation rules the campaign must pass, comma-separated (or a JSON array)',
+	},
+];
+
+const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
+
+/** The body fields of CAMPAIGN_BODY_OPTIONS (plus the voucher-like ones: dates, category, metadata, validity). */
+export function readCampaignBody(params: ParamReader, fields: IDataObject): IDataObject {
+	const duration = fields.activityDurationAfterPublishing;
+	return {
+		...readVoucherBody(params, fields),
+		...compact({
+			description: fields.description === undefined ? undefined : requireScalarText(params, 'Campaign Description', fields.description),
+			type: fields.type === undefined ? undefined : requireOption(params, 'Type', fields.type, CAMPAIGN_KINDS.map(([, value]) => value)),
+			join_once: fields.joinOnce === undefined ? undefined : requireBoolean(params, 'Join Once', fields.joinOnce),
+			auto_join: fields.autoJoin === undefined ? undefined : requireBoolean(params, 'Auto Join', fields.autoJoin),
+			activity_duration_after_publishing:
+				duration === undefined || duration === '' ? undefined : requirePattern(params, 'Activity Duration After Publishing', duration, ISO_DURATION, 'P24D'),
+			validation_rules: readValidationRules(params, fields.validationRules),
+		}),
+	};
+}
+
+/** The voucher-like options of a campaign (dates, category, metadata, validity), worded for a campaign. */
+export const CAMPAIGN_VOUCHER_OPTIONS: INodeProperties[] = VOUCHER_BODY_OPTIONS.filter((option) => !['active', 'additionalInfo'].includes(option.name)).map(
+	(option) => ({ ...option, description: option.description?.replace(/the voucher/g, 'the campaign') }),
+);

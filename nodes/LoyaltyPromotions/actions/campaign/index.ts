@@ -1,13 +1,20 @@
 import type { ResourceDefinition } from '../types';
 import { addVouchers } from './addVouchers';
+import { create } from './create';
+import { deleteCampaign } from './delete';
+import { disable, enable } from './enable';
+import { exportTransactions } from './exportTransactions';
 import { get } from './get';
 import { getAll } from './getAll';
+import { getManyTransactions } from './getManyTransactions';
+import { getSummary } from './getSummary';
 import { searchCampaignNames, searchCampaigns } from './search';
+import { update } from './update';
 
 export const campaign: ResourceDefinition = {
 	value: 'campaign',
 	name: 'Campaign',
 	auth: 'appKeysOrOAuth2',
-	operations: [get, getAll, addVouchers],
+	operations: [get, getAll, addVouchers, create, update, deleteCampaign, enable, disable, getSummary, getManyTransactions, exportTransactions],
 	methods: { listSearch: { searchCampaigns, searchCampaignNames } },
 };

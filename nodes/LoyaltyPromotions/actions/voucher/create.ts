@@ -4,7 +4,7 @@ import { fail, optionalId, parseJsonObject, requireIntegerInRange, toMinorUnits 
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
-import { codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS } from './fields';
+import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS } from './fields';
 
 const TYPES: Array<[label: string, value: string, description: string]> = [
 	['Discount Voucher', 'DISCOUNT_VOUCHER', 'A code that takes an amount or a percentage off'],
@@ -37,25 +37,7 @@ export const create: OperationDefinition = {
 			description: 'The code customers type. Leave empty to have one generated (see Code Config in Additional Fields).',
 		},
 		...discountProperties({ type: ['DISCOUNT_VOUCHER'] }),
-		{
-			displayName: 'Gift Amount',
-			name: 'giftAmount',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			default: 0,
-			required: true,
-			displayOptions: { show: { type: ['GIFT_VOUCHER'] } },
-			description: "The credits on the card, in the currency's main unit (50.00); sent ×100",
-		},
-		{
-			displayName: 'Points',
-			name: 'points',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 0,
-			displayOptions: { show: { type: ['LOYALTY_CARD'] } },
-			description: 'The points the card starts with',
-		},
+		...cardValueProperties('type', 'GIFT_VOUCHER', 'LOYALTY_CARD', 'the card'),
 		additionalFieldsProperty([
 			...VOUCHER_BODY_OPTIONS,
 			campaignLocator('campaign', 'The campaign the voucher belongs to', false),

@@ -222,6 +222,34 @@ export function discountProperties(show: Show): INodeProperties[] {
 	];
 }
 
+/**
+ * Gift Amount and Points: the value a gift card or loyalty card starts with, shown when `field` is `gift` or
+ * `loyalty`; `card` says which card, e.g. 'the card' or 'each card'.
+ */
+export function cardValueProperties(field: string, gift: string, loyalty: string, card: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Gift Amount',
+			name: 'giftAmount',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			default: 0,
+			required: true,
+			displayOptions: { show: { [field]: [gift] } },
+			description: `The credits on ${card}, in the currency's main unit (50.00); sent ×100`,
+		},
+		{
+			displayName: 'Points',
+			name: 'points',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 0,
+			displayOptions: { show: { [field]: [loyalty] } },
+			description: `The points ${card} starts with`,
+		},
+	];
+}
+
 export const discountJsonOption: INodeProperties = {
 	displayName: 'Discount (JSON)',
 	name: 'discountJson',
