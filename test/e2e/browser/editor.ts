@@ -115,14 +115,16 @@ export function browserTest(name: string, editor: () => Editor | undefined, fn: 
 	);
 }
 
-/** The element whose trimmed text is exactly `text` among `selector`'s matches, waiting until one shows. */
+/** The element among `selector`'s matches whose text (or first line of it) is `text`, waiting until one shows. */
 export async function byText(page: Page, selector: string, text: string | RegExp, timeout = WAIT_MS): Promise<ElementHandle<Element>> {
 	const source = typeof text === 'string' ? { s: text } : { r: text.source, f: text.flags };
 	const handle = await page.waitForFunction(
 		(sel: string, t: { s?: string; r?: string; f?: string }) => {
+			// the whole text, or its first line (an option's name above its description)
 			const match = (el: Element) => {
-				const value = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-				return t.s !== undefined ? value === t.s : new RegExp(t.r!, t.f).test(value);
+				const whole = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+				const first = ((el as HTMLElement).innerText ?? '').split('\n')[0].trim();
+				return [whole, first].some((value) => (t.s !== undefined ? value === t.s : new RegExp(t.r!, t.f).test(value)));
 			};
 			return [...document.querySelectorAll(sel)].find((el) => match(el) && (el as HTMLElement).offsetParent !== null) ?? null;
 		},
@@ -157,7 +159,7 @@ export async function parameterText(page: Page, name: string): Promise<string> {
 export async function selectOption(page: Page, name: string, option: string | RegExp): Promise<string> {
 	await page.locator(`[data-test-id="parameter-input-${name}"]`).click();
 	const item = await byText(page, '.el-select-dropdown__item', option);
-	const chosen = await item.evaluate((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+	const chosen = await item.evaluate((el) => (el as HTMLElement).innerText.split('\n')[0].trim());
 	// a locator clicks once the opening list has stopped moving (a click during its animation hits another item)
 	await item.asLocator().click();
 	await page.waitForFunction(

@@ -29,13 +29,15 @@ async function pickFromNodesPanel(search: string, item: string | RegExp) {
 	await clickText(p, '[data-test-id="node-creator-item-name"]', item);
 }
 
-/** The credential the node's panel shows (its name). */
-const credentialShown = () => page().$eval('[data-test-id="node-credentials-select"]', (el) => (el.querySelector('input')?.value || (el as HTMLElement).innerText).trim());
-
 browserTest('typing "voucherify" in the nodes panel finds the node, and an action adds it', current, async () => {
 	const p = page();
 	await p.goto(`${editor!.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
-	await p.locator('[data-test-id="canvas-plus-button"]').click();
+	// a click while the canvas is still mounting opens nothing: click until the nodes panel shows (bounded)
+	for (let attempt = 1; !(await isVisible(p, '[data-test-id="node-creator-search-bar"]')); attempt++) {
+		if (attempt > 5) throw new Error('the nodes panel did not open after 5 clicks on "Add first step"');
+		await p.locator('[data-test-id="canvas-plus-button"]').click();
+		await p.waitForSelector('[data-test-id="node-creator-search-bar"]', { visible: true, timeout: 10_000 }).catch(() => undefined);
+	}
 	await pickFromNodesPanel('manual', 'Manual Trigger');
 	await p.waitForSelector('[data-test-id="canvas-node"][data-node-type="n8n-nodes-base.manualTrigger"]', { visible: true });
 	// the manual trigger's panel may open: close it to go on from the canvas
@@ -62,15 +64,40 @@ browserTest('Resource and Operation are shown, and changing them changes the fie
 	await p.waitForSelector('[data-test-id^="resource-locator-"]', { visible: true });
 });
 
-browserTest('Authentication is shown and switching it switches the credential', current, async () => {
+/** Pick a credential in the node's panel by its id; resolves once the panel shows it. */
+async function pickCredential(id: string, shown: string) {
 	const p = page();
-	await p.waitForSelector('[data-test-id="parameter-input-authentication"]', { visible: true, timeout: 15_000 });
-	await selectOption(p, 'authentication', /^OAuth/);
-	await p.waitForFunction(() => /OAuth2/.test(document.querySelector('[data-test-id="node-credentials-select"]')?.querySelector('input')?.value ?? ''), { timeout: WAIT_MS });
-	expect(await credentialShown()).toBe('Loyalty Promotions OAuth2 (demo)');
-	await selectOption(p, 'authentication', 'App Keys');
-	await p.waitForFunction(() => /App Keys/.test(document.querySelector('[data-test-id="node-credentials-select"]')?.querySelector('input')?.value ?? ''), { timeout: WAIT_MS });
-	expect(await credentialShown()).toBe('Loyalty Promotions App Keys (demo)');
+	await p.locator('[data-test-id="node-credentials-select"]').click();
+	await p.locator(`[data-test-id="node-credentials-select-item-${id}"]`).click();
+	await p.waitForFunction((name: string) => document.querySelector<HTMLInputElement>('[data-test-id="node-credentials-select"] input')?.value === name, {}, shown);
+}
+
+/** The Resource options the panel offers (opens and closes the list). */
+async function resourceOptions(): Promise<string[]> {
+	const p = page();
+	await p.locator('[data-test-id="parameter-input-resource"]').click();
+	await p.waitForSelector('.el-select-dropdown__item', { visible: true });
+	const names = await p.$$eval('.el-select-dropdown__item', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.split('\n')[0].trim()));
+	// a second click closes the list (Escape would close the whole panel once the list is gone)
+	await p.locator('[data-test-id="parameter-input-resource"]').click();
+	await p.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
+	return names;
+}
+
+// n8n's editor shows a node's Authentication as the choice of credential (of any of the node's credential types):
+// picking a credential of another kind switches Authentication, and with it the resources offered
+browserTest('picking a credential of another kind switches Authentication and the resources offered', current, async () => {
+	await pickCredential('lp-oauth', 'Loyalty Promotions OAuth2 (demo)');
+	expect(await resourceOptions()).toEqual(expect.arrayContaining(['Program (Beta)', 'Customer']));
+	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
+	const appKeys = await resourceOptions();
+	expect(appKeys).toContain('Customer');
+	expect(appKeys).not.toContain('Program (Beta)');
+	await pickCredential('lp-management', 'Loyalty Promotions Management (demo)');
+	expect(await resourceOptions()).not.toContain('Customer');
+	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
+	await selectOption(page(), 'resource', 'Customer');
+	await selectOption(page(), 'operation', 'Get');
 });
 
 browserTest("From List finds, by typing, a customer on the second page of the service's list", current, async () => {
