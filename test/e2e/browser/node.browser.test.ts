@@ -78,8 +78,8 @@ async function resourceOptions(): Promise<string[]> {
 	await p.locator('[data-test-id="parameter-input-resource"]').click();
 	await p.waitForSelector('.el-select-dropdown__item', { visible: true });
 	const names = await p.$$eval('.el-select-dropdown__item', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.split('\n')[0].trim()));
-	// a second click closes the list (Escape would close the whole panel once the list is gone)
-	await p.locator('[data-test-id="parameter-input-resource"]').click();
+	// Tab closes the list (a second click leaves it open; Escape would close the whole panel)
+	await p.keyboard.press('Tab');
 	await p.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
 	return names;
 }
