@@ -1,10 +1,13 @@
 /**
- * End-to-end tests in a real n8n (test/e2e/README.md): `npm run test:e2e`. Two projects, one test file at a time:
+ * End-to-end tests in a real n8n (test/e2e/README.md): `npm run test:e2e`. Three projects, one test file at a time:
  * - e2e: test/e2e/*.e2e.test.ts, each file with its own emulator (in-process) and n8n (child processes, 127.0.0.1);
  * - queue: test/e2e/queue/*.e2e.test.ts, n8n in queue mode (main, two workers, a webhook process) on private
- *   Redis and PostgreSQL servers (installed from Debian's packages when missing); `--selectProjects queue`.
+ *   Redis and PostgreSQL servers (installed from Debian's packages when missing); `--selectProjects queue`;
+ * - browser: test/e2e/browser/*.browser.test.ts, n8n's editor in Debian's Chromium (installed when missing) driven
+ *   by puppeteer-core, against n8n and the emulator as in e2e; `--selectProjects browser`.
  * The global setups build the package when dist/ is stale and install the n8n runtime on first use (~2–4 min,
- * progress on stderr); the queue project's also installs Redis and PostgreSQL when missing.
+ * progress on stderr); the queue project's also installs Redis and PostgreSQL when missing, the browser project's
+ * Chromium.
  */
 const common = {
 	testEnvironment: 'node',
@@ -32,6 +35,14 @@ module.exports = {
 			testPathIgnorePatterns: ['/node_modules/'],
 			globalSetup: '<rootDir>/test/e2e/queue/globalSetup.js',
 			globalTeardown: '<rootDir>/test/e2e/queue/globalTeardown.js',
+		},
+		{
+			...common,
+			displayName: 'browser',
+			testMatch: ['<rootDir>/test/e2e/browser/**/*.browser.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/'],
+			globalSetup: '<rootDir>/test/e2e/browser/globalSetup.js',
+			globalTeardown: '<rootDir>/test/e2e/globalTeardown.js',
 		},
 	],
 	// n8n runs as child processes: one test file at a time keeps the machine's CPU for them

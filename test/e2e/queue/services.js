@@ -22,6 +22,7 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { freePort } = require('../n8n');
 const { pidAlive } = require('../runtime/ensure-runtime');
+const { aptInstall, which, isRoot, run } = require('../apt');
 
 const PACKAGES = ['redis-server', 'postgresql'];
 const SERVICES_FILE = 'services.json';
@@ -34,19 +35,6 @@ function log(message) {
 }
 
 // ------------------------------------------------------------------ binaries
-
-function which(name) {
-	for (const dir of (process.env.PATH || '').split(path.delimiter)) {
-		const full = path.join(dir, name);
-		try {
-			fs.accessSync(full, fs.constants.X_OK);
-			return full;
-		} catch {
-			/* next */
-		}
-	}
-	return undefined;
-}
 
 /** PostgreSQL's server binaries: Debian keeps them in /usr/lib/postgresql/<major>/bin (not on PATH); newest major. */
 function postgresBinDir() {
@@ -72,13 +60,6 @@ function findServices() {
 	return { redisServer, pgBin, missing };
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-function run(cmd, args, opts = {}) {
-	const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
-	return { code: r.status, out: `${r.stdout || ''}${r.stderr || ''}`, error: r.error };
-}
-
 /**
  * Install Redis and PostgreSQL from Debian's packages when they are missing (as CI does on a fresh machine, as
  * root). While installing, a temporary /usr/sbin/policy-rc.d stops the packages from starting their system-wide
@@ -88,33 +69,14 @@ function run(cmd, args, opts = {}) {
 function ensureServices({ quiet = false } = {}) {
 	let found = findServices();
 	if (found.missing.length === 0) return { redisServer: found.redisServer, pgBin: found.pgBin, installed: false };
-	if (!isRoot() || !which('apt-get')) {
-		throw new Error(
-			`queue mode needs Redis and PostgreSQL servers, and ${found.missing.join(' and ')} ${found.missing.length > 1 ? 'are' : 'is'} ` +
-				`not installed. Install them (Debian/Ubuntu: ${INSTALL_HINT}) and run again; the tests start private ` +
-				'instances on 127.0.0.1 and never use the system-wide services.',
-		);
-	}
 	const t0 = Date.now();
 	if (!quiet) log(`installing ${found.missing.join(', ')} from Debian's packages (apt-get; about 1 min on a fresh machine)…`);
-	const policy = '/usr/sbin/policy-rc.d';
-	const ownPolicy = !fs.existsSync(policy);
-	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# written by the queue-mode tests while installing; removed after\nexit 101\n', { mode: 0o755 });
-	try {
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', ...PACKAGES], { env, timeout: 10 * 60_000 });
-		let r = install();
-		if (r.code !== 0) {
-			// a fresh machine's package lists may be missing or stale
-			if (!quiet) log('apt-get install failed; running apt-get update and trying again…');
-			const u = run('apt-get', ['update'], { env, timeout: 5 * 60_000 });
-			if (u.code !== 0) throw new Error(`apt-get update failed (exit code ${u.code}):\n${u.out.split('\n').slice(-15).join('\n')}`);
-			r = install();
-		}
-		if (r.code !== 0) throw new Error(`apt-get install ${PACKAGES.join(' ')} failed (exit code ${r.code}):\n${r.out.split('\n').slice(-15).join('\n')}`);
-	} finally {
-		if (ownPolicy) fs.rmSync(policy, { force: true });
-	}
+	aptInstall(PACKAGES, {
+		tag: 'queue',
+		hint: INSTALL_HINT,
+		why: `queue mode needs Redis and PostgreSQL servers, and ${found.missing.join(' and ')} ${found.missing.length > 1 ? 'are' : 'is'} not installed (the tests start private instances on 127.0.0.1 and never use the system-wide services)`,
+		quiet,
+	});
 	found = findServices();
 	if (found.missing.length) throw new Error(`installed ${PACKAGES.join(' ')}, but still missing: ${found.missing.join(', ')}`);
 	if (!quiet) log(`Redis and PostgreSQL installed in ${Math.round((Date.now() - t0) / 1000)} s`);

@@ -1,0 +1,89 @@
+/// <reference lib="dom" />
+/**
+ * Every example in examples/ opened in n8n 2.41.1's editor (headless Chromium) and run from it as a person would:
+ * by the trigger the sticky note names. An example with a service trigger (which waits for an event) must say,
+ * in a sticky note that shows whole, which trigger to click to try it without an event. The run must end in
+ * "Workflow executed successfully", with no node in error, and n8n must have saved it as a success.
+ */
+import { browserTest, isVisible, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor';
+
+const { loadExamples } = require('../examples');
+
+interface WorkflowNode {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+}
+const examples: Array<{ file: string; workflow: { id: string; name: string; nodes: WorkflowNode[] } }> = loadExamples();
+
+const SERVICE_TRIGGER = 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger';
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+
+let editor: Editor | undefined;
+const current = () => editor;
+
+beforeAll(async () => {
+	editor = await startEditor(
+		'examples',
+		examples.map((e) => e.workflow),
+	);
+}, 15 * 60_000);
+
+afterAll(async () => {
+	await editor?.teardown();
+}, 120_000);
+
+test('examples/ has examples to run', () => {
+	expect(examples.length).toBeGreaterThanOrEqual(7);
+});
+
+/** The sticky notes as the canvas shows them: their text, and whether any of it is cut off. */
+const stickyNotes = () =>
+	editor!.page.$$eval('[data-test-id="sticky"]', (els) =>
+		els.map((el) => {
+			const box = el.firstElementChild as HTMLElement;
+			return { text: (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim(), cutOff: box.scrollHeight > box.clientHeight + 1 };
+		}),
+	);
+
+describe.each(examples.map((e) => [e.file, e] as const))('%s', (_file, { workflow }) => {
+	const serviceTrigger = workflow.nodes.find((n) => n.type === SERVICE_TRIGGER);
+	const manual = workflow.nodes.find((n) => n.type === MANUAL_TRIGGER);
+
+	browserTest('opens in the editor, its sticky notes whole' + (serviceTrigger ? ', saying which trigger to click to try it' : ''), current, async () => {
+		const { page, baseUrl } = editor!;
+		await openWorkflow(page, baseUrl, workflow.id);
+		await page.waitForSelector('[data-test-id="sticky"]', { visible: true });
+		const notes = await stickyNotes();
+		expect(notes.filter((n) => n.cutOff).map((n) => n.text.slice(0, 60))).toEqual([]);
+		if (serviceTrigger) {
+			// the service trigger waits for an event: the note names the manual trigger to click instead
+			expect(manual).toBeDefined();
+			expect(notes.some((n) => n.text.includes(manual!.name))).toBe(true);
+		}
+	});
+
+	browserTest('runs from the editor and succeeds', current, async () => {
+		const { page, baseUrl, apiKey, stack } = editor!;
+		await openWorkflow(page, baseUrl, workflow.id);
+		const before = (await stack.n8n.listExecutions(workflow.id, apiKey)).length;
+		if (serviceTrigger) {
+			// the manual trigger's own button, shown on the node when the pointer is on it
+			const node = `[data-test-id="canvas-node"][data-node-name="${manual!.name}"]`;
+			await page.hover(node);
+			await page.locator(`[data-test-id="execute-workflow-button-${manual!.name}"]`).click();
+		} else {
+			await page.locator('[data-test-id="execute-workflow-button"]').click();
+		}
+		// n8n ends a manual run with a notification: success, or the node that failed
+		const notification = await page.waitForFunction(
+			() => [...document.querySelectorAll('.el-notification')].map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()).find((t) => /executed successfully|problem|error|failed/i.test(t)) ?? '',
+			{ timeout: WAIT_MS * 4 },
+		);
+		expect(await notification.jsonValue()).toMatch(/^Workflow executed successfully/);
+		expect(await isVisible(page, '[data-test-id="canvas-node-status-error"]')).toBe(false);
+		const runs = await stack.n8n.waitForExecutions(workflow.id, apiKey, { count: before + 1, timeoutMs: WAIT_MS });
+		const latest = runs.reduce((a: any, b: any) => (Number(b.id) > Number(a.id) ? b : a));
+		expect({ mode: latest.mode, status: latest.status }).toEqual({ mode: 'manual', status: 'success' });
+	}, 600_000);
+});

@@ -1,0 +1,171 @@
+/// <reference lib="dom" />
+/**
+ * The node as a person meets it in n8n 2.41.1's editor (headless Chromium): found in the nodes panel by the
+ * service's name, Resource, Operation and Authentication shown and changeable, From List search that finds an
+ * entry on the service's second page, and an OAuth2 credential that passes its test with its defaults.
+ * The tests run in order, on one workflow: each goes on from where the one before left the editor.
+ */
+import { browserTest, clickText, isVisible, parameterText, selectOption, startEditor, WAIT_MS, type Editor } from './editor';
+
+let editor: Editor | undefined;
+const current = () => editor;
+const page = () => editor!.page;
+
+beforeAll(async () => {
+	editor = await startEditor('node');
+}, 15 * 60_000);
+
+afterAll(async () => {
+	await editor?.teardown();
+}, 120_000);
+
+/** Type into the nodes panel's search and choose the entry named `item` (waits until the panel lists it). */
+async function pickFromNodesPanel(search: string, item: string | RegExp) {
+	const p = page();
+	const bar = '[data-test-id="node-creator-search-bar"]';
+	await p.locator(bar).click();
+	await p.$eval(bar, (el) => (el as HTMLInputElement).select());
+	await p.keyboard.type(search);
+	await clickText(p, '[data-test-id="node-creator-item-name"]', item);
+}
+
+browserTest('typing "voucherify" in the nodes panel finds the node, and an action adds it', current, async () => {
+	const p = page();
+	await p.goto(`${editor!.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
+	// a click while the canvas is still mounting opens nothing: click until the nodes panel shows (bounded)
+	for (let attempt = 1; !(await isVisible(p, '[data-test-id="node-creator-search-bar"]')); attempt++) {
+		if (attempt > 5) throw new Error('the nodes panel did not open after 5 clicks on "Add first step"');
+		await p.locator('[data-test-id="canvas-plus-button"]').click();
+		await p.waitForSelector('[data-test-id="node-creator-search-bar"]', { visible: true, timeout: 10_000 }).catch(() => undefined);
+	}
+	await pickFromNodesPanel('manual', 'Manual Trigger');
+	await p.waitForSelector('[data-test-id="canvas-node"][data-node-type="n8n-nodes-base.manualTrigger"]', { visible: true });
+	// the manual trigger's panel may open: close it to go on from the canvas
+	if (await isVisible(p, '[data-test-id="ndv"]')) await p.keyboard.press('Escape');
+	await p.locator('[data-test-id="node-creator-plus-button"]').click();
+	await pickFromNodesPanel('voucherify', 'Loyalty Promotions');
+	// the node's actions, grouped by resource: one of them adds the node with its panel open
+	await clickText(p, '[data-test-id="node-creator-item-name"]', /^Get (a |one )?customer$/i);
+	await p.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', { visible: true });
+	expect(await p.$$eval('[data-test-id="canvas-node"]', (els) => els.map((e) => e.getAttribute('data-node-type')))).toContain('n8n-nodes-loyalty-promotions.loyaltyPromotions');
+});
+
+browserTest('Resource and Operation are shown, and changing them changes the fields', current, async () => {
+	const p = page();
+	await p.waitForSelector('[data-test-id="parameter-input-resource"]', { visible: true, timeout: 15_000 });
+	await p.waitForSelector('[data-test-id="parameter-input-operation"]', { visible: true });
+	expect(await parameterText(p, 'resource')).toBe('Customer');
+	await selectOption(p, 'resource', 'Voucher');
+	await selectOption(p, 'operation', 'Get Many');
+	expect(await parameterText(p, 'operation')).toBe('Get Many');
+	await p.waitForSelector('[data-test-id="parameter-input-returnAll"]', { visible: true });
+	await selectOption(p, 'resource', 'Customer');
+	await selectOption(p, 'operation', 'Get');
+	await p.waitForSelector('[data-test-id^="resource-locator-"]', { visible: true });
+});
+
+/** Pick a credential in the node's panel by its id; resolves once the panel shows it. */
+async function pickCredential(id: string, shown: string) {
+	const p = page();
+	await p.locator('[data-test-id="node-credentials-select"]').click();
+	await p.locator(`[data-test-id="node-credentials-select-item-${id}"]`).click();
+	await p.waitForFunction((name: string) => document.querySelector<HTMLInputElement>('[data-test-id="node-credentials-select"] input')?.value === name, {}, shown);
+}
+
+/** The Resource options the panel offers (opens and closes the list). */
+async function resourceOptions(): Promise<string[]> {
+	const p = page();
+	await p.locator('[data-test-id="parameter-input-resource"]').click();
+	await p.waitForSelector('.el-select-dropdown__item', { visible: true });
+	const names = await p.$$eval('.el-select-dropdown__item', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.split('\n')[0].trim()));
+	// Tab closes the list (a second click leaves it open; Escape would close the whole panel)
+	await p.keyboard.press('Tab');
+	await p.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
+	return names;
+}
+
+// n8n's editor shows a node's Authentication as the choice of credential (of any of the node's credential types):
+// picking a credential of another kind switches Authentication, and with it the resources offered
+browserTest('picking a credential of another kind switches Authentication and the resources offered', current, async () => {
+	await pickCredential('lp-oauth', 'Loyalty Promotions OAuth2 (demo)');
+	expect(await resourceOptions()).toEqual(expect.arrayContaining(['Program (Beta)', 'Customer']));
+	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
+	const appKeys = await resourceOptions();
+	expect(appKeys).toContain('Customer');
+	expect(appKeys).not.toContain('Program (Beta)');
+	await pickCredential('lp-management', 'Loyalty Promotions Management (demo)');
+	expect(await resourceOptions()).not.toContain('Customer');
+	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
+	await selectOption(page(), 'resource', 'Customer');
+	await selectOption(page(), 'operation', 'Get');
+});
+
+browserTest("From List finds, by typing, a customer on the second page of the service's list", current, async () => {
+	const p = page();
+	// which customer the service lists on page 2 (100 a page), and not on page 1
+	const { baseUrl, credentials } = editor!.stack.emulator;
+	const list = async (n: number) => {
+		const res = await fetch(`${baseUrl}/v1/customers?limit=100&page=${n}`, { headers: { 'x-app-id': credentials.appId, 'x-app-token': credentials.appToken } });
+		return ((await res.json()) as { customers: Array<{ id: string; name: string }> }).customers;
+	};
+	const [first, second] = [await list(1), await list(2)];
+	const wanted = second.find((c) => c.name === 'Customer One');
+	expect(wanted).toBeDefined();
+	expect(first.map((c) => c.name)).not.toContain('Customer One');
+
+	const locator = '[data-test-id^="resource-locator-"]';
+	await p.locator(`${locator} [data-test-id="rlc-input"]`).click();
+	await p.waitForSelector('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]', { visible: true });
+	await p.keyboard.type('Customer One');
+	// the list settles on results or on "No results"
+	await p.waitForFunction(
+		() => [...document.querySelectorAll('[data-test-id="rlc-item"]')].some((e) => /Customer One/.test(e.textContent ?? '')) || /No results/.test((document.querySelector('[data-test-id^="resource-locator-"]') as HTMLElement | null)?.innerText ?? ''),
+		{ timeout: WAIT_MS },
+	);
+	await clickText(p, '[data-test-id="rlc-item"]', /Customer One/, 1_000);
+	await p.waitForFunction((sel: string) => /Customer One/.test((document.querySelector(`${sel} [data-test-id="rlc-input"] input`) as HTMLInputElement | null)?.value ?? ''), {}, locator);
+});
+
+browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom URL) passes its test', current, async () => {
+	const p = page();
+	const { baseUrl, credentials } = editor!.stack.emulator;
+	await p.goto(`${editor!.baseUrl}/home/credentials`, { waitUntil: 'domcontentloaded' });
+	await p.locator('[data-test-id="add-resource-credential"]').click();
+	const typeInput = '[data-test-id="new-credential-type-select"] input';
+	await p.locator(typeInput).click();
+	await p.keyboard.type('Loyalty Promotions OAuth2');
+	await p.waitForFunction(() => {
+		const shown = [...document.querySelectorAll('[data-test-id="new-credential-type-select-option"]')].filter((e) => (e as HTMLElement).offsetParent);
+		return shown.length === 1 && shown[0].textContent!.trim() === 'Loyalty Promotions OAuth2 API';
+	});
+	await p.keyboard.press('ArrowDown');
+	await p.keyboard.press('Enter');
+	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions OAuth2 API', {}, typeInput);
+	await p.locator('[data-test-id="new-credential-type-button"]').click();
+	await p.locator('[data-test-id="parameter-input-appId"] input').fill(credentials.appId);
+	await p.locator('[data-test-id="parameter-input-appToken"] input').fill(credentials.appToken);
+	await selectOption(p, 'cluster', 'Custom URL');
+	await p.locator('[data-test-id="parameter-input-baseUrl"] input').fill(baseUrl);
+	await p.locator('[data-test-id="credential-save-button"]').click();
+	// saving tests the credential: n8n shows "Connection tested successfully" or "Couldn't connect …" with the reason
+	const outcome = await p.waitForFunction(
+		() => {
+			const dialog = document.querySelector('[data-test-id="credential-edit-dialog"]') as HTMLElement | null;
+			const ok = document.querySelector('[data-test-id="credentials-config-container-test-success"]') as HTMLElement | null;
+			if (ok && ok.offsetParent) return 'Connection tested successfully';
+			return /Couldn.t connect with these settings/.test(dialog?.innerText ?? '') ? 'failed' : '';
+		},
+		{ timeout: WAIT_MS * 2 },
+	);
+	let result = await outcome.jsonValue();
+	if (result === 'failed') {
+		// the reason is behind "More details"
+		await clickText(p, '[data-test-id="credential-edit-dialog"] a, [data-test-id="credential-edit-dialog"] span', 'More details', 5_000);
+		await p.waitForFunction(() => !/More details/.test((document.querySelector('[data-test-id="credential-edit-dialog"]') as HTMLElement).innerText));
+		result = await p.$eval('[data-test-id="credential-edit-dialog"]', (el) => {
+			const text = (el as HTMLElement).innerText;
+			return text.slice(text.search(/Couldn.t connect/)).split('\n').slice(0, 3).join(' | ');
+		});
+	}
+	expect(result).toBe('Connection tested successfully');
+});
