@@ -44,13 +44,13 @@ describe('a credential the resource cannot use', () => {
 
 	it('Category with Authentication set to OAuth Token but only an App Keys credential: names the OAuth2 credential', async () => {
 		expect(await refusal({ resource: 'category', operation: 'getAll', authentication: 'oAuth2', returnAll: true }, only('loyaltyPromotionsAppApi'))).toMatchObject({
-			message: 'Category operations with Authentication "OAuth Token" use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with, or change Authentication',
+			message: 'Category operations with Authentication "OAuth Token" use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
 		});
 	});
 
 	it('no credential at all', async () => {
 		expect(await refusal({ resource: 'category', operation: 'getAll', returnAll: true }, {})).toEqual({
-			message: 'Category operations with Authentication "App Keys" use the Loyalty Promotions (Voucherify) App Keys API credential; choose one in Credential to connect with, or change Authentication',
+			message: 'Category operations with Authentication "App Keys" use the Loyalty Promotions (Voucherify) App Keys API credential; choose one in Credential to connect with',
 			description: 'This node has no credential. Nothing was sent to the service.',
 		});
 	});

@@ -1,5 +1,5 @@
 import { ApplicationError, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
-import { AUTHENTICATIONS, isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
+import { AUTHENTICATIONS, CREDENTIAL_NAMES, isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
 import { offeredIn } from './versions';
 import { simplifyProperty } from '../shared/simplify';
 
@@ -180,8 +180,9 @@ function describeVersion1(resources: ResourceDefinition[]): INodeProperties[] {
 const DEFAULT_RESOURCE: Record<string, string> = { appKeys: 'voucher', oAuth2: 'voucher', managementKeys: 'webhook' };
 
 /**
- * Version 2: Authentication first, depending on nothing (as n8n's editor expects: it shows it beside Credential
- * to connect with, and picking a credential of another type switches it), then one Resource list per
+ * Version 2: Authentication first, depending on nothing, as n8n's editor expects: the editor shows it as the
+ * choice of credential (Credential to connect with lists all three types, and picking one sets Authentication),
+ * then one Resource list per
  * Authentication, offering the resources that credential can call, then Operation and the operation's fields.
  */
 function describeVersion2(resources: ResourceDefinition[]): INodeProperties[] {
@@ -206,7 +207,7 @@ function describeVersion2(resources: ResourceDefinition[]): INodeProperties[] {
 			options: offered.map(({ name, value: resourceValue }) => ({ name, value: resourceValue })).sort(byName),
 			default: defaultResource,
 			...(value === 'appKeys' && oAuthOnly.length > 0
-				? { description: `The loyalty v2 resources (${oAuthOnly.join(', ')}) take an OAuth token: choose Authentication → OAuth Token for them` }
+				? { description: `The loyalty v2 resources (${oAuthOnly.join(', ')}) take an OAuth token: pick a ${CREDENTIAL_NAMES.loyaltyPromotionsOAuth2Api} credential in Credential to connect with to see them` }
 				: {}),
 			displayOptions: { show: { authentication: [value] } },
 		};

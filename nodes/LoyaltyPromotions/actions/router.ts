@@ -162,7 +162,7 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
 		throw new NodeOperationError(
 			node,
 			allowed.length > 1
-				? `${resource.name} operations with Authentication "${label}" use the ${name} credential; choose one in Credential to connect with, or change Authentication`
+				? `${resource.name} operations with Authentication "${label}" use the ${name} credential; choose one in Credential to connect with`
 				: `${resource.name} operations use the ${name} credential; choose one in Credential to connect with`,
 			{
 				description: `${attached.length ? `This node has a ${attached.join(' and a ')} credential, not a ${name} one.` : 'This node has no credential.'} Nothing was sent to the service.`,
