@@ -81,12 +81,19 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'export.get': { exportId: FIXTURES.exportId },
 	'export.download': { exportId: FIXTURES.exportId },
 	'export.getAll': { limit: 5 },
+	// branch management: the management API (projects, schemas, stacking rules, brandings, users, templates)
+	'project.create': { name: 'Minimal project', caseSensitiveCodes: true, timezone: 'UTC', currency: 'EUR' },
+	'project.get': { projectId: FIXTURES.projectId },
+	'project.getAll': { returnAll: true },
+	'project.update': { projectId: FIXTURES.projectId, updateFields: { description: 'Updated' } },
+	'project.delete': { projectId: '{newProject}' },
 };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
 const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters }> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
+	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 };
 let fresh = 0;
 

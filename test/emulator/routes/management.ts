@@ -4,7 +4,9 @@ import { invalidPayload, notFound } from '../errors';
 import { isEventKind } from '../events';
 import { Ctx, noContent, ok, Router } from '../router';
 import type { Webhook } from '../state';
-import { bodyObject, Json, optionalBoolean } from '../validate';
+import { randomBytes } from 'crypto';
+import type { Project } from '../state';
+import { bodyObject, Json, optionalBoolean, requireString } from '../validate';
 
 const P = '/management/v1/projects/{projectId}';
 
@@ -40,8 +42,63 @@ function checkEvents(v: unknown): string[] {
 	return [...new Set(v as string[])];
 }
 
-export function register(r: Router): void {
+const CURRENCY = /^[A-Z]{3}$/;
+/** What a project's settings may not be changed to through a PUT. */
+const FIXED_SETTINGS = ['id', 'object', 'created_at', 'cluster_id', 'case_sensitive_codes', 'api_version', 'webhook_token', 'server_side_key', 'client_side_key'];
+
+function checkProjectSettings(body: Json): void {
+	if (body.currency !== undefined && (typeof body.currency !== 'string' || !CURRENCY.test(body.currency))) throw invalidPayload('Field currency must be a 3-letter ISO 4217 code');
+	if (body.users !== undefined && !Array.isArray(body.users)) throw invalidPayload('Field users must be an array');
+}
+
+const key = (prefix: string) => ({ app_id: `${prefix}${randomBytes(6).toString('hex')}`, app_token: randomBytes(18).toString('hex') });
+
+/** Projects: create (answering the new keys and webhook secret once), list, get, update, delete. */
+function registerProjects(r: Router): void {
+	r.post('/management/v1/projects', 'M', (ctx) => {
+		const body = bodyObject(ctx.body);
+		for (const field of ['name', 'timezone', 'currency']) requireString(body, field);
+		if (typeof body.case_sensitive_codes !== 'boolean') throw invalidPayload('Property case_sensitive_codes is required and must be a boolean');
+		checkProjectSettings(body);
+		const { users: _users, ...settings } = body;
+		const created: Project = {
+			webhook_version: 'v2024-01-01',
+			api_version: 'v2018-08-01',
+			cluster_id: 'eu1',
+			is_sandbox: false,
+			...settings,
+			id: ctx.env.store.newId('proj_'),
+			name: String(body.name),
+			description: String(body.description ?? ''),
+			timezone: String(body.timezone),
+			currency: String(body.currency),
+			created_at: new Date().toISOString(),
+			object: 'project',
+			webhook_token: randomBytes(16).toString('hex'),
+		};
+		ctx.env.store.projects.set(created.id, created);
+		ctx.env.noteCreate(ctx.path, body);
+		return ok({ ...created, server_side_key: key('srv-'), client_side_key: key('cli-') });
+	});
+	r.get('/management/v1/projects', 'M', (ctx) => ok(countedList([...ctx.env.store.projects.values()])));
 	r.get(P, 'M', (ctx) => ok(project(ctx)));
+	r.put(P, 'M', (ctx) => {
+		const current = project(ctx);
+		const body = bodyObject(ctx.body);
+		checkProjectSettings(body);
+		const refused = Object.keys(body).filter((field) => FIXED_SETTINGS.includes(field));
+		if (refused.length) throw invalidPayload(`Fields cannot be updated: ${refused.join(', ')}`);
+		Object.assign(current, body, { updated_at: new Date().toISOString() });
+		return ok(current);
+	});
+	r.delete(P, 'M', (ctx) => {
+		ctx.env.store.projects.delete(project(ctx).id);
+		return noContent();
+	});
+}
+
+export function register(r: Router): void {
+	registerProjects(r);
 
 	r.get(`${P}/custom-event-schemas`, 'M', (ctx) => {
 		const list = ctx.env.store.customEventSchemas.get(project(ctx).id) ?? [];
