@@ -87,12 +87,17 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'project.getAll': { returnAll: true },
 	'project.update': { projectId: FIXTURES.projectId, updateFields: { description: 'Updated' } },
 	'project.delete': { projectId: '{newProject}' },
+	'customEventSchema.create': { name: 'minimal_event', attributes: { attribute: [{ name: 'carrier', type: 'string', optional: false }] } },
+	'customEventSchema.get': { customEventSchemaId: FIXTURES.customEventSchemaIds[0] },
+	'customEventSchema.update': { customEventSchemaId: FIXTURES.customEventSchemaIds[1], attributes: { attribute: [{ name: 'source', type: 'string' }] } },
+	'customEventSchema.delete': { customEventSchemaId: '{newCustomEventSchema}' },
 };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
 const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters }> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
+	'{newCustomEventSchema}': { parameter: 'customEventSchemaId', resource: 'customEventSchema', operation: 'create', parameters: { name: '{fresh}' } },
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 };
 let fresh = 0;
@@ -114,8 +119,11 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 	}
 	for (const [placeholder, make] of Object.entries(FRESH)) {
 		if (parameters[make.parameter] !== placeholder) continue;
+		const name = `minimal-fresh-${++fresh}`;
+		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
+		const given = Object.fromEntries(Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' ? name : value]));
 		const created = await runNode({
-			parameters: { resource: make.resource, operation: make.operation, sourceId: `minimal-fresh-${++fresh}`, ...make.parameters },
+			parameters: { resource: make.resource, operation: make.operation, sourceId: name, ...given },
 			credentials: credentialsFor(emu),
 		});
 		parameters[make.parameter] = String(created.items[0].json.id);

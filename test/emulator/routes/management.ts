@@ -5,7 +5,7 @@ import { isEventKind } from '../events';
 import { Ctx, noContent, ok, Router } from '../router';
 import type { Webhook } from '../state';
 import { randomBytes } from 'crypto';
-import type { Project } from '../state';
+import type { CustomEventSchema, Project } from '../state';
 import { bodyObject, Json, optionalBoolean, requireString } from '../validate';
 
 const P = '/management/v1/projects/{projectId}';
@@ -97,13 +97,61 @@ function registerProjects(r: Router): void {
 	});
 }
 
+const ATTRIBUTE_TYPES = ['string', 'number', 'date', 'datetime', 'boolean'];
+
+function checkSchema(body: Json): CustomEventSchema['schema'] {
+	const schema = body.schema as Json | undefined;
+	if (!schema || typeof schema !== 'object' || !schema.properties || typeof schema.properties !== 'object' || Array.isArray(schema.properties)) {
+		throw invalidPayload('Property schema.properties is required and must be an object');
+	}
+	for (const [name, definition] of Object.entries(schema.properties as Json)) {
+		const d = definition as Json;
+		if (!d || !ATTRIBUTE_TYPES.includes(String(d.type))) throw invalidPayload(`Property schema.properties.${name}.type must be one of ${ATTRIBUTE_TYPES.join(', ')}`);
+		if (typeof d.optional !== 'boolean') throw invalidPayload(`Property schema.properties.${name}.optional is required and must be a boolean`);
+	}
+	return schema as CustomEventSchema['schema'];
+}
+
+/** Custom event schemas of a project: names unique within it; the PUT replaces the schema's properties. */
+function registerCustomEventSchemas(r: Router): void {
+	const schemas = (ctx: Ctx) => {
+		const id = project(ctx).id;
+		if (!ctx.env.store.customEventSchemas.has(id)) ctx.env.store.customEventSchemas.set(id, []);
+		return ctx.env.store.customEventSchemas.get(id)!;
+	};
+	const one = (ctx: Ctx) => {
+		const found = schemas(ctx).find((schema) => schema.id === ctx.params.customEventSchemaId);
+		if (!found) throw notFound('custom_event_schema', ctx.params.customEventSchemaId);
+		return found;
+	};
+	r.get(`${P}/custom-event-schemas`, 'M', (ctx) => ok(countedList(schemas(ctx))));
+	r.post(`${P}/custom-event-schemas`, 'M', (ctx) => {
+		const body = bodyObject(ctx.body);
+		const name = requireString(body, 'name');
+		const schema = checkSchema(body);
+		if (schemas(ctx).some((existing) => existing.name === name)) throw invalidPayload(`Custom event schema with name ${name} already exists`);
+		const created: CustomEventSchema = { id: ctx.env.store.newId('ms_'), name, schema, created_at: new Date().toISOString(), updated_at: null, object: 'custom-event-schema' };
+		schemas(ctx).push(created);
+		return ok(created);
+	});
+	r.get(`${P}/custom-event-schemas/{customEventSchemaId}`, 'M', (ctx) => ok(one(ctx)));
+	r.put(`${P}/custom-event-schemas/{customEventSchemaId}`, 'M', (ctx) => {
+		const existing = one(ctx);
+		existing.schema = checkSchema(bodyObject(ctx.body));
+		existing.updated_at = new Date().toISOString();
+		return ok(existing);
+	});
+	r.delete(`${P}/custom-event-schemas/{customEventSchemaId}`, 'M', (ctx) => {
+		const list = schemas(ctx);
+		list.splice(list.indexOf(one(ctx)), 1);
+		return noContent();
+	});
+}
+
 export function register(r: Router): void {
 	registerProjects(r);
 
-	r.get(`${P}/custom-event-schemas`, 'M', (ctx) => {
-		const list = ctx.env.store.customEventSchemas.get(project(ctx).id) ?? [];
-		return ok(countedList(list));
-	});
+	registerCustomEventSchemas(r);
 
 	r.post(`${P}/webhooks`, 'M', (ctx) => {
 		const p = project(ctx);
