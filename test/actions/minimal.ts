@@ -90,6 +90,16 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'campaign.getSummary': { campaignId: FIXTURES.discountCampaignId },
 	'campaign.getManyTransactions': { campaignId: FIXTURES.giftCampaignId, limit: 5 },
 	'campaign.exportTransactions': { campaignId: FIXTURES.giftCampaignId },
+	// branch management: the management API (projects, schemas, stacking rules, brandings, users, templates)
+	'project.create': { name: 'Minimal project', caseSensitiveCodes: true, timezone: 'UTC', currency: 'EUR' },
+	'project.get': { projectId: FIXTURES.projectId },
+	'project.getAll': { returnAll: true },
+	'project.update': { projectId: FIXTURES.projectId, updateFields: { description: 'Updated' } },
+	'project.delete': { projectId: '{newProject}' },
+	'customEventSchema.create': { name: 'minimal_event', attributes: { attribute: [{ name: 'carrier', type: 'string', optional: false }] } },
+	'customEventSchema.get': { customEventSchemaId: FIXTURES.customEventSchemaIds[0] },
+	'customEventSchema.update': { customEventSchemaId: FIXTURES.customEventSchemaIds[1], attributes: { attribute: [{ name: 'source', type: 'string' }] } },
+	'customEventSchema.delete': { customEventSchemaId: '{newCustomEventSchema}' },
 };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
@@ -98,6 +108,8 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
 	// v1rest: campaign names are unique, so each fresh campaign is named after its source ID
 	'{newCampaign}': { parameter: 'campaignId', resource: 'campaign', operation: 'create', parameters: { campaignType: 'GIFT_VOUCHERS', giftAmount: 10 }, named: true },
+	'{newCustomEventSchema}': { parameter: 'customEventSchemaId', resource: 'customEventSchema', operation: 'create', parameters: { name: '{fresh}' } },
+	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 };
 let fresh = 0;
 
@@ -118,9 +130,11 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 	}
 	for (const [placeholder, make] of Object.entries(FRESH)) {
 		if (parameters[make.parameter] !== placeholder) continue;
-		const id = `minimal-fresh-${++fresh}`;
+		const name = `minimal-fresh-${++fresh}`;
+		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
+		const given = Object.fromEntries(Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' ? name : value]));
 		const created = await runNode({
-			parameters: { resource: make.resource, operation: make.operation, ...(make.named ? { name: id } : { sourceId: id }), ...make.parameters },
+			parameters: { resource: make.resource, operation: make.operation, ...(make.named ? { name } : { sourceId: name }), ...given },
 			credentials: credentialsFor(emu),
 		});
 		parameters[make.parameter] = String(created.items[0].json.id);

@@ -13,6 +13,8 @@ export interface Project {
 	currency: string;
 	created_at: string;
 	object: 'project';
+	/** The other settings the management API reads and writes (client-side switches, notifications, …). */
+	[setting: string]: unknown;
 }
 
 export interface CustomEventSchema {

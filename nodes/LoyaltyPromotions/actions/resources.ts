@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from './types';
 import { oAuthToken } from './oAuthToken';
+import { project } from './project';
 import { customEventSchema } from './customEventSchema';
 import { webhook } from './webhook';
 import { loyaltyMember } from './loyaltyMember';
@@ -32,6 +33,7 @@ import { redemption } from './redemption';
  */
 export const RESOURCES: ResourceDefinition[] = [
 	oAuthToken,
+	project,
 	customEventSchema,
 	webhook,
 	loyaltyMember,

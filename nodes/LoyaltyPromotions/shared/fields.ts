@@ -1,9 +1,15 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ParamReader } from '../actions/types';
+import { addedIn } from '../actions/versions';
+import { locatorProperty } from './locator';
 import { parseJsonObject } from './validate';
 
 /** Reusable parameter builders and readers, so operations describe only what makes them different. */
 
+/**
+ * The project a management operation works in, as version 1 shipped it: text, empty meaning the credential's
+ * project. Version 2 offers projectLocator instead (same parameter name; params.projectId() reads either).
+ */
 export const projectIdProperty: INodeProperties = {
 	displayName: 'Project ID',
 	name: 'projectId',
@@ -11,7 +17,31 @@ export const projectIdProperty: INodeProperties = {
 	default: '',
 	placeholder: "Leave empty to use the credential's project",
 	description: "The project to manage. Empty means the Project ID saved in the credential.",
+	displayOptions: { show: { '@version': [1] } },
 };
+
+/**
+ * The project as a resource locator (From List of the account's projects, By ID). With `required` the user must
+ * name it (e.g. the project to delete); otherwise empty means the credential's project.
+ */
+export function projectLocator(options: { name?: string; displayName?: string; description?: string; required?: boolean } = {}): INodeProperties {
+	return addedIn(
+		2,
+		locatorProperty({
+			name: options.name ?? 'projectId',
+			displayName: options.displayName ?? 'Project',
+			description:
+				options.description ?? (options.required ? 'The project' : "The project to manage. Empty means the Project ID saved in the credential."),
+			noun: 'project',
+			searchListMethod: 'searchProjects',
+			idPlaceholder: options.required ? 'proj_...' : "proj_... (empty: the credential's project)",
+			required: options.required ?? false,
+		}),
+	);
+}
+
+/** The project field of a management operation: the locator (version 2), or the text field version 1 shipped. */
+export const projectProperties: INodeProperties[] = [projectLocator(), projectIdProperty];
 
 /** A required string ID parameter, e.g. idProperty('skuId', 'SKU ID', 'The SKU's ID or source ID'). */
 export function idProperty(name: string, displayName: string, description: string, placeholder?: string): INodeProperties {

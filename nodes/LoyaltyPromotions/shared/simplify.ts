@@ -53,4 +53,5 @@ export const SIMPLE_FIELDS = {
 	validation: ['valid', 'tracking_id', 'session', 'order.amount', 'order.discount_amount', 'order.total_discount_amount', 'order.total_amount', 'redeemables[].object', 'redeemables[].id', 'redeemables[].status', 'redeemables[].result', 'inapplicable_redeemables[].object', 'inapplicable_redeemables[].id', 'inapplicable_redeemables[].status', 'inapplicable_redeemables[].result'],
 	campaign: ['id', 'name', 'description', 'campaign_type', 'type', 'active', 'start_date', 'expiration_date', 'vouchers_count', 'category', 'voucher.type', 'metadata', 'created_at', 'updated_at'],
 	loyaltyMember: ['id', 'code', 'campaign', 'campaign_id', 'holder_id', 'customer_id', 'loyalty_card.points', 'loyalty_card.balance', 'loyalty_card.pending_points', 'active', 'metadata', 'created_at', 'updated_at'],
+	project: ['id', 'name', 'description', 'timezone', 'currency', 'dial_code', 'cluster_id', 'case_sensitive_codes', 'is_sandbox', 'webhook_version', 'api_version', 'client_trusted_domains', 'created_at'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,4 +1,4 @@
-import { projectIdProperty } from '../../shared/fields';
+import { projectProperties } from '../../shared/fields';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -8,7 +8,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many custom event schemas',
 	description: "List the project's custom event schemas",
 	endpoint: 'GET /management/v1/projects/{projectId}/custom-event-schemas',
-	properties: [projectIdProperty],
+	properties: [...projectProperties],
 	// The service returns the whole list in one counted envelope: no paging parameters.
 	list: { envelope: 'counted' },
 	build: async (params) => ({

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, projectIdProperty } from '../../shared/fields';
+import { additionalFieldsProperty, projectProperties } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
 import { activeProperty, eventsProperty, readEvents, readTargetUrl, targetUrlProperty, webhooksPath } from './fields';
 
@@ -10,7 +10,7 @@ export const create: OperationDefinition = {
 	description: 'Register a webhook configuration that sends the chosen events to a URL',
 	endpoint: 'POST /management/v1/projects/{projectId}/webhooks',
 	properties: [
-		projectIdProperty,
+		...projectProperties,
 		{ ...targetUrlProperty, required: true },
 		{ ...eventsProperty, required: true },
 		additionalFieldsProperty([activeProperty]),

@@ -1,4 +1,4 @@
-import { projectIdProperty } from '../../shared/fields';
+import { projectProperties } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
 import { webhookIdProperty, webhookPath } from './fields';
 
@@ -8,6 +8,6 @@ export const get: OperationDefinition = {
 	action: 'Get a webhook',
 	description: 'Retrieve a webhook configuration',
 	endpoint: 'GET /management/v1/projects/{projectId}/webhooks/{webhookId}',
-	properties: [projectIdProperty, webhookIdProperty],
+	properties: [...projectProperties, webhookIdProperty],
 	build: async (params) => ({ method: 'GET', path: await webhookPath(params) }),
 };

@@ -1,4 +1,4 @@
-import { projectIdProperty } from '../../shared/fields';
+import { projectProperties } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
 import { webhooksPath } from './fields';
 
@@ -8,7 +8,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many webhooks',
 	description: "List the project's webhook configurations",
 	endpoint: 'GET /management/v1/projects/{projectId}/webhooks',
-	properties: [projectIdProperty],
+	properties: [...projectProperties],
 	// The service returns the whole list in one counted envelope: no paging parameters.
 	list: { envelope: 'counted' },
 	build: async (params) => ({ method: 'GET', path: await webhooksPath(params) }),

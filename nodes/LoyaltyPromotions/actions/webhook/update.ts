@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { projectIdProperty } from '../../shared/fields';
+import { projectProperties } from '../../shared/fields';
 import { requireAnyField } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { activeProperty, eventsProperty, readEvents, readTargetUrl, targetUrlProperty, webhookIdProperty, webhookPath } from './fields';
@@ -15,7 +15,7 @@ export const update: OperationDefinition = {
 		"Change a webhook configuration's target URL, events or active flag. The fields left out keep their current values (the node reads the webhook first).",
 	endpoint: 'PUT /management/v1/projects/{projectId}/webhooks/{webhookId}',
 	properties: [
-		projectIdProperty,
+		...projectProperties,
 		webhookIdProperty,
 		{
 			displayName: 'Update Fields',
