@@ -81,12 +81,30 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'export.get': { exportId: FIXTURES.exportId },
 	'export.download': { exportId: FIXTURES.exportId },
 	'export.getAll': { limit: 5 },
+	// branch loyaltyv2: Loyalty v2
+	'program.create': { name: 'Program' },
+	'program.get': { programId: FIXTURES.programActive },
+	'program.getAll': { limit: 5 },
+	'program.getManyActivities': { programId: FIXTURES.programActive, limit: 5 },
+	'program.activate': { programId: '{newProgram}' },
+	'program.deactivate': { programId: '{newActiveProgram}' },
+	'program.delete': { programId: '{newProgram}' },
 };
+
+/** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
+const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive], earningRuleIds: FIXTURES.earningRuleActive };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
 const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters }> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
+	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
+	'{newActiveProgram}': {
+		parameter: 'programId',
+		resource: 'program',
+		operation: 'create',
+		parameters: { name: 'Fresh active program', additionalFields: { ...PROGRAM_ASSIGNMENTS, status: 'ACTIVE' } },
+	},
 };
 let fresh = 0;
 
