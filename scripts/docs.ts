@@ -29,7 +29,7 @@ export function operationsTable(): string {
 			.sort((a, b) => a.name.localeCompare(b.name))
 			.map(
 				(operation) =>
-					`| ${resource.name} | ${operation.name} | \`${operation.endpoint ?? ''}\` | ${CREDENTIAL_LABEL[resource.auth]} | ${operation.list ? 'yes' : ''} | ${versionsOffering(resource.value, operation.value)} |`,
+					`| ${resource.name} | ${operation.name}${operation.deprecated ? ` (deprecated: use ${operation.deprecated})` : ''} | \`${operation.endpoint ?? ''}\` | ${CREDENTIAL_LABEL[resource.auth]} | ${operation.list ? 'yes' : ''} | ${versionsOffering(resource.value, operation.value)} |`,
 			),
 	);
 	return ['| Resource | Operation | Endpoint | Credential | Return All | Node versions |', '|---|---|---|---|---|---|', ...rows].join('\n');

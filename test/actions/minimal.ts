@@ -100,7 +100,18 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'customEventSchema.get': { customEventSchemaId: FIXTURES.customEventSchemaIds[0] },
 	'customEventSchema.update': { customEventSchemaId: FIXTURES.customEventSchemaIds[1], attributes: { attribute: [{ name: 'source', type: 'string' }] } },
 	'customEventSchema.delete': { customEventSchemaId: '{newCustomEventSchema}' },
+	// branch loyaltyv2: Loyalty v2
+	'program.create': { name: 'Program' },
+	'program.get': { programId: FIXTURES.programActive },
+	'program.getAll': { limit: 5 },
+	'program.getManyActivities': { programId: FIXTURES.programActive, limit: 5 },
+	'program.activate': { programId: '{newProgram}' },
+	'program.deactivate': { programId: '{newActiveProgram}' },
+	'program.delete': { programId: '{newProgram}' },
 };
+
+/** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
+const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive], earningRuleIds: FIXTURES.earningRuleActive };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
 const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean }> = {
@@ -110,6 +121,13 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	'{newCampaign}': { parameter: 'campaignId', resource: 'campaign', operation: 'create', parameters: { campaignType: 'GIFT_VOUCHERS', giftAmount: 10 }, named: true },
 	'{newCustomEventSchema}': { parameter: 'customEventSchemaId', resource: 'customEventSchema', operation: 'create', parameters: { name: '{fresh}' } },
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
+	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
+	'{newActiveProgram}': {
+		parameter: 'programId',
+		resource: 'program',
+		operation: 'create',
+		parameters: { name: 'Fresh active program', additionalFields: { ...PROGRAM_ASSIGNMENTS, status: 'ACTIVE' } },
+	},
 };
 let fresh = 0;
 

@@ -37,6 +37,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'oAuthToken.create',
 			'order.create',
 			'product.import',
+			'program.create',
 			'programReward.batch',
 			'publication.create',
 			'redemption.redeem',

@@ -264,18 +264,41 @@ const dateTime: Rule = (v, path) => {
 	if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw invalidPayload(`Field ${path} must be an ISO 8601 date-time or null (got ${JSON.stringify(v)})`);
 };
 
+const validityHours = nullable(
+	obj({ type: str({ enum: ['DAILY', 'ANY_TIME'] }), daily: nullable(arr(anyObject, { min: 1 })) }, ['type'], (o, path) => {
+		if (o.type === 'DAILY' && !Array.isArray(o.daily)) throw invalidPayload(`Field ${path}.daily is required when ${path}.type is DAILY`);
+		if (o.type === 'ANY_TIME' && o.daily !== undefined && o.daily !== null) throw invalidPayload(`Field ${path}.daily must be null or absent when ${path}.type is ANY_TIME`);
+	}),
+);
+
 export const PROGRAM_UPDATE: Rule = obj({
 	name,
 	start_date: nullable(dateTime),
 	end_date: nullable(dateTime),
-	validity_hours: nullable(
-		obj({ type: str({ enum: ['DAILY', 'ANY_TIME'] }), daily: nullable(arr(anyObject, { min: 1 })) }, ['type'], (o, path) => {
-			if (o.type === 'DAILY' && !Array.isArray(o.daily)) throw invalidPayload(`Field ${path}.daily is required when ${path}.type is DAILY`);
-			if (o.type === 'ANY_TIME' && o.daily !== undefined && o.daily !== null) throw invalidPayload(`Field ${path}.daily must be null or absent when ${path}.type is ANY_TIME`);
-		}),
-	),
+	validity_hours: validityHours,
 	metadata: nullable(anyObject),
 });
+
+export const EARNING_RULE_ID = /^lern_[a-f0-9]+$/;
+/** Up to 10 assignments of one kind, each `{id}` matching the kind's pattern. */
+const assignments = (pattern: RegExp) => nullable(arr(obj({ id: str({ pattern }) }, ['id']), { min: 1, max: 10 }));
+
+/** The program create body: name required; status ACTIVE or DRAFT; the assignments made in the same request. */
+export const PROGRAM_CREATE: Rule = obj(
+	{
+		name,
+		start_date: nullable(dateTime),
+		end_date: nullable(dateTime),
+		validity_hours: validityHours,
+		status: nullable(str({ enum: ['ACTIVE', 'DRAFT'] })),
+		metadata: nullable(anyObject),
+		card_definitions: assignments(CARD_DEFINITION_ID),
+		earning_rules: assignments(EARNING_RULE_ID),
+		rewards: nullable(arr((v, path) => REWARD_ASSIGN_ITEM(v, path), { min: 1, max: 10 })),
+		tier_structures: assignments(TIER_STRUCTURE_ID),
+	},
+	['name'],
+);
 
 // Program rewards.
 

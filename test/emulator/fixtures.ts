@@ -58,6 +58,9 @@ const fixtures = {
 	programDraft: 'lprg_d0000000000001',
 	programActive: 'lprg_a0000000000001',
 	programInactive: 'lprg_c0000000000001',
+	/** v2 earning rules: programActive and programInactive have the active one and cardDefinitionActive assigned. */
+	earningRuleActive: 'lern_a0000000000001',
+	earningRuleDraft: 'lern_d0000000000001',
 	cardDefinitionDraft: 'lcdef_d0000000000001',
 	cardDefinitionActive: 'lcdef_a0000000000001',
 	/** ACTIVE card definition whose pending points are off (type IMMEDIATE). */
@@ -546,7 +549,16 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	] as const) {
 		s.programs.set(id, { id, name, status, start_date: status === 'DRAFT' ? null : iso(BASE), end_date: null, metadata: { fixture: true }, created_at: now, updated_at: null, object: 'program' });
 		s.programRewards.set(id, new Map());
+		const assigned = status !== 'DRAFT';
+		s.programAssignments.set(id, {
+			card_definitions: new Set(assigned ? [FIXTURES.cardDefinitionActive] : []),
+			earning_rules: new Set(assigned ? [FIXTURES.earningRuleActive] : []),
+			tier_structures: new Set(),
+		});
+		s.programActivities.set(id, []);
 	}
+	for (const [id, status] of [[FIXTURES.earningRuleActive, 'ACTIVE'], [FIXTURES.earningRuleDraft, 'DRAFT']] as const)
+		s.earningRules.set(id, { id, name: `${status === 'ACTIVE' ? 'Active' : 'Draft'} earning rule`, status, created_at: now, object: 'earning_rule' });
 	buildCommerce(s, n, cust1, custMany);
 	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardId, {
 		reward_id: FIXTURES.programRewardId,

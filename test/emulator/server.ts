@@ -17,6 +17,7 @@ import * as exportsRoutes from './routes/exports';
 import * as loyaltyV1 from './routes/loyaltyV1';
 import * as loyaltyV2 from './routes/loyaltyV2';
 import * as loyaltyV2Lists from './routes/loyaltyV2Lists';
+import * as loyaltyV2Programs from './routes/loyaltyV2Programs';
 import * as management from './routes/management';
 import * as orders from './routes/orders';
 import * as products from './routes/products';
@@ -47,6 +48,8 @@ export function buildRouter(): Router {
 	for (const m of [vouchers, campaigns, publications, redemptions, loyaltyMembers]) m.register(r);
 	// Commerce: orders, exports, async actions (imports), and the v2 lists the node's pickers read.
 	for (const m of [orders, exportsRoutes, asyncActions, loyaltyV2Lists]) m.register(r);
+	// Loyalty v2 (branch loyaltyv2): programs.
+	for (const m of [loyaltyV2Programs]) m.register(r);
 	return r;
 }
 

@@ -244,6 +244,12 @@ export interface Program {
 	object: 'program';
 }
 
+export interface ProgramAssignments {
+	card_definitions: Set<string>;
+	earning_rules: Set<string>;
+	tier_structures: Set<string>;
+}
+
 export interface ProgramReward {
 	reward_id: string;
 	stock: { type: 'UNLIMITED' } | { type: 'LIMITED'; limited: { quantity: number } };
@@ -506,6 +512,12 @@ export class Store {
 	tierStructures = new Map<string, TierStructure>();
 	programs = new Map<string, Program>();
 	programRewards = new Map<string, Map<string, ProgramReward>>();
+	/** v2 earning rules (`lern_…`) by id: what program activation and assignments check. */
+	earningRules = new Map<string, Json & { id: string; status: Status }>();
+	/** Each program's card definition, earning rule and tier structure assignments (ids). */
+	programAssignments = new Map<string, ProgramAssignments>();
+	/** Each program's activities (`laprg_…`), oldest first. */
+	programActivities = new Map<string, Json[]>();
 	members = new Map<string, Member>();
 	cards = new Map<string, Card>();
 	buckets = new Map<string, Bucket[]>();

@@ -1,6 +1,6 @@
 import { ApplicationError, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { AUTHENTICATIONS, CREDENTIAL_NAMES, isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
-import { offeredIn } from './versions';
+import { addedIn, offeredIn } from './versions';
 import { simplifyProperty } from '../shared/simplify';
 
 /**
@@ -108,6 +108,23 @@ export function repeatNotice(operation: OperationDefinition): INodeProperties[] 
 	];
 }
 
+/** The panel's notice on an operation the service has deprecated, naming its successor (version 2 on). */
+export function deprecationNotice(operation: OperationDefinition): INodeProperties[] {
+	if (!operation.deprecated) return [];
+	return [
+		addedIn(2, {
+			displayName: `Deprecated by the service: it keeps answering, with critical fixes only. For new workflows use ${operation.deprecated}.`,
+			name: 'deprecationNotice',
+			type: 'notice',
+			default: '',
+		}),
+	];
+}
+
+/** An operation's description in its dropdown: deprecated ones say so first. */
+export const operationDescription = (operation: OperationDefinition): string =>
+	operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${operation.description}` : operation.description;
+
 /** The Options collection every operation has. */
 export const optionsProperty: INodeProperties = {
 	displayName: 'Options',
@@ -142,7 +159,7 @@ function operationProperty(resource: ResourceDefinition): INodeProperties {
 					name: operation.name,
 					value: operation.value,
 					action: operation.action,
-					description: operation.description,
+					description: operationDescription(operation),
 				}),
 			)
 			.sort(byName),
@@ -152,7 +169,7 @@ function operationProperty(resource: ResourceDefinition): INodeProperties {
 function fieldProperties(resources: ResourceDefinition[], version: number): INodeProperties[] {
 	return resources.flatMap((resource) =>
 		resource.operations.flatMap((operation) =>
-			[...repeatNotice(operation), ...operation.properties, ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : [])]
+			[...deprecationNotice(operation), ...repeatNotice(operation), ...operation.properties, ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : [])]
 				.filter((property) => offeredIn(version, property))
 				.map((property) => showFor(resource.value, operation.value, property)),
 		),

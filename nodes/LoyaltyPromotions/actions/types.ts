@@ -77,6 +77,12 @@ interface OperationBase {
 	 * Simplify (version 2 on) and applies it to every output item.
 	 */
 	simplify?: readonly string[];
+	/**
+	 * The service has deprecated this operation's endpoint: its successor, e.g. 'Loyalty v2: GET
+	 * /v2/loyalties/programs/{programId}/members'. The operation keeps sending what it always sent (saved workflows
+	 * keep working); its description, a panel notice and the README say so and name the successor.
+	 */
+	deprecated?: string;
 }
 
 /** Whether an operation is safe to repeat: as it declares, else by its endpoint's method (POST is not). */

@@ -162,6 +162,20 @@ export function requirePattern(params: FieldContext, field: string, value: unkno
 }
 
 
+/**
+ * IDs matching the service's pattern, as a list or text separated by commas or spaces (as an expression may
+ * give), at most `max`, none twice, e.g. the earning rules a program is created with.
+ */
+export function requirePatternList(params: FieldContext, field: string, value: unknown, pattern: RegExp, example: string, max: number): string[] {
+	const list = typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value;
+	if (!Array.isArray(list)) return fail(params, field, `must be a list of IDs like ${example} (got ${shown(value)})`);
+	const ids = list.map((entry) => requirePattern(params, field, entry, pattern, example));
+	if (ids.length > max) fail(params, field, `takes at most ${max} IDs (got ${ids.length})`);
+	const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+	if (repeated !== undefined) fail(params, field, `names ${repeated} twice`);
+	return ids;
+}
+
 // ---- Signed amounts and points (balance adjustments: a positive number adds, a negative one subtracts) ----
 
 /** The sign of a number or numeric text, and its magnitude as given (text stays text for the checks above). */

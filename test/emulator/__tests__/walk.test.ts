@@ -141,6 +141,18 @@ const CALLS: Record<string, Call> = {
 	'GET /v1/exports/{exportId}': (t) => t.http.get(`/v1/exports/${FIXTURES.exportId}`, { headers: t.A }),
 	'GET /v2/loyalties/programs': (t, B) => t.http.get('/v2/loyalties/programs?limit=2', { headers: B }),
 	'GET /v2/loyalties/card-definitions': (t, B) => t.http.get('/v2/loyalties/card-definitions', { headers: B }),
+	// branch loyaltyv2: a program created with what activation needs, then walked through its states and deleted
+	'POST /v2/loyalties/programs': async (t, B, ctx) => {
+		const body = { name: 'Walked', card_definitions: [{ id: FIXTURES.cardDefinitionActive }], earning_rules: [{ id: FIXTURES.earningRuleActive }] };
+		const r = await t.http.post('/v2/loyalties/programs', body, { headers: B });
+		ctx.programId = r.data.id;
+		return r;
+	},
+	'GET /v2/loyalties/programs/{programId}': (t, B, ctx) => t.http.get(`/v2/loyalties/programs/${ctx.programId}`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/activate': (t, B, ctx) => t.http.post(`/v2/loyalties/programs/${ctx.programId}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/deactivate': (t, B, ctx) => t.http.post(`/v2/loyalties/programs/${ctx.programId}/deactivate`, undefined, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/programs/${ctx.programId}/activities?limit=2`, { headers: B }),
+	'DELETE /v2/loyalties/programs/{programId}': (t, B, ctx) => t.http.delete(`/v2/loyalties/programs/${ctx.programId}`, { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

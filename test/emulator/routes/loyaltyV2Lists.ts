@@ -1,6 +1,6 @@
 /**
  * The v2 lists of programs and card definitions (auth B), which the node's pickers read: v2 cursor envelope,
- * `limit` (10), `order` on name or created_at, and `filters[name][conditions][$contains]` / `[$is]`.
+ * `limit` (10), `order` on name or created_at, and `filters[<field>][conditions][$is|$contains|$before|$after]`.
  */
 import { randomBytes } from 'crypto';
 import { v2List } from '../envelopes';
@@ -16,16 +16,51 @@ interface Listed {
 	created_at: string;
 }
 
-/** One page of a v2 list: `prefix` names its cursors (e.g. lcrsprg_), which remember list, filter and order. */
-export function v2Page(ctx: Ctx, list: string, prefix: string, all: Listed[]) {
+const FILTER = /^filters\[(\w+)\]\[conditions\]\[\$(\w+)\]$/;
+
+/**
+ * The records a list's `filters[<field>][conditions][$is|$contains|$before|$after]` keep (`$contains` ignoring
+ * case, dates compared as instants); another condition answers 400.
+ */
+function filterRows<T extends Listed>(query: Record<string, string>, rows: T[]): T[] {
+	const tests = Object.entries(query).flatMap(([param, value]) => {
+		const match = FILTER.exec(param);
+		if (!match) return [];
+		const [, field, op] = match;
+		const read = (row: T) => (row as unknown as Record<string, unknown>)[field];
+		switch (op) {
+			case 'is':
+				return [(row: T) => String(read(row) ?? '') === value];
+			case 'contains':
+				return [(row: T) => String(read(row) ?? '').toLowerCase().includes(value.toLowerCase())];
+			case 'before':
+			case 'after': {
+				const at = Date.parse(value);
+				if (Number.isNaN(at)) throw invalidParam(`Query parameter ${param} must be a date-time (got ${value})`);
+				return [(row: T) => {
+					const t = Date.parse(String(read(row) ?? ''));
+					return op === 'before' ? t < at : t > at;
+				}];
+			}
+			default:
+				throw invalidParam(`Query parameter ${param}: condition $${op} is not supported here`);
+		}
+	});
+	return rows.filter((row) => tests.every((test) => test(row)));
+}
+
+/**
+ * One page of a v2 list: `prefix` names its cursors (e.g. lcrsprg_), which remember list, filters and order.
+ * `orders` are the sort orders the list accepts.
+ */
+export function v2Page(ctx: Ctx, list: string, prefix: string, all: Listed[], orders: readonly string[] = ORDERS) {
 	const { store, settings } = ctx.env;
 	const q = ctx.query;
 	const limit = parseLimit(q, 10);
 	const pattern = new RegExp(`^${prefix}[a-f0-9]+$`);
-	const contains = q['filters[name][conditions][$contains]'];
-	const is = q['filters[name][conditions][$is]'];
-	let order = parseEnumParam(q, 'order', ORDERS);
-	const key = `${list}|${contains ?? ''}|${is ?? ''}`;
+	let order: string | undefined = parseEnumParam(q, 'order', orders);
+	const filters = Object.keys(q).filter((k) => FILTER.test(k)).sort().map((k) => `${k}=${q[k]}`).join('&');
+	const key = `${list}|${filters}`;
 	let offset = 0;
 	const token = q.cursor;
 	if (token !== undefined && token !== '') {
@@ -33,17 +68,14 @@ export function v2Page(ctx: Ctx, list: string, prefix: string, all: Listed[]) {
 		const c = store.cursors.get(token);
 		if (!c) throw new ApiError(400, 'invalid_cursor', `Cursor ${token} is unknown`);
 		if (c.expiresAt <= Date.now()) throw new ApiError(400, 'cursor_expired', `Cursor ${token} expired`);
-		const [cKey, cOrder] = c.key.split('#');
-		if (cKey !== key) throw new ApiError(400, 'invalid_cursor', `Cursor ${token} belongs to another list or filter`);
-		order = cOrder as (typeof ORDERS)[number];
+		const hash = c.key.lastIndexOf('#');
+		if (c.key.slice(0, hash) !== key) throw new ApiError(400, 'invalid_cursor', `Cursor ${token} belongs to another list or filter`);
+		order = c.key.slice(hash + 1);
 		offset = c.offset;
 	}
 	order ??= '-created_at';
 	const field = order.replace('-', '') as 'created_at' | 'name';
-	const needle = contains?.toLowerCase();
-	const rows = all
-		.filter((e) => (needle === undefined || (e.name ?? '').toLowerCase().includes(needle)) && (is === undefined || e.name === is))
-		.sort((a, b) => ((a[field] ?? '') < (b[field] ?? '') ? -1 : (a[field] ?? '') > (b[field] ?? '') ? 1 : a.id < b.id ? -1 : 1));
+	const rows = filterRows(q, all).sort((a, b) => ((a[field] ?? '') < (b[field] ?? '') ? -1 : (a[field] ?? '') > (b[field] ?? '') ? 1 : a.id < b.id ? -1 : 1));
 	if (order.startsWith('-')) rows.reverse();
 	const page = rows.slice(offset, offset + limit);
 	if (offset + limit >= rows.length) return ok(v2List(page, null, null));

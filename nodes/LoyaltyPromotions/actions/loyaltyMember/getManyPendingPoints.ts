@@ -8,6 +8,7 @@ export const getManyPendingPoints: OperationDefinition = {
 	action: 'Get many pending points of a loyalty member',
 	description: 'List the points waiting to be added to a loyalty card, optionally within one loyalty program',
 	endpoint: 'GET /v1/loyalties/members/{memberId}/pending-points or GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points',
+	deprecated: "Loyalty Card (Beta) → Get Many Pending Point Buckets (Loyalty v2)",
 	properties: [memberIdProperty, cursorFilters('id', 'ID', [campaignOption])],
 	list: ID_CURSOR_LIST,
 	build(params) {

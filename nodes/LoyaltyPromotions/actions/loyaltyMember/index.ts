@@ -11,7 +11,8 @@ import { searchLoyaltyCampaigns, searchLoyaltyCards } from './search';
 
 export const loyaltyMember: ResourceDefinition = {
 	value: 'loyaltyMember',
-	name: 'Loyalty Member',
+	// The service has deprecated the whole v1 loyalty API for Loyalty v2; the value stays for saved workflows.
+	name: 'Loyalty Member (Deprecated)',
 	auth: 'appKeysOrOAuth2',
 	operations: [getManyPendingPoints, getActivity, add, get, getAll, adjustPoints, redeemReward, getManyTransactions],
 	methods: { listSearch: { searchLoyaltyCampaigns, searchLoyaltyCards } },

@@ -1,4 +1,11 @@
 import type { ResourceDefinition } from '../types';
+import { activate } from './activate';
+import { create } from './create';
+import { deactivate } from './deactivate';
+import { deleteProgram } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getManyActivities } from './getManyActivities';
 import { searchPrograms } from './search';
 import { update } from './update';
 
@@ -6,6 +13,6 @@ export const program: ResourceDefinition = {
 	value: 'program',
 	name: 'Program (Beta)',
 	auth: 'oAuth2',
-	operations: [update],
+	operations: [activate, create, deactivate, deleteProgram, get, getAll, getManyActivities, update],
 	methods: { listSearch: { searchPrograms } },
 };

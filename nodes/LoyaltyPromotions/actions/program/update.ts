@@ -6,12 +6,12 @@ import {
 	readUpdateBody,
 	updateFieldsProperty,
 	updateNameProperty,
-	type JsonBodyField,
 } from '../../shared/fields';
-import { fail, requireDateTime, requireOption, requireProgramId } from '../../shared/validate';
+import { fail, requireDateTime, requireProgramId } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 import { path } from '../../transport/request';
 import { programLocator } from './search';
+import { VALIDITY_HOURS } from './fields';
 
 /** A date of Update Fields: its value, null when its Clear switch is on, undefined when neither is set. */
 function readDate(params: ParamReader, fields: IDataObject, name: string, label: string): string | null | undefined {
@@ -23,23 +23,6 @@ function readDate(params: ParamReader, fields: IDataObject, name: string, label:
 	if (clear) return null;
 	return set ? requireDateTime(params, label, value) : undefined;
 }
-
-/** When the program applies: at any time, or in daily windows (days 0 = Sunday to 6 = Saturday, times HH:mm). */
-const VALIDITY_HOURS: JsonBodyField = {
-	name: 'validityHours',
-	key: 'validity_hours',
-	displayName: 'Validity Hours (JSON)',
-	description: 'When the program applies: {"type": "ANY_TIME"}, or {"type": "DAILY"} with its daily windows (days 0 = Sunday to 6 = Saturday, times as HH:mm).',
-	shape: { type: 'DAILY', daily: [{ days_of_week: [1, 2, 3, 4, 5], start_time: '09:00', end_time: '17:00' }] },
-	nullable: true,
-	check: (params, field, value) => {
-		const type = requireOption(params, `${field} type`, value.type, ['ANY_TIME', 'DAILY']);
-		const daily = value.daily;
-		if (type === 'DAILY' && (!Array.isArray(daily) || daily.length === 0)) fail(params, field, 'needs at least one daily window when type is DAILY');
-		if (type === 'ANY_TIME' && daily !== undefined && daily !== null) fail(params, field, 'takes no daily windows when type is ANY_TIME');
-		return value;
-	},
-};
 
 const MERGED = "Merged into the program's existing metadata by the service: keys not given here are kept.";
 

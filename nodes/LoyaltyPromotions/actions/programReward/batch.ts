@@ -14,7 +14,7 @@ const REWARD_EXAMPLE = 'lrew_0a1b2c';
 const STOCK_TYPES = ['LIMITED', 'UNLIMITED'] as const;
 
 /** The assign entry the service takes now: the reward and its stock, nothing else. */
-const ASSIGN_SHAPE = [
+export const ASSIGN_SHAPE = [
 	{ id: 'lrew_...', stock: { type: 'LIMITED', limited: { quantity: 20 } } },
 	{ id: 'lrew_...', stock: { type: 'UNLIMITED' } },
 ];
@@ -42,9 +42,11 @@ function readJsonStock(params: ParamReader, label: string, stock: unknown): IDat
 	return { type, limited: { quantity: quantity(params, `${label} stock.limited.quantity`, (limited as IDataObject | null)?.quantity) } };
 }
 
-/** An assign entry from the JSON, in the current shape or the seed's (an integer stock), named by its position. */
-function readJsonEntry(params: ParamReader, entry: unknown, index: number): IDataObject {
-	const label = `Assign (JSON) entry ${index + 1}`;
+/**
+ * A reward assignment from JSON ({id, stock}), in the current shape or the seed's (an integer stock); `label`
+ * names it in errors, e.g. "Assign (JSON) entry 2". Program creation reads its rewards with it too.
+ */
+export function readRewardAssignment(params: ParamReader, entry: unknown, label: string): IDataObject {
 	if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(params, label, 'must be an object with id and stock');
 	const { id, stock, costs, ...unknown } = entry as IDataObject;
 	if (costs !== undefined) {
@@ -64,7 +66,7 @@ function readAssign(params: ParamReader): IDataObject[] {
 		const stock = type === 'UNLIMITED' ? { type } : { type, limited: { quantity: quantity(params, `${label}: Stock Quantity`, entry.stockQuantity) } };
 		return { id, stock };
 	});
-	const fromJson = parseJsonArray(params, 'Assign (JSON)', params.get('assignJson', '[]')).map((entry, index) => readJsonEntry(params, entry, index));
+	const fromJson = parseJsonArray(params, 'Assign (JSON)', params.get('assignJson', '[]')).map((entry, index) => readRewardAssignment(params, entry, `Assign (JSON) entry ${index + 1}`));
 	return [...fromFields, ...fromJson];
 }
 
