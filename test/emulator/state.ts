@@ -515,6 +515,8 @@ export class Store {
 	orders = new OrderBook({ length: 0, at: () => undefined as never, idAt: () => '' }, () => undefined);
 	exports = new Map<string, ExportJob>();
 	asyncActions = new Map<string, AsyncAction>();
+	/** Plain CRUD resources (crud.ts), by collection path and parent ids. */
+	records = new Map<string, Map<string, Json>>();
 
 	// ---- Voucher engine ----
 	private readonly voucherMap = new Map<string, Voucher>();

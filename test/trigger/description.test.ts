@@ -56,9 +56,10 @@ describe('trigger description', () => {
 	it('names no dotted parameter of its own level in a display condition (n8n-workflow up to 2.34.0 cannot order it)', () => {
 		// Older n8n-workflow orders parameters by their display dependencies and gives up ("Max iterations reached")
 		// on a name it cannot find at that level, such as 'options.verifySignature'; a root path '/…' it skips.
-		const descriptions = Object.values(NODE_TYPES).flatMap((type) => {
-			const versions = (type as { nodeVersions?: Record<string, { description: { properties: unknown[] } }> }).nodeVersions;
-			return versions ? Object.values(versions).map((v) => v.description) : [type.description];
+		type Described = { description: { properties: unknown[] } };
+		const descriptions = Object.values(NODE_TYPES).flatMap((type): Array<{ properties: unknown[] }> => {
+			const versions = (type as { nodeVersions?: Record<string, Described> }).nodeVersions;
+			return versions ? Object.values(versions).map((v) => v.description) : [(type as unknown as Described).description];
 		});
 		const offending: string[] = [];
 		const walk = (props: unknown[], where: string) => {

@@ -67,6 +67,12 @@ const STATUS_HINTS: Record<number, string> = {
 	429: 'The service is rate limiting this project. Lower the Concurrency option or spread the runs out.',
 };
 
+/** A part of a description as a sentence of its own: the service's details often end without a full stop. */
+function asSentence(text: string): string {
+	const trimmed = text.trim();
+	return /[.!?:)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** What a 401 means, by credential: names the fields the user should check. */
 function unauthorizedHint(credentialType: string | undefined, tokenRequest: boolean): string {
 	if (tokenRequest) {
@@ -128,6 +134,8 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 				: status !== undefined
 					? STATUS_HINTS[status]
 					: undefined;
+	// A 401's own message is often the bare status text ("Unauthorized"): the message then names the fields too.
+	if (status === 401 && hint && options.credentialType && message.split(' ').length <= 2) message = `${asSentence(message)} ${hint}`;
 	const descriptionParts = [
 		unreachable,
 		typeof body.details === 'string' ? body.details : undefined,
@@ -137,7 +145,9 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 		options.notRepeated
 			? 'The request was not repeated, because repeating it could apply it twice: check in the service whether it took effect before running it again.'
 			: undefined,
-	].filter((part): part is string => Boolean(part));
+	]
+		.filter((part): part is string => Boolean(part))
+		.map(asSentence);
 
 	const serviceError: JsonObject = {
 		message: redactUrlCredentials(typeof body.message === 'string' && body.message ? body.message : (unreachable ?? message)),

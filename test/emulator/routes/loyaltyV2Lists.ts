@@ -12,12 +12,12 @@ const ORDERS = ['created_at', '-created_at', 'name', '-name'] as const;
 
 interface Listed {
 	id: string;
-	name: string;
+	name?: string;
 	created_at: string;
 }
 
 /** One page of a v2 list: `prefix` names its cursors (e.g. lcrsprg_), which remember list, filter and order. */
-function v2Page(ctx: Ctx, list: string, prefix: string, all: Listed[]) {
+export function v2Page(ctx: Ctx, list: string, prefix: string, all: Listed[]) {
 	const { store, settings } = ctx.env;
 	const q = ctx.query;
 	const limit = parseLimit(q, 10);
@@ -42,8 +42,8 @@ function v2Page(ctx: Ctx, list: string, prefix: string, all: Listed[]) {
 	const field = order.replace('-', '') as 'created_at' | 'name';
 	const needle = contains?.toLowerCase();
 	const rows = all
-		.filter((e) => (needle === undefined || e.name.toLowerCase().includes(needle)) && (is === undefined || e.name === is))
-		.sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id < b.id ? -1 : 1));
+		.filter((e) => (needle === undefined || (e.name ?? '').toLowerCase().includes(needle)) && (is === undefined || e.name === is))
+		.sort((a, b) => ((a[field] ?? '') < (b[field] ?? '') ? -1 : (a[field] ?? '') > (b[field] ?? '') ? 1 : a.id < b.id ? -1 : 1));
 	if (order.startsWith('-')) rows.reverse();
 	const page = rows.slice(offset, offset + limit);
 	if (offset + limit >= rows.length) return ok(v2List(page, null, null));
