@@ -37,8 +37,10 @@ afterAll(() => {
 });
 
 test('the matrix covers 1.x and 2.x, and every example', () => {
-	expect(versions.some((v) => v.n8n.startsWith('1.'))).toBe(true);
-	expect(versions.some((v) => v.n8n.startsWith('2.'))).toBe(true);
+	// LP_MATRIX_VERSIONS narrows a local run on purpose; CI runs all of them
+	const narrowed = Boolean(process.env.LP_MATRIX_VERSIONS);
+	expect(narrowed || versions.some((v) => v.n8n.startsWith('1.'))).toBe(true);
+	expect(narrowed || versions.some((v) => v.n8n.startsWith('2.'))).toBe(true);
 	expect(examples.length).toBeGreaterThan(0);
 	expect(triggerExample).toBeDefined();
 });
