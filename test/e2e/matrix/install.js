@@ -3,12 +3,12 @@
  * Installs the packed package into an n8n user folder the way that n8n version's community-package installer
  * does (Settings → Community Nodes → Install), read from the installed n8n's own installer source:
  *
- * - 'pack-extract' (n8n 1.9x+ and 2.x, community-packages.service: `npm pack <name>@<version>`, then): the tarball
+ * - 'pack-extract' (n8n 1.123.81 and 2.x here; community-packages.service: `npm pack <name>@<version>`, then): the tarball
  *   unpacked into ~/.n8n/nodes/node_modules/<name>, devDependencies, peerDependencies and optionalDependencies
  *   dropped from its package.json, `npm install --audit=false --fund=false --bin-links=false
  *   --install-strategy=shallow --ignore-scripts=true --package-lock=false` in that folder, and the package
  *   recorded in ~/.n8n/nodes/package.json;
- * - 'npm-install' (older 1.x): `npm install <name>@<version>` in ~/.n8n/nodes with NODE_ENV=production, the
+ * - 'npm-install' (older 1.x, e.g. 1.88.0): `npm install <name>@<version>` in ~/.n8n/nodes with NODE_ENV=production, the
  *   package.json untouched, so npm also installs its non-optional peer dependencies.
  * The registry spec `<name>@<version>` is replaced by the packed tarball; npm is the one first on the runtime's PATH.
  * CommonJS, Node built-ins only.
