@@ -1,6 +1,8 @@
 /**
  * End-to-end tests in a real n8n (test/e2e/README.md): `npm run test:e2e`. Three projects, one test file at a time:
  * - e2e: test/e2e/*.e2e.test.ts, each file with its own emulator (in-process) and n8n (child processes, 127.0.0.1);
+ * - matrix: test/e2e/matrix/*.matrix.test.ts, the package installed as each n8n version's installer does and run
+ *   there (test/e2e/matrix/README.md); `--selectProjects matrix`.
  * - queue: test/e2e/queue/*.e2e.test.ts, n8n in queue mode (main, two workers, a webhook process) on private
  *   Redis and PostgreSQL servers (installed from Debian's packages when missing); `--selectProjects queue`;
  * - browser: test/e2e/browser/*.browser.test.ts, n8n's editor in Debian's Chromium (installed when missing) driven
@@ -24,8 +26,16 @@ module.exports = {
 			...common,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/queue/'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/queue/', '<rootDir>/test/e2e/matrix/'],
 			globalSetup: '<rootDir>/test/e2e/globalSetup.js',
+			globalTeardown: '<rootDir>/test/e2e/globalTeardown.js',
+		},
+		{
+			...common,
+			displayName: 'matrix',
+			testMatch: ['<rootDir>/test/e2e/matrix/**/*.matrix.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/'],
+			globalSetup: '<rootDir>/test/e2e/matrix/globalSetup.js',
 			globalTeardown: '<rootDir>/test/e2e/globalTeardown.js',
 		},
 		{

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /**
  * npm run lint: the checks n8n applies to community packages, offline.
- * 1. ESLint with eslint-plugin-n8n-nodes-base and @n8n/eslint-plugin-community-nodes (eslint.config.mjs).
+ * 1. `n8n-node lint` (@n8n/node-cli, the linter n8n asks verified community nodes to pass) in strict mode, on the
+ *    shipped code: nodes/, credentials/ and package.json, copied into a temporary folder with the repository's
+ *    eslint.config.mjs (n8n's default, unmodified, which strict mode checks) and tsconfig files. `n8n-node lint`
+ *    lints everything under its folder, and tests, benchmarks and scripts use what shipped code must not (fs,
+ *    process, require): they are not part of the package, so they are not staged.
  * 2. No eslint-disable comments in nodes/ or credentials/ (n8n's scanner ignores them).
  * 3. n8n's community-package scanner (its analyzePackage) over the source and over the packed tarball, as
  *    `npx @n8n/scan-community-package` does for a published package.
@@ -27,8 +31,28 @@ function filesUnder(dir) {
 }
 
 async function main() {
-	step('ESLint (n8n-nodes-base + community-nodes rules)');
-	run(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', 'nodes', 'credentials', 'package.json']);
+	step("n8n-node lint, strict mode, on the shipped code (n8n's default eslint.config.mjs)");
+	const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-n8n-node-lint-'));
+	try {
+		for (const entry of ['nodes', 'credentials', 'package.json', 'eslint.config.mjs', 'tsconfig.json', 'tsconfig.build.json']) {
+			fs.cpSync(path.join(root, entry), path.join(stage, entry), { recursive: true });
+		}
+		fs.symlinkSync(path.join(root, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
+		const out = execFileSync(process.execPath, [path.join(root, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs'), 'lint'], {
+			cwd: stage,
+			env: { ...process.env, FORCE_COLOR: '0' },
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
+		process.stdout.write(out);
+		// n8n-node lint exits 0 on warnings: n8n's verification counts them, so this does too
+		if (/\d+ problems? \(\d+ errors?, [1-9]\d* warnings?\)|\bwarning\b/.test(out)) throw new Error('n8n-node lint reported warnings');
+	} catch (error) {
+		if (error.stdout) process.stdout.write(error.stdout);
+		throw error.stdout ? new Error('n8n-node lint found problems (above)') : error;
+	} finally {
+		fs.rmSync(stage, { recursive: true, force: true });
+	}
 
 	step('No eslint-disable comments');
 	const disabled = ['nodes', 'credentials']

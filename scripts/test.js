@@ -2,11 +2,11 @@
 /**
  * npm test: the unit and integration suites (jest, against the emulator, through n8n-core's engine), then the
  * end-to-end suite in real n8n (jest.e2e.config.js: its `e2e` project, then its `queue` project, n8n in queue mode
- * on Redis and PostgreSQL, then its `browser` project, n8n's editor in Debian's Chromium), then one plain closing
- * line `N passed, N failed`.
- * Extra arguments go to every jest run (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suites and
- * LP_SKIP_QUEUE=1 only the queue-mode one, LP_SKIP_BROWSER=1 only the real-browser one, for a quick local loop;
- * CI sets none.
+ * on Redis and PostgreSQL, then its `browser` project, n8n's editor in Debian's Chromium, then its `matrix` project,
+ * the package in each supported n8n version), then one plain closing line `N passed, N failed`.
+ * Extra arguments go to every jest run (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suites;
+ * LP_SKIP_QUEUE=1 only the queue-mode one, LP_SKIP_BROWSER=1 only the real-browser one, LP_SKIP_MATRIX=1 only the
+ * version matrix, for a quick local loop; CI sets none.
  */
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -20,7 +20,8 @@ const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const extra = process.argv.slice(2);
 
 // A suite that never ends must not hang CI: jest is stopped after this long and the run counts as failed.
-const DEADLINE_MS = { unit: 20 * 60_000, e2e: 35 * 60_000, queue: 25 * 60_000, browser: 30 * 60_000 };
+// The version matrix's limit is its cold run (n8n installs) plus two warm runs' worth.
+const DEADLINE_MS = { unit: 20 * 60_000, e2e: 35 * 60_000, queue: 25 * 60_000, browser: 30 * 60_000, matrix: 45 * 60_000 };
 
 function runJest(label, configFile, deadline, projectArgs = []) {
 	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-')), 'results.json');
@@ -57,6 +58,8 @@ else {
 	else runs.push(runJest('end-to-end tests in n8n queue mode (main, 2 workers, webhook process; Redis, PostgreSQL)', 'jest.e2e.config.js', 'queue', ['--selectProjects', 'queue']));
 	if (process.env.LP_SKIP_BROWSER === '1') console.log('\n[test] LP_SKIP_BROWSER=1: skipping the real-browser suite');
 	else runs.push(runJest("real-browser tests: n8n's editor in Chromium (puppeteer-core)", 'jest.e2e.config.js', 'browser', ['--selectProjects', 'browser']));
+	if (process.env.LP_SKIP_MATRIX === '1') console.log('\n[test] LP_SKIP_MATRIX=1: skipping the version matrix');
+	else runs.push(runJest('version matrix: the packed package installed and run in each supported n8n (test/e2e/matrix)', 'jest.e2e.config.js', 'matrix', ['--selectProjects', 'matrix']));
 }
 
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);

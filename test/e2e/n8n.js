@@ -679,11 +679,12 @@ class N8n {
  * @param {{userFolder?: string, port?: number, packageDir?: string, linkMode?: 'symlink'|'copy',
  *   env?: Record<string,string>, logLevel?: string}} [opts]
  *   userFolder: default a fresh folder under os.tmpdir(); port: default a free one (port+1 is the task broker);
- *   packageDir: a built package to link (see linkPackage).
+ *   packageDir: a built package to link (see linkPackage); definition: another runtime definition folder (the
+ *   version matrix, test/e2e/matrix/versions/<label>), default test/e2e/runtime (n8n 2.41.1).
  * @returns {Promise<N8n>}
  */
 async function createN8n(opts = {}) {
-  const runtime = await ensureRuntime();
+  const runtime = await ensureRuntime(opts.definition ? { definition: opts.definition } : undefined);
   const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'lp-n8n-'));
   const port = opts.port || (await freePort());
   return new N8n(runtime, { ...opts, userFolder, port });

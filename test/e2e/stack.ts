@@ -18,6 +18,7 @@ export interface N8nInstance {
 	logFile: string;
 	child: { pid: number; exitCode: number | null } | null;
 	webhookUrl(p: string): string;
+	cli(args: string[], opts?: { timeoutMs?: number; allowFailure?: boolean; env?: Record<string, string> }): Promise<{ code: number; stdout: string; stderr: string }>;
 	importCredentials(data: unknown): Promise<void>;
 	importWorkflow(data: unknown): Promise<string[]>;
 	execute(id: string, opts?: { timeoutMs?: number }): Promise<any>;

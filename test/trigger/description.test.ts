@@ -53,6 +53,29 @@ describe('trigger description', () => {
 		expect(shown({ events: ['*'] })).toBe(false);
 	});
 
+	it('names no dotted parameter of its own level in a display condition (n8n-workflow up to 2.34.0 cannot order it)', () => {
+		// Older n8n-workflow orders parameters by their display dependencies and gives up ("Max iterations reached")
+		// on a name it cannot find at that level, such as 'options.verifySignature'; a root path '/…' it skips.
+		type Described = { description: { properties: unknown[] } };
+		const descriptions = Object.values(NODE_TYPES).flatMap((type): Array<{ properties: unknown[] }> => {
+			const versions = (type as { nodeVersions?: Record<string, Described> }).nodeVersions;
+			return versions ? Object.values(versions).map((v) => v.description) : [(type as unknown as Described).description];
+		});
+		const offending: string[] = [];
+		const walk = (props: unknown[], where: string) => {
+			for (const prop of props as Array<{ name?: string; displayOptions?: Record<string, Record<string, unknown>>; options?: unknown[]; values?: unknown[] }>) {
+				for (const rule of Object.values(prop.displayOptions ?? {})) {
+					for (const key of Object.keys(rule ?? {})) if (key.includes('.') && !key.startsWith('/')) offending.push(`${where}${prop.name}: ${key}`);
+				}
+				if (Array.isArray(prop.options)) walk(prop.options, `${where}${prop.name}.`);
+				if (Array.isArray(prop.values)) walk(prop.values, `${where}${prop.name}.`);
+			}
+		};
+		for (const d of descriptions) walk(d.properties, '');
+		expect(descriptions.length).toBeGreaterThan(1);
+		expect(offending).toEqual([]);
+	});
+
 	it('says what Verify Signature and Ignore Repeated Deliveries hold', () => {
 		const options = description.properties.find((p) => p.name === 'options')!.options as Array<{ name: string; description: string }>;
 		const text = Object.fromEntries(options.map((o) => [o.name, o.description]));

@@ -196,19 +196,23 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
  * order, with up to Concurrency requests in flight.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const resourceValue = this.getNodeParameter('resource', 0) as string;
-	const operationValue = this.getNodeParameter('operation', 0) as string;
-	const resource = resourcesForVersion(RESOURCES, this.getNode().typeVersion).find((r) => r.value === resourceValue);
+	return await routeItems(this);
+}
+
+/** route()'s work, with n8n's context as a parameter: the readers' own methods have a `this` of their own. */
+async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = context.getInputData();
+	const resourceValue = context.getNodeParameter('resource', 0) as string;
+	const operationValue = context.getNodeParameter('operation', 0) as string;
+	const resource = resourcesForVersion(RESOURCES, context.getNode().typeVersion).find((r) => r.value === resourceValue);
 	const operation = resource?.operations.find((o) => o.value === operationValue);
 	if (!resource || !operation) {
-		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resourceValue}" in version ${this.getNode().typeVersion} of this node`, {
+		throw new NodeOperationError(context.getNode(), `Unknown operation "${operationValue}" for resource "${resourceValue}" in version ${context.getNode().typeVersion} of this node`, {
 			description: 'Add the node again to get its latest version, which offers every operation.',
 		});
 	}
-	const credentialType = credentialFor(this, resource);
-	const properties = propertiesOf(operation, this.getNode().parameters);
-	const context = this;
+	const credentialType = credentialFor(context, resource);
+	const properties = propertiesOf(operation, context.getNode().parameters);
 
 	// Every value is checked against the type its property declares: an expression can yield anything.
 	const parameter = staticParameters(context, (name, itemIndex, value) => {
@@ -240,7 +244,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	const options = readerFor(0).get<IDataObject>('options', {});
 	const concurrency = (options.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
-	const transport = new Transport(this, credentialType, new Pacer());
+	const transport = new Transport(context, credentialType, new Pacer());
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const safeToRepeat = isSafeToRepeat(operation);

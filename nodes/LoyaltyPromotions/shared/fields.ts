@@ -2,7 +2,17 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import type { ParamReader } from '../actions/types';
 import { addedIn } from '../actions/versions';
 import { locatorProperty } from './locator';
-import { parseJsonObject } from './validate';
+import {
+	fail,
+	parseJsonObject,
+	parseJsonObjectOrNull,
+	requireAnyField,
+	requireDateTime,
+	requireIntegerInRange,
+	requireOption,
+	requireScalarText,
+	requireText,
+} from './validate';
 
 /** Reusable parameter builders and readers, so operations describe only what makes them different. */
 
@@ -124,16 +134,6 @@ export const startingAfterIdOption: INodeProperties = {
 };
 
 // Update Fields shared by the v2 updates (card definition, tier structure, program).
-import {
-	fail,
-	parseJsonObjectOrNull,
-	requireAnyField,
-	requireDateTime,
-	requireIntegerInRange,
-	requireOption,
-	requireScalarText,
-	requireText,
-} from './validate';
 
 /** An object-valued body field offered as JSON: parameter name, body key, label, help and the spec's shape. */
 export interface JsonBodyField {

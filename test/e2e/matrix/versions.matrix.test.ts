@@ -1,0 +1,136 @@
+/**
+ * The version matrix (test/e2e/matrix/README.md): for every n8n of versions.js, oldest first, one after the other —
+ * the packed package installed the way that n8n's community-package installer does (install.js), the credentials
+ * the e2e suite uses, every examples/*.json workflow run with `n8n execute`, and the trigger of the first example
+ * that has one: activated at `n8n start` (one webhook registered at the emulator), one signed delivery answered
+ * and run, and deactivated through n8n's public API (the webhook deleted).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { waitFor, type N8nInstance } from '../stack';
+
+const n8nLib = require('../n8n');
+const { emulatorCredentials, loadExamples, summarizeRun } = require('../examples');
+const { E2E_DIR } = require('../setup');
+const { matrixVersions } = require('./versions');
+const { installLikeN8n, packTarball } = require('./install');
+
+const TRIGGER_TYPE = 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger';
+const examples: Array<{ file: string; workflow: { id: string; name: string; nodes: Array<{ type: string; disabled?: boolean; webhookId?: string }>; connections: object } }> = loadExamples();
+const triggerExample = examples.find((e) => e.workflow.nodes.some((n) => n.type === TRIGGER_TYPE && !n.disabled));
+const versions: Array<{ label: string; n8n: string; node: string; definition: string }> = matrixVersions();
+const TIMINGS_FILE = path.join(E2E_DIR, 'matrix-timings.json');
+
+let tarball: string;
+const timings: Record<string, Record<string, number | string>> = {};
+
+beforeAll(() => {
+	tarball = packTarball(path.join(E2E_DIR, `matrix-pack-${process.pid}`));
+});
+
+afterAll(() => {
+	fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+	fs.mkdirSync(E2E_DIR, { recursive: true });
+	fs.writeFileSync(TIMINGS_FILE, JSON.stringify(timings, null, 2));
+	process.stderr.write(`[matrix] timings (s), also in ${TIMINGS_FILE}:\n${JSON.stringify(timings, null, 1)}\n`);
+});
+
+test('the matrix covers 1.x and 2.x, and every example', () => {
+	// LP_MATRIX_VERSIONS narrows a local run on purpose; CI runs all of them
+	const narrowed = Boolean(process.env.LP_MATRIX_VERSIONS);
+	expect(narrowed || versions.some((v) => v.n8n.startsWith('1.'))).toBe(true);
+	expect(narrowed || versions.some((v) => v.n8n.startsWith('2.'))).toBe(true);
+	expect(examples.length).toBeGreaterThan(0);
+	expect(triggerExample).toBeDefined();
+});
+
+describe.each(versions)('$label', (version) => {
+	let emulator: RunningEmulator;
+	let n8n: N8nInstance;
+	let userFolder: string;
+	let installed: { style: string; installedPeers: string[] };
+	const t: Record<string, number | string> = (timings[version.label] = {});
+	const since = (t0: number) => Math.round((Date.now() - t0) / 100) / 10;
+
+	beforeAll(async () => {
+		let t0 = Date.now();
+		const runtime = await n8nLib.ensureRuntime({ definition: version.definition });
+		t.runtime = since(t0);
+		t.runtimeInstalled = runtime.installed ? 'cold' : 'cached';
+		t.node = runtime.version.node;
+		emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+		userFolder = path.join(E2E_DIR, `matrix-${version.n8n}-${process.pid}`);
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		n8n = await n8nLib.createN8n({ userFolder, definition: version.definition });
+		// 1.x has no mcp-registry module to disable, and refuses to start when asked to
+		if (version.n8n.startsWith('1.')) delete (n8n as unknown as { env: Record<string, string> }).env.N8N_DISABLED_MODULES;
+		t0 = Date.now();
+		installed = installLikeN8n({ runtime, userFolder, tarball });
+		t.packageInstall = since(t0);
+		t.installer = installed.style;
+		t0 = Date.now();
+		await n8n.importCredentials(emulatorCredentials(emulator));
+		await n8n.importWorkflow(examples.map((e) => e.workflow));
+		t.import = since(t0);
+	}, 40 * 60_000);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await emulator?.stop();
+		if (userFolder && process.env.LP_E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
+	}, 60_000);
+
+	test("installs as that n8n's installer does, without n8n's own packages beside it", () => {
+		expect(installed.installedPeers).toEqual([]);
+	});
+
+	test.each(examples.map((e) => [e.file, e]))('runs examples/%s', async (_file, { workflow }) => {
+		emulator.control.clearRequests();
+		const t0 = Date.now();
+		const result = await n8n.execute(workflow.id, { timeoutMs: 240_000 });
+		t[_file] = since(t0);
+		const summary = summarizeRun(result, workflow);
+		const failedNodes = Object.entries(summary.nodes as Record<string, { error?: string }>)
+			.filter(([, node]) => node.error)
+			.map(([name, node]) => `${name}: ${node.error}`);
+		// n8n 1.x's `execute --rawOutput` prints the run with status 'running' even once it has finished: `finished`
+		// says it there (2.x sets both)
+		const finished = summary.status === 'success' || (summary.status === 'running' && result.finished === true);
+		expect({ finished, status: summary.status, error: summary.error, failedNodes }).toEqual({ finished: true, status: summary.status, error: undefined, failedNodes: [] });
+		expect(summary.ends.length).toBeGreaterThan(0);
+		// the package's nodes talked to the emulator
+		expect(emulator.control.requests().length).toBeGreaterThan(0);
+	}, 300_000);
+
+	test('the trigger: activation registers one webhook, a signed delivery runs the workflow, deactivation deletes it', async () => {
+		const { workflow } = triggerExample!;
+		const t0 = Date.now();
+		const webhookId = workflow.nodes.find((n) => n.type === TRIGGER_TYPE)!.webhookId;
+		// 2.x publishes; 1.x activates (the command 2.x replaced)
+		if (version.n8n.startsWith('1.')) await n8n.cli(['update:workflow', `--id=${workflow.id}`, '--active=true']);
+		else await n8n.publish(workflow.id);
+		emulator.control.clearRequests();
+		await n8n.start({ timeoutMs: 180_000 });
+		const targetUrl = n8n.webhookUrl(`${webhookId}/webhook`);
+		const registered = () => [...emulator.control.state.webhooks.values()].filter((w) => w.target_url === targetUrl);
+		expect(registered()).toHaveLength(1);
+		expect(registered()[0]).toMatchObject({ active: true });
+
+		emulator.control.clearDeliveries();
+		emulator.control.clearRequests();
+		await emulator.control.emit('voucher.loyalty_card.points_aded');
+		const [delivery] = await emulator.control.waitForDeliveries(1, 30_000);
+		expect(delivery).toMatchObject({ target: targetUrl, status: 200, ok: true });
+		// the run after the trigger looks things up at the emulator: wait for its first request
+		await waitFor(() => emulator.control.requests().some((r) => !/\/webhooks/.test(r.path)), {
+			timeoutMs: 60_000,
+			what: 'a request from the workflow the delivery started',
+		});
+
+		const apiKey = await n8n.setupOwnerAndApiKey();
+		await n8n.deactivate(workflow.id, apiKey);
+		await waitFor(() => registered().length === 0, { timeoutMs: 30_000, what: 'the webhook deleted at the emulator' });
+		t.trigger = since(t0);
+	}, 420_000);
+});

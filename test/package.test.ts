@@ -1,0 +1,86 @@
+/**
+ * What n8n's verification of a community package looks at beyond the code (the code is `npm run lint`'s): the
+ * package.json fields, the LICENSE the license field names, and the publish workflow that publishes from CI
+ * with npm provenance (it cannot run here: it is parsed and its steps checked).
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+// a YAML parser the test tooling already brings (jest's coverage loader depends on it)
+const yaml = require('js-yaml') as { load(text: string): unknown };
+
+const ROOT = join(__dirname, '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+describe('package.json', () => {
+	it('has the fields n8n checks for a community package', () => {
+		expect(pkg.name).toMatch(/^(@[a-z0-9-]+\/)?n8n-nodes-[a-z0-9-]+$/);
+		expect(pkg.keywords).toContain('n8n-community-node-package');
+		expect(pkg.version).toMatch(/^\d+\.\d+\.\d+$/);
+		expect(pkg.description.length).toBeGreaterThan(20);
+		expect(pkg.homepage).toMatch(/^https:\/\//);
+		expect(pkg.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/@/) });
+		expect(pkg.repository).toEqual({ type: 'git', url: expect.stringMatching(/^git\+https:\/\/github\.com\/.+\.git$/) });
+		expect(pkg.files).toEqual(['dist']);
+		expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
+		expect(pkg.dependencies).toBeUndefined();
+		expect(pkg.scripts.prepublish).toBeUndefined();
+	});
+
+	it('asks for n8n-workflow as n8n lint wants it ("*"), optional so that npm never installs one into n8n', () => {
+		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		expect(pkg.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
+	});
+
+	it('states the measured n8n range and the Node range', () => {
+		expect(pkg.engines.node).toMatch(/^>=\d+/);
+		expect(pkg.engines.n8n).toMatch(/^>=1\.\d+\.\d+$/);
+	});
+});
+
+describe('LICENSE', () => {
+	it('is the MIT license package.json names', () => {
+		expect(pkg.license).toBe('MIT');
+		const text = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+		expect(text.split('\n')[0]).toBe('MIT License');
+		expect(text).toContain('Permission is hereby granted, free of charge');
+		expect(text).toMatch(/Copyright \(c\) \d{4} /);
+	});
+});
+
+describe('.github/workflows/publish.yml', () => {
+	const workflow = yaml.load(readFileSync(join(ROOT, '.github', 'workflows', 'publish.yml'), 'utf8')) as {
+		on: { push: { tags: string[]; branches?: unknown } };
+		permissions: Record<string, string>;
+		jobs: Record<string, { 'runs-on': string; 'timeout-minutes': number; steps: Array<{ uses?: string; run?: string; with?: Record<string, unknown> }> }>;
+	};
+	const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+	const runs = steps.map((s) => s.run ?? '');
+	const indexOf = (pattern: RegExp) => runs.findIndex((r) => pattern.test(r));
+
+	it('runs on version tags only', () => {
+		expect(Object.keys(workflow.on)).toEqual(['push']);
+		expect(workflow.on.push.tags).toEqual(['v*.*.*']);
+		expect(workflow.on.push.branches).toBeUndefined();
+	});
+
+	it('may mint the OIDC token npm trusted publishing and provenance need, and nothing more', () => {
+		expect(workflow.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+	});
+
+	it('checks the tag against package.json, lints, tests and builds before it publishes with provenance', () => {
+		const publish = indexOf(/^npm publish --provenance --access public$/);
+		expect(publish).toBeGreaterThan(-1);
+		expect(indexOf(/GITHUB_REF_NAME/)).toBeGreaterThan(-1);
+		expect(indexOf(/GITHUB_REF_NAME/)).toBeLessThan(publish);
+		expect(indexOf(/^\.ci\/run$/)).toBeGreaterThan(-1);
+		expect(indexOf(/^\.ci\/run$/)).toBeLessThan(publish);
+		expect(indexOf(/^npm run build$/)).toBeLessThan(publish);
+		expect(indexOf(/^npm install --global npm@11$/)).toBeLessThan(publish);
+		const setupNode = steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+		expect(setupNode?.with).toMatchObject({ 'registry-url': 'https://registry.npmjs.org' });
+		// no long-lived npm token: trusted publishing only
+		expect(JSON.stringify(workflow)).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN/);
+		for (const job of Object.values(workflow.jobs)) expect(job['timeout-minutes']).toBeLessThanOrEqual(90);
+	});
+});
