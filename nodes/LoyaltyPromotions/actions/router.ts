@@ -236,7 +236,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			node: context.getNode(),
 			context,
 			get<T>(name: string, fallback?: T) {
-				return withMapped(name, parameter(name, itemIndex, fallback), mappedValues(this, name)) as T;
+				const values = mappedValues(this, name);
+				if (!values) return parameter(name, itemIndex, fallback) as T;
+				if (values.has(name)) return values.get(name) as T;
+				// A mapped parameter is hidden when mapped automatically: left out by the item, it reads as empty.
+				return withMapped(name, parameter(name, itemIndex, fallback ?? ''), values) as T;
 			},
 			id(name: string, field: string) {
 				const values = mappedValues(this, name);

@@ -43,9 +43,12 @@ export interface RecordField {
 	required: boolean;
 }
 
-/** A record's fields that live in one collection, e.g. inCollection('updateFields', { image_url: 'imageUrl' }). */
-export function inCollection(collection: string, options: Readonly<Record<string, string>>): RecordMap {
-	return Object.fromEntries(Object.entries(options).map(([name, option]) => [name, `${collection}.${option}`]));
+/**
+ * A record's fields that live in one collection, e.g. inCollection('updateFields', { image_url: 'imageUrl' });
+ * a field set to undefined is left out (a shared record minus what one operation lacks).
+ */
+export function inCollection(collection: string, options: Readonly<Record<string, string | undefined>>): RecordMap {
+	return Object.fromEntries(Object.entries(options).flatMap(([name, option]) => (option === undefined ? [] : [[name, `${collection}.${option}`]])));
 }
 
 const FIELD_TYPES: Partial<Record<INodeProperties['type'], FieldType>> = {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { FIXTURES } from '../../emulator';
 import { LoyaltyPromotions } from '../../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
@@ -64,7 +64,7 @@ describe('Map Input Fields: Map Automatically', () => {
 	});
 
 	it('checks every mapped value by its typed field\'s rule, naming the field and the input key', async () => {
-		const cases: Array<[Record<string, unknown>, RegExp]> = [
+		const cases: Array<[IDataObject, RegExp]> = [
 			[{ source_id: 'inv-5', price: 'twelve' }, /^Price \(input field "price"\): /],
 			[{ source_id: 'inv-5', price: -1 }, /^Price \(input field "price"\): /],
 			[{ source_id: 'inv-5', sku: { nested: true } }, /^SKU \(input field "sku"\): /],
@@ -99,6 +99,64 @@ describe('Map Input Fields: Map Automatically', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(ctx.sent()).toEqual([{ method: 'PUT', path: `${skuPath}/${FIXTURES.skuId}`, query: {}, body: { price: 700 } }]);
+	});
+});
+
+describe('Map Input Fields: the other record operations', () => {
+	it('Customer Create or Update and Update, Product Create or Update, Order Create, Loyalty Member Add: one body each from the item', async () => {
+		const cases: Array<[Record<string, unknown>, IDataObject, { method: string; path: string; body: unknown }]> = [
+			[
+				{ resource: 'customer', operation: 'upsert' },
+				{ source_id: 'crm-1', name: 'Jane', email: 'jane@example.com', metadata: { tier: 'gold' }, ignored: true },
+				{ method: 'POST', path: '/v1/customers', body: { source_id: 'crm-1', name: 'Jane', email: 'jane@example.com', metadata: { tier: 'gold' } } },
+			],
+			[
+				{ resource: 'customer', operation: 'update' },
+				{ id: FIXTURES.customerId, phone: '+48 600 000 000' },
+				{ method: 'PUT', path: `/v1/customers/${FIXTURES.customerId}`, body: { phone: '+48 600 000 000' } },
+			],
+			[
+				{ resource: 'product', operation: 'upsert' },
+				{ source_id: 'shop-1', name: 'Mug', price: 9.99, attributes: 'color, size' },
+				{ method: 'POST', path: '/v1/products', body: { source_id: 'shop-1', name: 'Mug', price: 999, attributes: ['color', 'size'] } },
+			],
+			[
+				{ resource: 'order', operation: 'create' },
+				{ source_id: 'ord-1', status: 'PAID', amount: 20, customer_source_id: 'crm-9' },
+				{ method: 'POST', path: '/v1/orders', body: { source_id: 'ord-1', status: 'PAID', amount: 2000, customer: { source_id: 'crm-9' } } },
+			],
+			[
+				{ resource: 'loyaltyMember', operation: 'add', campaignId: FIXTURES.campaignId },
+				{ customer: 'crm-2', source_id: 'member-crm-2', channel: 'shop' },
+				{ method: 'POST', path: `/v1/loyalties/${FIXTURES.campaignId}/members`, body: { customer: { source_id: 'crm-2' }, source_id: 'member-crm-2', channel: 'shop' } },
+			],
+		];
+		for (const [parameters, json, request] of cases) {
+			ctx.emu.control.reset();
+			const { error } = await ctx.run({ ...parameters, columns: auto } as never, { input: [json], typeVersion: 2 });
+			expect(error).toBeUndefined();
+			expect(ctx.sent()[0]).toEqual({ ...request, query: {} });
+		}
+	});
+
+	it('an order status outside the service\'s list is refused by the typed field\'s rule', async () => {
+		const { error } = await ctx.run({ resource: 'order', operation: 'create', columns: auto }, { input: [{ source_id: 'o', status: 'SHIPPED' }] });
+		expect(error?.message).toMatch(/^Status \(input field "status"\): /);
+		expect(ctx.emu.control.requests()).toEqual([]);
+	});
+
+	it('SKU Import reads each row from its item, with no expression', async () => {
+		const { error, items } = await ctx.run(
+			{ resource: 'sku', operation: 'import', productId: FIXTURES.productId, columns: auto },
+			{ input: [{ source_id: 'imp-auto-1', sku: 'A', price: 2 }, { source_id: 'imp-auto-2', sku: 'B' }] },
+		);
+		expect(error).toBeUndefined();
+		expect(items.length).toBeGreaterThan(0);
+		const skus = [...ctx.emu.control.state.skus.values()].filter((sku) => String(sku.source_id).startsWith('imp-auto-'));
+		expect(skus.map((sku) => [sku.source_id, sku.sku, sku.price])).toEqual([
+			['imp-auto-1', 'A', 200],
+			['imp-auto-2', 'B', null],
+		]);
 	});
 });
 

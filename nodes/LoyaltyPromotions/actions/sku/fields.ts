@@ -127,12 +127,12 @@ export function readSkuBody(params: ParamReader, fields: IDataObject): IDataObje
 }
 
 /** The SKU record as input items name it (Map Input Fields): the service's field → the option of `collection`. */
-export function skuRecord(collection: string, withIdentity = false): RecordMap {
+export function skuRecord(collection: string, withIdentity = false, withCurrency = true): RecordMap {
 	return inCollection(collection, {
 		...(withIdentity ? { id: 'id', source_id: 'sourceId' } : {}),
 		sku: 'sku',
 		price: 'price',
-		currency: 'currency',
+		currency: withCurrency ? 'currency' : undefined,
 		attributes: 'attributes',
 		image_url: 'imageUrl',
 		metadata: 'metadataJson',
