@@ -93,7 +93,7 @@ async function inN8n(n8n: N8nHandle, emu: EmulatorProcess, id: string, countNode
 	const result = await execute(n8n, id, { startAfter: GENERATE, countNode, nodeFlags });
 	const counters = await emu.counters();
 	if (result.status !== 'success' || result.items !== ITEMS || result.errors > 0) {
-		throw new Error(`${id}: status ${result.status}, ${result.items} items, ${result.errors} errors`);
+		throw new Error(`${id}: status ${result.status}, ${result.items} items, ${result.errors} errors${result.error ? `: ${result.error}` : ''}`);
 	}
 	if (counters.skusCreated !== ITEMS) throw new Error(`${id}: the emulator created ${counters.skusCreated} SKUs, not ${ITEMS}`);
 	return { ms: result.ms, peakRssBytes: result.peakRssBytes, maxInFlight: counters.maxInFlight, result };
