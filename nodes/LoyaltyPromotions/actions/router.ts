@@ -6,6 +6,7 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 	type JsonObject,
+	type ResourceMapperValue,
 } from 'n8n-workflow';
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
@@ -27,6 +28,7 @@ import {
 	type ServiceClient,
 } from './types';
 import { simplify, simplifyProperty } from '../shared/simplify';
+import { MAPPING_PARAMETER, mappingProperties, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
 import { checkParameter, optionalId, requireId, requireIntegerInRange } from '../shared/validate';
 
 /** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
@@ -131,7 +133,7 @@ function shownWith(property: INodeProperties, parameters: IDataObject): boolean 
  */
 function propertiesOf(operation: OperationDefinition, parameters: IDataObject): Map<string, INodeProperties> {
 	const properties = new Map<string, INodeProperties>();
-	for (const property of [...operation.properties, ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : []), optionsProperty]) {
+	for (const property of [...operation.properties, ...mappingProperties(operation), ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : []), optionsProperty]) {
 		const current = properties.get(property.name);
 		if (!current || (!shownWith(current, parameters) && shownWith(property, parameters))) properties.set(property.name, property);
 	}
@@ -219,28 +221,51 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		const property = properties.get(name);
 		return property ? checkParameter({ node: context.getNode(), itemIndex, context }, property, value) : value;
 	});
-	const readerFor = (itemIndex: number): ParamReader => ({
-		itemIndex,
-		node: context.getNode(),
-		context,
-		get: <T>(name: string, fallback?: T) => parameter(name, itemIndex, fallback) as T,
-		id(name: string, field: string) {
-			return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
-		},
-		async projectId() {
-			const chosen = optionalId(this, 'Project ID', context.getNodeParameter('projectId', itemIndex, ''));
-			if (chosen) return chosen;
-			managementProject ??= context
-				.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
-				.then((credentials) => credentials.projectId);
-			const fallback = await managementProject;
-			if (fallback === undefined || fallback === null || String(fallback).trim() === '') {
-				throw new NodeOperationError(context.getNode(), 'Project ID: is required (set it here or in the credential)', { itemIndex });
-			}
-			return requireId(this, "Project ID (the credential's)", fallback);
-		},
-		send: (request) => transport.request(request, itemIndex),
-	});
+	// Map Input Fields: the item's mapped values stand in for the typed parameters they map (shared/mapping.ts).
+	const record = operation.record && context.getNode().typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
+	const storedMapping = context.getNode().parameters[MAPPING_PARAMETER] as ResourceMapperValue | undefined;
+	const mappingFor = (itemIndex: number) =>
+		storedMapping?.mappingMode === 'autoMapInputData' ? storedMapping : (parameter(MAPPING_PARAMETER, itemIndex, undefined) as ResourceMapperValue | undefined);
+	const readerFor = (itemIndex: number): ParamReader => {
+		let mapped: Map<string, unknown> | undefined;
+		let read = false;
+		const mappedValues = (params: ParamReader, name: string) => {
+			if (!record?.names.has(name)) return undefined;
+			if (!read) mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json);
+			read = true;
+			return mapped;
+		};
+		return {
+			itemIndex,
+			node: context.getNode(),
+			context,
+			get<T>(name: string, fallback?: T) {
+				const values = mappedValues(this, name);
+				if (!values) return parameter(name, itemIndex, fallback) as T;
+				if (values.has(name)) return values.get(name) as T;
+				// A mapped parameter is hidden when mapped automatically: left out by the item, it reads as empty.
+				return withMapped(name, parameter(name, itemIndex, fallback ?? ''), values) as T;
+			},
+			id(name: string, field: string) {
+				const values = mappedValues(this, name);
+				if (values?.has(name)) return requireId(this, field, values.get(name));
+				return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+			},
+			async projectId() {
+				const chosen = optionalId(this, 'Project ID', context.getNodeParameter('projectId', itemIndex, ''));
+				if (chosen) return chosen;
+				managementProject ??= context
+					.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
+					.then((credentials) => credentials.projectId);
+				const fallback = await managementProject;
+				if (fallback === undefined || fallback === null || String(fallback).trim() === '') {
+					throw new NodeOperationError(context.getNode(), 'Project ID: is required (set it here or in the credential)', { itemIndex });
+				}
+				return requireId(this, "Project ID (the credential's)", fallback);
+			},
+			send: (request) => transport.request(request, itemIndex),
+		};
+	};
 
 	const options = readerFor(0).get<IDataObject>('options', {});
 	const concurrency = (options.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;

@@ -7,6 +7,7 @@ import type {
 	INodeListSearchResult,
 	INodeProperties,
 	INodePropertyOptions,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import type { ListSpec } from '../transport/paginate';
 import type { CredentialType, ServiceRequest } from '../transport/request';
@@ -83,7 +84,17 @@ interface OperationBase {
 	 * keep working); its description, a panel notice and the README say so and name the successor.
 	 */
 	deprecated?: string;
+	/**
+	 * For operations that write a record: its fields as the input item names them (the service's field names),
+	 * each with the typed parameter it stands for, e.g. { source_id: 'sourceId', price: 'additionalFields.price' }.
+	 * The node then offers Map Input Fields (version 2 on: Map Automatically / Map Each Field Below) and puts each
+	 * mapped value where the typed one would be, checked by the typed field's rules (shared/mapping.ts).
+	 */
+	record?: RecordMap;
 }
+
+/** Input key → typed parameter path ('sourceId', or 'additionalFields.price' for a collection's option). */
+export type RecordMap = Readonly<Record<string, string>>;
 
 /** Whether an operation is safe to repeat: as it declares, else by its endpoint's method (POST is not). */
 export function isSafeToRepeat(operation: OperationDefinition): boolean {
@@ -147,6 +158,8 @@ export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePr
 export interface ResourceMethods {
 	listSearch?: Record<string, ListSearchMethod>;
 	loadOptions?: Record<string, LoadOptionsMethod>;
+	/** Resource mappers' column loaders (Map Input Fields). */
+	resourceMapping?: Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>>;
 }
 
 export interface ResourceDefinition {

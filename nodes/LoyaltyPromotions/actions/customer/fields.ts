@@ -92,3 +92,6 @@ export function readCustomerBody(params: ParamReader, fields: IDataObject): IDat
 		metadata: readMetadata(params, fields),
 	});
 }
+
+/** The customer record as input items name it (Map Input Fields): the service's field → the collection option. */
+export const CUSTOMER_RECORD = { name: 'name', email: 'email', phone: 'phone', description: 'description', birthdate: 'birthdate', metadata: 'metadataJson' };

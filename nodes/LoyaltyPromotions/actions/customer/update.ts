@@ -3,7 +3,8 @@ import { updateFieldsProperty } from '../../shared/fields';
 import { requireAnyField } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { CUSTOMER_BODY_OPTIONS, customerLocator, readCustomerBody, readCustomerId } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { CUSTOMER_BODY_OPTIONS, CUSTOMER_RECORD, customerLocator, readCustomerBody, readCustomerId } from './fields';
 
 export const update: OperationDefinition = {
 	value: 'update',
@@ -12,6 +13,7 @@ export const update: OperationDefinition = {
 	description: 'Change fields of a customer; fields not chosen stay as they are',
 	endpoint: 'PUT /v1/customers/{customerId}',
 	properties: [customerLocator, updateFieldsProperty(CUSTOMER_BODY_OPTIONS)],
+	record: { id: 'customerId', ...inCollection('updateFields', CUSTOMER_RECORD) },
 	build(params) {
 		const customerId = readCustomerId(params);
 		const body = requireAnyField(params, 'Update Fields', readCustomerBody(params, params.get<IDataObject>('updateFields', {})));

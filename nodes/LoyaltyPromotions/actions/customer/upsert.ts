@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { CUSTOMER_BODY_OPTIONS, readCustomerBody } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { CUSTOMER_BODY_OPTIONS, CUSTOMER_RECORD, readCustomerBody } from './fields';
 
 export const upsert: OperationDefinition = {
 	value: 'upsert',
@@ -23,6 +24,7 @@ export const upsert: OperationDefinition = {
 		},
 		additionalFieldsProperty(CUSTOMER_BODY_OPTIONS),
 	],
+	record: { source_id: 'sourceId', ...inCollection('additionalFields', CUSTOMER_RECORD) },
 	build(params) {
 		const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();
 		return {

@@ -5,6 +5,7 @@ import { optionalId, parseJsonObject, requireScalarText } from '../../shared/val
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { loyaltyCampaignLocator } from './fields';
+import { inCollection } from '../../shared/mapping';
 
 export const add: OperationDefinition = {
 	value: 'add',
@@ -51,6 +52,7 @@ export const add: OperationDefinition = {
 			},
 		]),
 	],
+	record: { customer: 'customer', ...inCollection('additionalFields', { source_id: 'sourceId', voucher: 'cardCode', channel: 'channel', metadata: 'metadataJson' }) },
 	build(params) {
 		const campaignId = params.id('campaignId', 'Loyalty Program');
 		const fields = params.get<IDataObject>('additionalFields', {});

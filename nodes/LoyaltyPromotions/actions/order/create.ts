@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
-import { ORDER_BODY_OPTIONS, readOrderBody } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { ORDER_BODY_OPTIONS, ORDER_RECORD, readOrderBody } from './fields';
 
 export const create: OperationDefinition = {
 	value: 'create',
@@ -23,6 +24,7 @@ export const create: OperationDefinition = {
 			},
 		]),
 	],
+	record: inCollection('additionalFields', { source_id: 'sourceId', ...ORDER_RECORD }),
 	build(params) {
 		const body = readOrderBody(params, params.get<IDataObject>('additionalFields', {}));
 		// The service upserts by source_id, so only then does a repeat not record a second order.

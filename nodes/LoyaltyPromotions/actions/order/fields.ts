@@ -174,3 +174,15 @@ export function readOrderBody(params: ParamReader, fields: IDataObject): IDataOb
 		metadata: readMetadata(params, fields),
 	});
 }
+
+/** The order record as input items name it (Map Input Fields): the service's field → the collection option. */
+export const ORDER_RECORD = {
+	status: 'status',
+	amount: 'amount',
+	items: 'itemsJson',
+	customer_id: 'customerId',
+	customer_source_id: 'customerSourceId',
+	referrer_id: 'referrerId',
+	created_at: 'createdAt',
+	metadata: 'metadataJson',
+};

@@ -84,3 +84,6 @@ export function readProductBody(params: ParamReader, fields: IDataObject): IData
 		metadata: readMetadata(params, fields),
 	});
 }
+
+/** The product record as input items name it (Map Input Fields): the service's field → the collection option. */
+export const PRODUCT_RECORD = { name: 'name', price: 'price', attributes: 'attributes', image_url: 'imageUrl', metadata: 'metadataJson' };

@@ -3,7 +3,8 @@ import { additionalFieldsProperty } from '../../shared/fields';
 import { readImportMetadata, sendImport, waitSecondsProperty, type ImportRow, type ImportSpec } from '../../shared/import';
 import { requireScalarText, requireText, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { PRODUCT_BODY_OPTIONS, readAttributeNames, readImageUrl } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { PRODUCT_BODY_OPTIONS, PRODUCT_RECORD, readAttributeNames, readImageUrl } from './fields';
 
 const PRODUCT_IMPORT: ImportSpec = {
 	noun: 'product',
@@ -43,6 +44,7 @@ export const importProducts: OperationDefinition = {
 		]),
 		waitSecondsProperty,
 	],
+	record: { name: 'name', ...inCollection('additionalFields', { ...PRODUCT_RECORD, name: undefined, source_id: 'sourceId' }) },
 	batch: {
 		readRow(params): ImportRow {
 			const fields = params.get<IDataObject>('additionalFields', {});

@@ -3,7 +3,8 @@ import { updateFieldsProperty } from '../../shared/fields';
 import { requireAnyField } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { PRODUCT_BODY_OPTIONS, productLocator, readProductBody, readProductId } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { PRODUCT_BODY_OPTIONS, PRODUCT_RECORD, productLocator, readProductBody, readProductId } from './fields';
 
 export const update: OperationDefinition = {
 	value: 'update',
@@ -12,6 +13,7 @@ export const update: OperationDefinition = {
 	description: 'Change fields of a product; fields not chosen stay as they are',
 	endpoint: 'PUT /v1/products/{productId}',
 	properties: [productLocator, updateFieldsProperty(PRODUCT_BODY_OPTIONS)],
+	record: { id: 'productId', ...inCollection('updateFields', PRODUCT_RECORD) },
 	build(params) {
 		const productId = readProductId(params);
 		const body = requireAnyField(params, 'Update Fields', readProductBody(params, params.get<IDataObject>('updateFields', {})));

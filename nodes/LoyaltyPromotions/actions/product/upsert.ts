@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { PRODUCT_BODY_OPTIONS, readProductBody, sourceIdProperty } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { PRODUCT_BODY_OPTIONS, PRODUCT_RECORD, readProductBody, sourceIdProperty } from './fields';
 
 export const upsert: OperationDefinition = {
 	value: 'upsert',
@@ -12,6 +13,7 @@ export const upsert: OperationDefinition = {
 	endpoint: 'POST /v1/products',
 	safeToRepeat: true,
 	properties: [sourceIdProperty, additionalFieldsProperty(PRODUCT_BODY_OPTIONS)],
+	record: { source_id: 'sourceId', ...inCollection('additionalFields', PRODUCT_RECORD) },
 	build(params) {
 		const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();
 		return {

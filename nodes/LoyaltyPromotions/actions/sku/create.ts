@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { additionalFieldsWithIdentity, productIdProperty, readProductId, readSkuBody } from './fields';
+import { additionalFieldsWithIdentity, productIdProperty, readProductId, readSkuBody, skuRecord } from './fields';
 
 export const create: OperationDefinition = {
 	value: 'create',
@@ -11,6 +11,7 @@ export const create: OperationDefinition = {
 	endpoint: 'POST /v1/products/{productId}/skus',
 	repeatHint: 'With an ID or Source ID set (Additional Fields), a repeat updates the same SKU instead of creating another.',
 	properties: [productIdProperty, additionalFieldsWithIdentity],
+	record: skuRecord('additionalFields', true),
 	build(params) {
 		const productId = readProductId(params);
 		const body = readSkuBody(params, params.get<IDataObject>('additionalFields', {}));

@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { compact, isSet, metadataJsonProperty, metadataProperty, moneyProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { parseJsonObject, toMinorUnits } from '../../shared/validate';
-import type { ParamReader } from '../types';
+import { inCollection } from '../../shared/mapping';
+import type { ParamReader, RecordMap } from '../types';
 import { productLocator, readImageUrl, readProductId } from '../product/fields';
 
 /** The SKU fields Create, Update and Create or Update share, and how they become the request body. */
@@ -122,5 +123,18 @@ export function readSkuBody(params: ParamReader, fields: IDataObject): IDataObje
 		attributes: fields.attributes !== undefined ? parseJsonObject(params, 'Attributes (JSON)', fields.attributes) : undefined,
 		image_url: imageUrl,
 		metadata: readMetadata(params, fields),
+	});
+}
+
+/** The SKU record as input items name it (Map Input Fields): the service's field → the option of `collection`. */
+export function skuRecord(collection: string, withIdentity = false, withCurrency = true): RecordMap {
+	return inCollection(collection, {
+		...(withIdentity ? { id: 'id', source_id: 'sourceId' } : {}),
+		sku: 'sku',
+		price: 'price',
+		currency: withCurrency ? 'currency' : undefined,
+		attributes: 'attributes',
+		image_url: 'imageUrl',
+		metadata: 'metadataJson',
 	});
 }

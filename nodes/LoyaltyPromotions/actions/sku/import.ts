@@ -4,7 +4,7 @@ import { readImportMetadata, sendImport, waitSecondsProperty, type ImportRow, ty
 import { parseJsonObject, requireScalarText, requireText, toMinorUnits } from '../../shared/validate';
 import { readImageUrl } from '../product/fields';
 import type { OperationDefinition } from '../types';
-import { productIdProperty, readProductId, SKU_FIELDS, skuSourceIdProperty } from './fields';
+import { productIdProperty, readProductId, SKU_FIELDS, skuRecord, skuSourceIdProperty } from './fields';
 
 const SKU_IMPORT: ImportSpec = {
 	noun: 'SKU',
@@ -31,6 +31,7 @@ export const importSkus: OperationDefinition = {
 		additionalFieldsProperty(SKU_FIELDS.filter((option) => option.name !== 'currency')),
 		waitSecondsProperty,
 	],
+	record: { source_id: 'sourceId', ...skuRecord('additionalFields', false, false) },
 	batch: {
 		readRow(params): ImportRow {
 			const fields = params.get<IDataObject>('additionalFields', {});

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { requireAnyField } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { productIdProperty, readProductId, readSkuBody, readSkuId, skuLocator, updateFields } from './fields';
+import { productIdProperty, readProductId, readSkuBody, readSkuId, skuLocator, skuRecord, updateFields } from './fields';
 
 export const update: OperationDefinition = {
 	value: 'update',
@@ -15,6 +15,7 @@ export const update: OperationDefinition = {
 		skuLocator,
 		updateFields,
 	],
+	record: { id: 'skuId', ...skuRecord('updateFields') },
 	build(params) {
 		const productId = readProductId(params);
 		const skuId = readSkuId(params);

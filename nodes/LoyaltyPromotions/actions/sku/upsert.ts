@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { additionalFields, productIdProperty, readProductId, readSkuBody, skuSourceIdProperty } from './fields';
+import { additionalFields, productIdProperty, readProductId, readSkuBody, skuRecord, skuSourceIdProperty } from './fields';
 
 export const upsert: OperationDefinition = {
 	value: 'upsert',
@@ -17,6 +17,7 @@ export const upsert: OperationDefinition = {
 		skuSourceIdProperty,
 		additionalFields,
 	],
+	record: { source_id: 'sourceId', ...skuRecord('additionalFields') },
 	build(params) {
 		const productId = readProductId(params);
 		const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();

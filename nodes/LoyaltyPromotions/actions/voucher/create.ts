@@ -4,7 +4,8 @@ import { fail, optionalId, parseJsonObject, requireIntegerInRange, toMinorUnits 
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
-import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS } from './fields';
+import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from './fields';
+import { inCollection } from '../../shared/mapping';
 
 const TYPES: Array<[label: string, value: string, description: string]> = [
 	['Discount Voucher', 'DISCOUNT_VOUCHER', 'A code that takes an amount or a percentage off'],
@@ -61,6 +62,7 @@ export const create: OperationDefinition = {
 			},
 		]),
 	],
+	record: { code: 'code', ...inCollection('additionalFields', VOUCHER_RECORD) },
 	build(params) {
 		const type = params.get<string>('type', 'DISCOUNT_VOUCHER');
 		const code = optionalId(params, 'Code', params.get('code', ''));

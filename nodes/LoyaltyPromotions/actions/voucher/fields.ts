@@ -338,3 +338,13 @@ export function voucherListFilters(what: string): { options: INodeProperties[]; 
 		read: (params, filters) => compact({ order: filters.order as string | undefined, ...created.read(params, filters), ...updated.read(params, filters) }),
 	};
 }
+
+/** The voucher record as input items name it (Map Input Fields): the service's field → the collection option. */
+export const VOUCHER_RECORD = {
+	active: 'active',
+	additional_info: 'additionalInfo',
+	start_date: 'startDate',
+	expiration_date: 'expirationDate',
+	category_id: 'category',
+	metadata: 'metadataJson',
+};

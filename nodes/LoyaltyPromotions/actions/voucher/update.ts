@@ -3,7 +3,8 @@ import { updateFieldsProperty } from '../../shared/fields';
 import { parseJsonObject, requireAnyField } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { discountJsonOption, readVoucher, readVoucherBody, VOUCHER_BODY_OPTIONS, voucherProperty } from './fields';
+import { discountJsonOption, readVoucher, readVoucherBody, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD, voucherProperty } from './fields';
+import { inCollection } from '../../shared/mapping';
 
 export const update: OperationDefinition = {
 	value: 'update',
@@ -21,6 +22,7 @@ export const update: OperationDefinition = {
 			},
 		]),
 	],
+	record: { code: 'code', ...inCollection('updateFields', VOUCHER_RECORD) },
 	build(params) {
 		const code = readVoucher(params);
 		const fields = params.get<IDataObject>('updateFields', {});

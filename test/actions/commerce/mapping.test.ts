@@ -1,0 +1,223 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { FIXTURES } from '../../emulator';
+import { LoyaltyPromotions } from '../../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
+import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
+import { recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
+import { useEmulator } from '../v2/helpers';
+
+const ctx = useEmulator();
+
+const skuPath = `/v1/products/${FIXTURES.productId}/skus`;
+const auto = { mappingMode: 'autoMapInputData', value: null };
+
+const skuUpsert = (extra: Record<string, unknown> = {}) => ({
+	resource: 'sku',
+	operation: 'upsert',
+	productId: FIXTURES.productId,
+	columns: auto,
+	...extra,
+});
+
+describe('Map Input Fields: Map Automatically', () => {
+	it('takes each item\'s fields straight from its JSON, checked and converted as the typed fields are', async () => {
+		const { items, error } = await ctx.run(skuUpsert(), {
+			input: [
+				{ source_id: 'inv-1', sku: 'Blue, M', price: 12.5, currency: 'EUR', attributes: { color: 'blue' }, image_url: 'https://example.com/b.png', metadata: { tier: 2 } },
+				{ source_id: 'inv-2', sku: 'Red, L', price: '3' },
+			],
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{
+				method: 'POST',
+				path: skuPath,
+				query: {},
+				body: { source_id: 'inv-1', sku: 'Blue, M', price: 1250, currency: 'EUR', attributes: { color: 'blue' }, image_url: 'https://example.com/b.png', metadata: { tier: 2 } },
+			},
+			{ method: 'POST', path: skuPath, query: {}, body: { source_id: 'inv-2', sku: 'Red, L', price: 300 } },
+		]);
+		expect(items.map((item) => [item.json.source_id, item.pairedItem])).toEqual([
+			['inv-1', { item: 0 }],
+			['inv-2', { item: 1 }],
+		]);
+	});
+
+	it('keeps the typed fields the items leave out (a fixed currency), and the item wins where both are set', async () => {
+		const { error } = await ctx.run(skuUpsert({ additionalFields: { currency: 'EUR', sku: 'typed' } }), {
+			input: [{ source_id: 'inv-3', sku: 'from item' }],
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ source_id: 'inv-3', sku: 'from item', currency: 'EUR' });
+	});
+
+	it('ignores unknown input keys by default, and with Refuse fails the item naming them before anything is sent', async () => {
+		const input = [{ source_id: 'inv-4', sku: 'A', warehouse: 'north', colour: 'x' }];
+		const ignored = await ctx.run(skuUpsert(), { input });
+		expect(ignored.error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ source_id: 'inv-4', sku: 'A' });
+
+		ctx.emu.control.reset();
+		const refused = await ctx.run(skuUpsert({ unknownInputFields: 'refuse' }), { input });
+		expect(refused.error?.message).toBe('Input fields "warehouse", "colour": are not fields of this record');
+		expect(refused.error?.description).toMatch(/^The fields it takes: source_id, sku, price, currency, attributes, image_url, metadata\./);
+		expect(ctx.emu.control.requests()).toEqual([]);
+	});
+
+	it('checks every mapped value by its typed field\'s rule, naming the field and the input key', async () => {
+		const cases: Array<[IDataObject, RegExp]> = [
+			[{ source_id: 'inv-5', price: 'twelve' }, /^Price \(input field "price"\): /],
+			[{ source_id: 'inv-5', price: -1 }, /^Price \(input field "price"\): /],
+			[{ source_id: 'inv-5', sku: { nested: true } }, /^SKU \(input field "sku"\): /],
+			[{ source_id: 'inv-5', attributes: [1, 2] }, /^Attributes \(JSON\): must be a JSON object/],
+			[{ source_id: 'inv-5', image_url: 'ftp://example.com/a.gif' }, /^Image URL: /],
+			[{ sku: 'no source id' }, /^Source ID: is required/],
+		];
+		for (const [json, message] of cases) {
+			ctx.emu.control.reset();
+			const { error, items } = await ctx.run(skuUpsert(), { input: [json] });
+			expect(items).toEqual([]);
+			expect(error?.message).toMatch(message);
+			expect(ctx.emu.control.requests()).toEqual([]);
+		}
+	});
+
+	it('with Continue On Fail, a bad item becomes an error item and the others go out', async () => {
+		const { items, error } = await ctx.run(skuUpsert(), {
+			continueOnFail: true,
+			input: [{ source_id: 'inv-6', price: 'x' }, { source_id: 'inv-7', price: 1 }],
+		});
+		expect(error).toBeUndefined();
+		expect(items[0]).toMatchObject({ json: { error: expect.stringMatching(/^Price \(input field "price"\)/) }, pairedItem: { item: 0 } });
+		expect(items[1]).toMatchObject({ json: { source_id: 'inv-7', price: 100 }, pairedItem: { item: 1 } });
+		expect(ctx.sent().map((request) => request.body)).toEqual([{ source_id: 'inv-7', price: 100 }]);
+	});
+
+	it('maps path IDs too: SKU Update takes the SKU from the item\'s id', async () => {
+		const { error } = await ctx.run(
+			{ resource: 'sku', operation: 'update', productId: FIXTURES.productId, columns: auto },
+			{ input: [{ id: FIXTURES.skuId, price: 7 }] },
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([{ method: 'PUT', path: `${skuPath}/${FIXTURES.skuId}`, query: {}, body: { price: 700 } }]);
+	});
+});
+
+describe('Map Input Fields: the other record operations', () => {
+	it('Customer Create or Update and Update, Product Create or Update, Order Create, Loyalty Member Add: one body each from the item', async () => {
+		const cases: Array<[Record<string, unknown>, IDataObject, { method: string; path: string; body: unknown }]> = [
+			[
+				{ resource: 'customer', operation: 'upsert' },
+				{ source_id: 'crm-1', name: 'Jane', email: 'jane@example.com', metadata: { tier: 'gold' }, ignored: true },
+				{ method: 'POST', path: '/v1/customers', body: { source_id: 'crm-1', name: 'Jane', email: 'jane@example.com', metadata: { tier: 'gold' } } },
+			],
+			[
+				{ resource: 'customer', operation: 'update' },
+				{ id: FIXTURES.customerId, phone: '+48 600 000 000' },
+				{ method: 'PUT', path: `/v1/customers/${FIXTURES.customerId}`, body: { phone: '+48 600 000 000' } },
+			],
+			[
+				{ resource: 'product', operation: 'upsert' },
+				{ source_id: 'shop-1', name: 'Mug', price: 9.99, attributes: 'color, size' },
+				{ method: 'POST', path: '/v1/products', body: { source_id: 'shop-1', name: 'Mug', price: 999, attributes: ['color', 'size'] } },
+			],
+			[
+				{ resource: 'order', operation: 'create' },
+				{ source_id: 'ord-1', status: 'PAID', amount: 20, customer_source_id: 'crm-9' },
+				{ method: 'POST', path: '/v1/orders', body: { source_id: 'ord-1', status: 'PAID', amount: 2000, customer: { source_id: 'crm-9' } } },
+			],
+			[
+				{ resource: 'loyaltyMember', operation: 'add', campaignId: FIXTURES.campaignId },
+				{ customer: 'crm-2', source_id: 'member-crm-2', channel: 'shop' },
+				{ method: 'POST', path: `/v1/loyalties/${FIXTURES.campaignId}/members`, body: { customer: { source_id: 'crm-2' }, source_id: 'member-crm-2', channel: 'shop' } },
+			],
+		];
+		for (const [parameters, json, request] of cases) {
+			ctx.emu.control.reset();
+			const { error } = await ctx.run({ ...parameters, columns: auto } as never, { input: [json], typeVersion: 2 });
+			expect(error).toBeUndefined();
+			expect(ctx.sent()[0]).toEqual({ ...request, query: {} });
+		}
+	});
+
+	it('an order status outside the service\'s list is refused by the typed field\'s rule', async () => {
+		const { error } = await ctx.run({ resource: 'order', operation: 'create', columns: auto }, { input: [{ source_id: 'o', status: 'SHIPPED' }] });
+		expect(error?.message).toMatch(/^Status \(input field "status"\): /);
+		expect(ctx.emu.control.requests()).toEqual([]);
+	});
+
+	it('SKU Import reads each row from its item, with no expression', async () => {
+		const { error, items } = await ctx.run(
+			{ resource: 'sku', operation: 'import', productId: FIXTURES.productId, columns: auto },
+			{ input: [{ source_id: 'imp-auto-1', sku: 'A', price: 2 }, { source_id: 'imp-auto-2', sku: 'B' }] },
+		);
+		expect(error).toBeUndefined();
+		expect(items.length).toBeGreaterThan(0);
+		const skus = [...ctx.emu.control.state.skus.values()].filter((sku) => String(sku.source_id).startsWith('imp-auto-'));
+		expect(skus.map((sku) => [sku.source_id, sku.sku, sku.price])).toEqual([
+			['imp-auto-1', 'A', 200],
+			['imp-auto-2', 'B', null],
+		]);
+	});
+});
+
+describe('Map Input Fields: Map Each Field Below', () => {
+	it('sends the values set per field, expressions included, over the typed ones', async () => {
+		const { error } = await ctx.run(
+			skuUpsert({
+				sourceId: 'typed-id',
+				columns: { mappingMode: 'defineBelow', value: { sku: '={{ $json.name }}', price: 2 }, matchingColumns: [], schema: [] },
+			}),
+			{ input: [{ name: 'From expression' }] },
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ source_id: 'typed-id', sku: 'From expression', price: 200 });
+	});
+
+	it('with nothing mapped (the default), the typed fields work as before', async () => {
+		const { error } = await ctx.run({ resource: 'sku', operation: 'upsert', productId: FIXTURES.productId, sourceId: 'typed', additionalFields: { price: 1 } });
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ source_id: 'typed', price: 100 });
+	});
+});
+
+describe('Map Input Fields: the description', () => {
+	const node = new LoyaltyPromotions();
+	const describe2 = node.nodeVersions[2].description.properties;
+	const describe1 = node.nodeVersions[1].description.properties;
+	const shownFor = (properties: INodeProperties[], resource: string, operation: string) =>
+		properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation));
+
+	it('every record names typed parameters of its operation (a typo fails here, not in a user\'s run)', () => {
+		const withRecord = RESOURCES.flatMap((resource) => resource.operations.filter((operation) => operation.record).map((operation) => ({ resource, operation })));
+		expect(withRecord.length).toBeGreaterThanOrEqual(3);
+		for (const { resource, operation } of withRecord) {
+			const fields = recordFields(operation);
+			expect(fields.length).toBeGreaterThan(0);
+			const names = shownFor(describe2, resource.value, operation.value).map((p) => p.name);
+			expect(names).toEqual(expect.arrayContaining(['columns', 'unknownInputFields']));
+		}
+	});
+
+	it('version 1 never shows it; version 2 hides a mapped required field when mapped automatically', () => {
+		expect(describe1.some((p) => p.name === 'columns' || p.name === 'unknownInputFields')).toBe(false);
+		const sourceId = shownFor(describe2, 'sku', 'upsert').find((p) => p.name === 'sourceId');
+		expect(sourceId?.displayOptions?.hide).toEqual({ '/columns.mappingMode': ['autoMapInputData'] });
+		const columns = shownFor(describe2, 'sku', 'upsert').find((p) => p.name === 'columns');
+		expect(columns?.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getRecordFields', supportAutoMap: true });
+	});
+
+	it('the resource mapper lists the operation\'s fields with their types', async () => {
+		const parameters: Record<string, string> = { resource: 'sku', operation: 'upsert' };
+		const context = { getNodeParameter: (name: string) => parameters[name] } as never;
+		const { fields } = await node.nodeVersions[2].methods!.resourceMapping!.getRecordFields.call(context);
+		expect(fields.map(({ id, type, required }) => [id, type, required])).toEqual([
+			['source_id', 'string', true],
+			['sku', 'string', false],
+			['price', 'number', false],
+			['currency', 'string', false],
+			['attributes', 'object', false],
+			['image_url', 'string', false],
+			['metadata', 'object', false],
+		]);
+	});
+});
