@@ -81,6 +81,10 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'export.get': { exportId: FIXTURES.exportId },
 	'export.download': { exportId: FIXTURES.exportId },
 	'export.getAll': { limit: 5 },
+	// branch bulk: bulk updates, metadata updates and imports
+	'customer.updateMetadataInBulk': { sourceId: 'minimal-bulk-metadata', metadataJson: '{"synced":true}' },
+	'customer.updateInBulk': { sourceId: 'minimal-bulk', updateFields: { name: 'Bulk' } },
+	'customer.import': { sourceId: 'minimal-customer-import' },
 };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */

@@ -1,0 +1,33 @@
+import { bulkMetadataProperties, readBulkMetadata, sendBulk, type BulkSpec } from '../../shared/bulk';
+import { waitSecondsProperty } from '../../shared/jobs';
+import { requireText } from '../../shared/validate';
+import type { OperationDefinition } from '../types';
+import { bulkSourceIdProperty } from './fields';
+
+const CUSTOMER_METADATA: BulkSpec = {
+	noun: 'customer metadata update',
+	path: '/v1/customers/metadata/async',
+	key: 'source_id',
+	idsKey: 'source_ids',
+	// The service sets the keys on the customers it finds and creates the others: a repeat changes nothing more.
+	safeToRepeat: true,
+	failures: 'errors',
+};
+
+export const updateMetadataInBulk: OperationDefinition = {
+	value: 'updateMetadataInBulk',
+	name: 'Update Metadata in Bulk',
+	action: "Update customers' metadata in bulk",
+	description:
+		"Set metadata on the customers of all input items, 100 customers a request (items with the same metadata share requests), waiting until the service has applied each. Unknown source IDs become new customers. Safe to repeat: it is an upsert.",
+	endpoint: 'POST /v1/customers/metadata/async then GET /v1/async-actions/{asyncActionId}',
+	safeToRepeat: true,
+	properties: [bulkSourceIdProperty, ...bulkMetadataProperties, waitSecondsProperty],
+	batch: {
+		readRow: (params) => ({
+			source_id: requireText(params, 'Source ID', params.get('sourceId', '')).trim(),
+			metadata: readBulkMetadata(params, { metadata: params.get('metadata', {}), metadataJson: params.get('metadataJson', '{}') }),
+		}),
+		send: async (rows, params, client) => await sendBulk(CUSTOMER_METADATA, rows, params, client),
+	},
+};
