@@ -85,6 +85,10 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'customer.updateMetadataInBulk': { sourceId: 'minimal-bulk-metadata', metadataJson: '{"synced":true}' },
 	'customer.updateInBulk': { sourceId: 'minimal-bulk', updateFields: { name: 'Bulk' } },
 	'customer.import': { sourceId: 'minimal-customer-import' },
+	'voucher.updateInBulk': { code: FIXTURES.discountCodes[1], metadataJson: '{"synced":true}' },
+	'voucher.updateMetadataInBulk': { code: FIXTURES.discountCodes[2], metadataJson: '{"synced":true}' },
+	'product.updateInBulk': { sourceId: 'minimal-bulk-product', updateFields: { name: 'Bulk product' } },
+	'product.updateMetadataInBulk': { sourceId: 'minimal-bulk-product-metadata', metadataJson: '{"synced":true}' },
 };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */

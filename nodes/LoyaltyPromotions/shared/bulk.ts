@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { BatchOutput, BatchRow, ParamReader, ServiceClient } from '../actions/types';
 import { metadataJsonProperty, metadataProperty, readMetadata } from './fields';
 import { runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
-import { fail } from './validate';
+import { fail, requireText } from './validate';
 
 /**
  * Bulk updates of all input items at once (Customer, Voucher, Product → Update in Bulk / Update Metadata in Bulk,
@@ -40,6 +40,14 @@ export function readBulkMetadata(params: ParamReader, fields: IDataObject): IDat
 	const metadata = readMetadata(params, fields);
 	if (!metadata || Object.keys(metadata).length === 0) fail(params, 'Metadata', 'is required: set at least one key (pairs or JSON)');
 	return metadata;
+}
+
+/** One record of a metadata update: its ID from field `idName` (labelled `label`) under `key`, and its metadata. */
+export function readMetadataRecord(params: ParamReader, key: string, idName: string, label: string): IDataObject {
+	return {
+		[key]: requireText(params, label, params.get(idName, '')).trim(),
+		metadata: readBulkMetadata(params, { metadata: params.get('metadata', {}), metadataJson: params.get('metadataJson', '{}') }),
+	};
 }
 
 /** Metadata as a top-level, required field pair (the operation's subject rather than an additional field). */
@@ -105,7 +113,8 @@ function outputsOf(spec: BulkSpec, action: AsyncAction, rows: BatchRow[]): Batch
 		summary,
 		...failures.map((failure): BatchOutput => {
 			const named = failure[spec.key] === undefined ? undefined : byKey.get(String(failure[spec.key]));
-			const reason = [failure.message ?? failure.reason, failure.details].filter((part) => part !== undefined && part !== '').join(': ');
+			const parts = [failure.message ?? failure.reason, failure.details].filter((part) => part !== undefined && part !== '').map(String);
+			const reason = [...new Set(parts)].join(': ');
 			return {
 				json: { error: reason || 'The record was not processed', ...failure, async_action_id: action.id },
 				itemIndexes: named ?? summary.itemIndexes,

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { FIXTURES } from '../../emulator';
 import { parseCsv } from '../../emulator/validate';
 import { useEmulator } from '../v2/helpers';
 
@@ -194,5 +195,71 @@ describe('Customer: Import (CSV, upsert by source ID)', () => {
 		expect(items[0].json).toMatchObject({ status: 'DONE', type: 'CUSTOMERS.IMPORT_CSV', done_count: 1, failed_count: 1 });
 		expect(items[1].json).toMatchObject({ error: 'duplicated email', source_id: 'imp-c-2' });
 		expect(customer('imp-c-1')).toMatchObject({ name: 'Ann, "A"', address: { city: 'Oslo' }, metadata: { tier: 'gold' } });
+	});
+});
+
+describe('Product: Update in Bulk and Update Metadata in Bulk', () => {
+	it('sends prices in the smallest unit, refuses a price with 3 decimals before sending, and upserts by source ID', async () => {
+		const updateInBulk = { resource: 'product', operation: 'updateInBulk', sourceId: '={{ $json.id }}', updateFields: { name: '={{ $json.name }}', price: '={{ $json.price }}' } };
+		const { items } = await ctx.run(updateInBulk as never, {
+			input: [
+				{ id: FIXTURES.productSourceId, name: 'Renamed', price: 12.5 },
+				{ id: 'pb-2', name: 'Bad price', price: 1.005 },
+				{ id: 'pb-3', name: 'New', price: 3 },
+			],
+			continueOnFail: true,
+		});
+		expect(posted('/v1/products/bulk/async')).toEqual([
+			[
+				{ source_id: FIXTURES.productSourceId, name: 'Renamed', price: 1250 },
+				{ source_id: 'pb-3', name: 'New', price: 300 },
+			],
+		]);
+		expect(items.map((item) => [item.pairedItem, item.json.error ?? item.json.done_count])).toEqual([
+			[[{ item: 0 }, { item: 2 }], 2],
+			[{ item: 1 }, expect.stringMatching(/^Price: /)],
+		]);
+		expect(ctx.emu.control.state.products.get(FIXTURES.productId)).toMatchObject({ name: 'Renamed', price: 1250 });
+		expect(ctx.emu.control.state.findProduct('pb-3')).toMatchObject({ name: 'New', price: 300 });
+	});
+
+	it('sets metadata on many products in one request', async () => {
+		const metadataInBulk = { resource: 'product', operation: 'updateMetadataInBulk', sourceId: '={{ $json.id }}', metadata: { fields: [{ key: 'season', value: 'winter' }] } };
+		const { items, error } = await ctx.run(metadataInBulk as never, { input: [{ id: FIXTURES.productSourceId }, { id: 'pm-2' }] });
+		expect(error).toBeUndefined();
+		expect(posted('/v1/products/metadata/async')).toEqual([{ source_ids: [FIXTURES.productSourceId, 'pm-2'], metadata: { season: 'winter' } }]);
+		expect(items[0].json).toMatchObject({ status: 'DONE', type: 'PRODUCTS.METADATA_UPDATE', records: 2, failed_count: 0 });
+		expect(ctx.emu.control.state.findProduct('pm-2')?.metadata).toEqual({ season: 'winter' });
+	});
+});
+
+describe('Voucher: Update in Bulk and Update Metadata in Bulk', () => {
+	it("sets each voucher's own metadata, and gives an unknown code as its own failed item", async () => {
+		const updateInBulk = { resource: 'voucher', operation: 'updateInBulk', code: '={{ $json.code }}', metadataJson: '={{ JSON.stringify($json.meta) }}' };
+		const input = [
+			{ code: FIXTURES.discountCodes[0], meta: { batch: 1 } },
+			{ code: 'NO-SUCH-CODE', meta: { batch: 2 } },
+			{ code: FIXTURES.discountCodes[1], meta: { batch: 3 } },
+		];
+		const { items, error } = await ctx.run(updateInBulk as never, { input });
+		expect(error).toBeUndefined();
+		expect(posted('/v1/vouchers/bulk/async')).toEqual([input.map(({ code, meta }) => ({ code, metadata: meta }))]);
+		expect(items.map((item) => [item.pairedItem, item.json.done_count ?? item.json.code])).toEqual([
+			[[{ item: 0 }, { item: 1 }, { item: 2 }], 2],
+			[{ item: 1 }, 'NO-SUCH-CODE'],
+		]);
+		expect(items[1].json.error).toBe('Cannot find voucher with id NO-SUCH-CODE');
+		expect(ctx.emu.control.state.findVoucher(FIXTURES.discountCodes[1])?.metadata).toMatchObject({ batch: 3 });
+	});
+
+	it('sends the codes that share metadata together, and refuses an item without a code before sending', async () => {
+		const metadataInBulk = { resource: 'voucher', operation: 'updateMetadataInBulk', code: '={{ $json.code }}', metadataJson: '{"campaign":"winter"}' };
+		const { error } = await ctx.run(metadataInBulk as never, { input: [{ code: FIXTURES.discountCodes[0] }, { code: ' ' }] });
+		expect(error?.message).toBe('Code: is required');
+		expect(ctx.sent()).toEqual([]);
+		const { items } = await ctx.run(metadataInBulk as never, { input: FIXTURES.discountCodes.map((code) => ({ code })) });
+		expect(posted('/v1/vouchers/metadata/async')).toEqual([{ codes: FIXTURES.discountCodes, metadata: { campaign: 'winter' } }]);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ status: 'DONE', type: 'VOUCHERS.METADATA_UPDATE', records: 3, failed_count: 0 });
 	});
 });

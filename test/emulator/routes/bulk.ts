@@ -8,15 +8,16 @@
  *   records are upserted. Results as the contract types them: bulk `{ done_count, failed_count, reports,
  *   reports_available_till, errors[{ message, details, key, source_id|code }] }`, metadata `{ errors[{ message,
  *   details, key }] }` (which record is only in `details`).
+ * - vouchers are not upserted: an unknown code fails as not found.
  * - customer CSV import: standard columns Source_id, Name, Email, Phone, Birthdate (YYYY-MM-DD), Description,
  *   Address_*; other columns become metadata; rows upsert by Source_id; failed rows in `failed[{ row, source_id, reason }]`.
  */
-import { ApiError, invalidPayload } from '../errors';
+import { ApiError, invalidPayload, notFound } from '../errors';
 import { accepted, type Ctx, type Env, type Router } from '../router';
 import { isObject, type Json } from '../validate';
 import { customerFields, upsertCustomer } from './customers';
 import { startAsyncAction } from './asyncActions';
-import { cells, importedCsv } from './products';
+import { cells, importedCsv, newProduct, productFields } from './products';
 
 export const MAX_BULK_RECORDS = 100;
 
@@ -130,6 +131,51 @@ export const CUSTOMERS: BulkKind = {
 	},
 };
 
+export const PRODUCTS: BulkKind = {
+	bulkType: 'PRODUCTS.BULK_UPDATE',
+	metadataType: 'PRODUCTS.METADATA_UPDATE',
+	key: 'source_id',
+	idsKey: 'source_ids',
+	apply(env, id, record) {
+		const { source_id: _sourceId, ...rest } = record;
+		const fields = productFields(rest);
+		const existing = env.store.findProduct(id);
+		if (existing) Object.assign(existing, fields, { updated_at: new Date().toISOString() });
+		else {
+			newProduct(env.store, undefined, id, fields);
+			env.counters.productsCreated++;
+		}
+	},
+	applyMetadata(env, id, metadata) {
+		const existing = env.store.findProduct(id);
+		if (existing) Object.assign(existing, { metadata: { ...existing.metadata, ...metadata }, updated_at: new Date().toISOString() });
+		else {
+			newProduct(env.store, undefined, id, { metadata });
+			env.counters.productsCreated++;
+		}
+	},
+};
+
+/** Vouchers are not upserted: a code the project does not have fails as not found. */
+function voucherMetadata(env: Env, code: string, metadata: Json): void {
+	const voucher = env.store.findVoucher(code);
+	if (!voucher) throw notFound('voucher', code);
+	voucher.metadata = { ...((voucher.metadata as Json | undefined) ?? {}), ...metadata };
+	voucher.updated_at = new Date().toISOString();
+}
+
+export const VOUCHERS: BulkKind = {
+	bulkType: 'VOUCHERS.BULK_UPDATE',
+	metadataType: 'VOUCHERS.METADATA_UPDATE',
+	key: 'code',
+	idsKey: 'codes',
+	apply(env, code, record) {
+		if (!isObject(record.metadata)) throw invalidPayload('metadata: is required and must be an object');
+		voucherMetadata(env, code, record.metadata);
+	},
+	applyMetadata: voucherMetadata,
+};
+
 /** Customer CSV columns (the service's spelling) by the customer field they fill. */
 const CUSTOMER_COLUMNS: Record<string, string> = {
 	Name: 'name',
@@ -165,6 +211,8 @@ function customerRow(row: Record<string, string>): Json {
 
 export function register(r: Router): void {
 	registerBulk(r, '/v1/customers', CUSTOMERS);
+	registerBulk(r, '/v1/products', PRODUCTS);
+	registerBulk(r, '/v1/vouchers', VOUCHERS);
 
 	r.post('/v1/customers/importCSV', 'A', (ctx) => {
 		const { header, rows } = importedCsv(ctx);

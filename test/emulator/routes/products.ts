@@ -112,7 +112,7 @@ function productView(p: Product, store: Store): Json {
 }
 
 /** The writable product fields present in `body`. */
-function productFields(body: Json): Partial<Product> & { image_url?: string | null } {
+export function productFields(body: Json): Partial<Product> & { image_url?: string | null } {
 	const out: Partial<Product> & { image_url?: string | null } = {};
 	const name = optionalString(body, 'name');
 	if (name !== undefined) out.name = name ?? '';
@@ -130,7 +130,7 @@ function productFields(body: Json): Partial<Product> & { image_url?: string | nu
 	return out;
 }
 
-function newProduct(store: Store, id: string | undefined, sourceId: string | null | undefined, fields: Partial<Product>): Product {
+export function newProduct(store: Store, id: string | undefined, sourceId: string | null | undefined, fields: Partial<Product>): Product {
 	const p: Product = {
 		id: id || store.newId('prod_'),
 		source_id: sourceId ?? null,

@@ -1,6 +1,5 @@
-import { bulkMetadataProperties, readBulkMetadata, sendBulk, type BulkSpec } from '../../shared/bulk';
+import { bulkMetadataProperties, readMetadataRecord, sendBulk, type BulkSpec } from '../../shared/bulk';
 import { waitSecondsProperty } from '../../shared/jobs';
-import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { bulkSourceIdProperty } from './fields';
 
@@ -24,10 +23,7 @@ export const updateMetadataInBulk: OperationDefinition = {
 	safeToRepeat: true,
 	properties: [bulkSourceIdProperty, ...bulkMetadataProperties, waitSecondsProperty],
 	batch: {
-		readRow: (params) => ({
-			source_id: requireText(params, 'Source ID', params.get('sourceId', '')).trim(),
-			metadata: readBulkMetadata(params, { metadata: params.get('metadata', {}), metadataJson: params.get('metadataJson', '{}') }),
-		}),
+		readRow: (params) => readMetadataRecord(params, 'source_id', 'sourceId', 'Source ID'),
 		send: async (rows, params, client) => await sendBulk(CUSTOMER_METADATA, rows, params, client),
 	},
 };
