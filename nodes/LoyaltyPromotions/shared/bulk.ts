@@ -35,6 +35,17 @@ export interface BulkSpec {
 	failures: 'errors' | 'failed';
 }
 
+/**
+ * The bulk and metadata endpoints of a resource keyed by source ID (customers, products): the service updates the
+ * records it finds and creates the others, so a repeat after a lost answer changes nothing more.
+ */
+export function upsertBulkSpec(resource: 'customer' | 'product', kind: 'bulk' | 'metadata'): BulkSpec {
+	const base = { key: 'source_id', safeToRepeat: true, failures: 'errors' } as const;
+	return kind === 'bulk'
+		? { ...base, noun: `${resource} bulk update`, path: `/v1/${resource}s/bulk/async` }
+		: { ...base, noun: `${resource} metadata update`, path: `/v1/${resource}s/metadata/async`, idsKey: 'source_ids' };
+}
+
 /** Metadata for a bulk record: Metadata and Metadata (JSON) together, which must hold at least one key. */
 export function readBulkMetadata(params: ParamReader, fields: IDataObject): IDataObject {
 	const metadata = readMetadata(params, fields);

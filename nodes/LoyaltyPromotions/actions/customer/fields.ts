@@ -16,13 +16,18 @@ export const customerLocator = locatorProperty({
 });
 
 /** The Source ID of a bulk operation's record: the customer it updates, or creates when no customer has it. */
-export const bulkSourceIdProperty: INodeProperties = {
+export const customerSourceIdProperty: INodeProperties = {
 	displayName: 'Source ID',
 	name: 'sourceId',
 	type: 'string',
 	default: '',
 	required: true,
 	placeholder: 'customer-123 or jane@example.com',
+	description: "The customer's ID in your system (e.g. a CRM ID or email): a customer with this source ID is updated, otherwise one is created",
+};
+
+export const bulkSourceIdProperty: INodeProperties = {
+	...customerSourceIdProperty,
 	description: "The customer's ID in your system, usually an expression reading it from each input item: the customer with this source ID is updated, or created when there is none",
 };
 

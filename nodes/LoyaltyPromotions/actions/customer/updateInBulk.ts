@@ -1,19 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
-import { sendBulk, type BulkSpec } from '../../shared/bulk';
+import { sendBulk, upsertBulkSpec } from '../../shared/bulk';
 import { updateFieldsProperty } from '../../shared/fields';
 import { waitSecondsProperty } from '../../shared/jobs';
 import { requireAnyField, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { bulkSourceIdProperty, CUSTOMER_BODY_OPTIONS, readCustomerBody } from './fields';
-
-const CUSTOMER_BULK: BulkSpec = {
-	noun: 'customer bulk update',
-	path: '/v1/customers/bulk/async',
-	key: 'source_id',
-	// The service updates the customers it finds by source ID and creates the others: a repeat changes nothing more.
-	safeToRepeat: true,
-	failures: 'errors',
-};
 
 export const updateInBulk: OperationDefinition = {
 	value: 'updateInBulk',
@@ -30,6 +21,6 @@ export const updateInBulk: OperationDefinition = {
 			const body = requireAnyField(params, 'Update Fields', readCustomerBody(params, params.get<IDataObject>('updateFields', {})));
 			return { source_id: sourceId, ...body };
 		},
-		send: async (rows, params, client) => await sendBulk(CUSTOMER_BULK, rows, params, client),
+		send: async (rows, params, client) => await sendBulk(upsertBulkSpec('customer', 'bulk'), rows, params, client),
 	},
 };

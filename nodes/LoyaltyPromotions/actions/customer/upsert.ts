@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { CUSTOMER_BODY_OPTIONS, readCustomerBody } from './fields';
+import { CUSTOMER_BODY_OPTIONS, customerSourceIdProperty, readCustomerBody } from './fields';
 
 export const upsert: OperationDefinition = {
 	value: 'upsert',
@@ -12,15 +12,7 @@ export const upsert: OperationDefinition = {
 	endpoint: 'POST /v1/customers',
 	safeToRepeat: true,
 	properties: [
-		{
-			displayName: 'Source ID',
-			name: 'sourceId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'customer-123 or jane@example.com',
-			description: "The customer's ID in your system (e.g. a CRM ID or email): a customer with this source ID is updated, otherwise one is created",
-		},
+		customerSourceIdProperty,
 		additionalFieldsProperty(CUSTOMER_BODY_OPTIONS),
 	],
 	build(params) {

@@ -1,19 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
-import { sendBulk, type BulkSpec } from '../../shared/bulk';
+import { sendBulk, upsertBulkSpec } from '../../shared/bulk';
 import { updateFieldsProperty } from '../../shared/fields';
 import { waitSecondsProperty } from '../../shared/jobs';
 import { requireAnyField, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { PRODUCT_BODY_OPTIONS, readProductBody, sourceIdProperty } from './fields';
-
-const PRODUCT_BULK: BulkSpec = {
-	noun: 'product bulk update',
-	path: '/v1/products/bulk/async',
-	key: 'source_id',
-	// The service updates the products it finds by source ID and creates the others: a repeat changes nothing more.
-	safeToRepeat: true,
-	failures: 'errors',
-};
 
 export const updateInBulk: OperationDefinition = {
 	value: 'updateInBulk',
@@ -29,6 +20,6 @@ export const updateInBulk: OperationDefinition = {
 			const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();
 			return { source_id: sourceId, ...requireAnyField(params, 'Update Fields', readProductBody(params, params.get<IDataObject>('updateFields', {}))) };
 		},
-		send: async (rows, params, client) => await sendBulk(PRODUCT_BULK, rows, params, client),
+		send: async (rows, params, client) => await sendBulk(upsertBulkSpec('product', 'bulk'), rows, params, client),
 	},
 };

@@ -1,17 +1,7 @@
-import { bulkMetadataProperties, readMetadataRecord, sendBulk, type BulkSpec } from '../../shared/bulk';
+import { bulkMetadataProperties, readMetadataRecord, sendBulk, upsertBulkSpec } from '../../shared/bulk';
 import { waitSecondsProperty } from '../../shared/jobs';
 import type { OperationDefinition } from '../types';
 import { sourceIdProperty } from './fields';
-
-const PRODUCT_METADATA: BulkSpec = {
-	noun: 'product metadata update',
-	path: '/v1/products/metadata/async',
-	key: 'source_id',
-	idsKey: 'source_ids',
-	// The service sets the keys on the products it finds and creates the others: a repeat changes nothing more.
-	safeToRepeat: true,
-	failures: 'errors',
-};
 
 export const updateMetadataInBulk: OperationDefinition = {
 	value: 'updateMetadataInBulk',
@@ -24,6 +14,6 @@ export const updateMetadataInBulk: OperationDefinition = {
 	properties: [sourceIdProperty, ...bulkMetadataProperties, waitSecondsProperty],
 	batch: {
 		readRow: (params) => readMetadataRecord(params, 'source_id', 'sourceId', 'Source ID'),
-		send: async (rows, params, client) => await sendBulk(PRODUCT_METADATA, rows, params, client),
+		send: async (rows, params, client) => await sendBulk(upsertBulkSpec('product', 'metadata'), rows, params, client),
 	},
 };
