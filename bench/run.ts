@@ -2,7 +2,7 @@
  * `npm run bench` — the node against the emulator (in a child process) and against raw keep-alive floors.
  *
  *   ts-node --transpile-only bench/run.ts [--quick] [--latency MS] [--only 1,2,3,4,5,6] [--out DIR]
- *     [--import-skus N] [--import-rows-per-second N]
+ *     [--import-skus N] [--import-rows-per-second N] [--sync-customers N] [--sync-low-sample N]
  *   ts-node --transpile-only bench/run.ts --real [...]   (in a real n8n: see bench/real.ts)
  *
  * This in-process mode runs the node through n8n-core's engine inside this process: quick, but it skips what the
@@ -16,6 +16,8 @@
  * 5. Return All of LC-MANY-ACTIVITY (100,025 entries at seed 100) vs a raw paging floor: time and peak memory.
  * 6. 100,000 SKUs under an emulated limit of 2,000 requests/minute: SKU → Import (one CSV, async action polled)
  *    vs SKU → Create or Update at Concurrency 8 (a sample, extrapolated from the pace the limit allows).
+ * 7. The nightly customer sync: 100,000 customers' metadata under 2,000 and 100 requests/minute, Customer →
+ *    Update Metadata in Bulk vs Customer → Create or Update per item (samples, extrapolated); peak memory.
  *
  * Writes bench/results.json and bench/summary.md, prints a table and the summary.
  */
@@ -40,7 +42,7 @@ const option = (name: string): string | undefined => {
 };
 const QUICK = flag('quick');
 const LATENCY = Number(option('latency') ?? 20);
-const ONLY = new Set((option('only') ?? '1,2,3,4,5,6').split(',').map((s) => Number(s.trim())));
+const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7').split(',').map((s) => Number(s.trim())));
 const OUT_DIR = path.resolve(option('out') ?? __dirname);
 const RATE_N = Number(option('rate') ?? 50);
 
@@ -53,6 +55,11 @@ const IMPORT_SKUS = Number(option('import-skus') ?? (QUICK ? 20_000 : 100_000));
 const IMPORT_LIMIT_PER_MINUTE = 2000;
 const IMPORT_SAMPLE = QUICK ? IMPORT_LIMIT_PER_MINUTE + 500 : 2 * IMPORT_LIMIT_PER_MINUTE + 500;
 const IMPORT_ROWS_PER_SECOND = Number(option('import-rows-per-second') ?? 2000);
+/** Scenario 7: customers whose metadata is synced, the limits per minute, and the bulk sample under the lower limit. */
+const SYNC_CUSTOMERS = Number(option('sync-customers') ?? (QUICK ? 20_000 : 100_000));
+const SYNC_LIMITS = [2000, 100];
+/** Under 100/min the bulk run is measured on this many customers and extrapolated (the full run takes ~21 min). */
+const SYNC_LOW_LIMIT_SAMPLE = Number(option('sync-low-sample') ?? (QUICK ? 5000 : 10_000));
 const ACTIVITY_MEMBER = 'LC-MANY-ACTIVITY';
 const PRODUCT_ID = 'prod_0000000000001';
 const CONCURRENCY = 8;
@@ -455,11 +462,7 @@ async function scenario6(): Promise<void> {
 	const sample = await runTheNode(skuParameters(CONCURRENCY), sourceIds(IMPORT_SAMPLE).map((sourceId) => ({ sourceId })));
 	const sampleCounters = await emu.counters();
 	if (sample.errors > 0 || sample.items.length !== IMPORT_SAMPLE) throw new Error(`per-item sample: ${sample.errors} errors of ${sample.items.length}`);
-	const windows = perWindow(await emu.requests('?path=/skus'), windowStart, windowMs);
-	// The pace the limit allows: SKUs per whole window after the first (the pacer keeps 4% below the limit once it
-	// knows the window); with no such window, the first one's count.
-	const middle = windows.slice(1, -1);
-	const perMinute = middle.length > 0 ? middle.reduce((a, b) => a + b, 0) / middle.length : Math.max(...windows);
+	const { windows, perMinute } = sustainedPace(await emu.requests('?path=/skus'), windowStart, windowMs);
 	const extrapolatedMinutes = IMPORT_SKUS / perMinute;
 	rows.push({
 		scenario: `6. SKU Create or Update C${CONCURRENCY}, ${IMPORT_LIMIT_PER_MINUTE}/min`,
@@ -474,6 +477,111 @@ async function scenario6(): Promise<void> {
 	details['6_per_item_sample'] = { ms: sample.ms, sample: IMPORT_SAMPLE, windows, perMinute, extrapolatedMinutes, counters: sampleCounters };
 	await emu.setRateLimit(null);
 	await emu.setRequestLog(false);
+}
+
+/**
+ * The pace a limit allows: successful requests per whole window after the first (the pacer keeps 4% below the
+ * limit once it knows the window); with no such window, the first one's count.
+ */
+function sustainedPace(entries: Array<{ status: number; at: number }>, windowStart: number, windowMs: number): { windows: number[]; perMinute: number } {
+	const windows = perWindow(entries, windowStart, windowMs);
+	const middle = windows.slice(1, -1);
+	return { windows, perMinute: middle.length > 0 ? middle.reduce((a, b) => a + b, 0) / middle.length : Math.max(...windows) };
+}
+
+/** The nightly sync's metadata: a tier (four values) and the night's date, so customers of a tier share requests. */
+function syncInput(count: number): IDataObject[] {
+	const tiers = ['bronze', 'silver', 'gold', 'platinum'];
+	return sourceIds(count).map((id, i) => ({ id, meta: { tier: tiers[i % 4], last_sync: '2026-11-24' } }));
+}
+
+/**
+ * 7. The nightly customer sync: SYNC_CUSTOMERS customers' metadata against a service limited to 2,000 and to 100
+ * requests a minute (every request counts, polls included). Update Metadata in Bulk sends 100 customers a request
+ * and polls each async action; under 100/min it runs on SYNC_LOW_LIMIT_SAMPLE customers and is extrapolated from
+ * the customers a minute it sustained. Create or Update per item is a sample extrapolated the same way.
+ */
+async function scenario7(): Promise<void> {
+	const windowMs = 60_000;
+	const bulkParameters: INodeParameters = {
+		resource: 'customer',
+		operation: 'updateMetadataInBulk',
+		authentication: 'appKeys',
+		sourceId: '={{ $json.id }}',
+		metadataJson: '={{ $json.meta }}',
+		waitSeconds: 3600,
+	};
+	const perItemParameters: INodeParameters = {
+		resource: 'customer',
+		operation: 'upsert',
+		authentication: 'appKeys',
+		sourceId: '={{ $json.id }}',
+		additionalFields: { metadataJson: '={{ $json.meta }}' },
+		options: { concurrency: CONCURRENCY },
+	};
+	for (const perMinuteLimit of SYNC_LIMITS) {
+		const full = perMinuteLimit >= 1000;
+		const count = full ? SYNC_CUSTOMERS : Math.min(SYNC_CUSTOMERS, SYNC_LOW_LIMIT_SAMPLE);
+		log(`7: Update Metadata in Bulk, ${count} customers, ${perMinuteLimit} requests/minute`);
+		await freshEmulator(LATENCY);
+		await emu.setAsyncActionTiming({ baseMs: 100, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
+		await emu.setRequestLog(true);
+		const t0 = Date.now();
+		await emu.setRateLimit({ limit: perMinuteLimit, windowMs });
+		const windowStart = Math.round((t0 + Date.now()) / 2);
+		const input = syncInput(count);
+		const sampler = new MemorySampler().start();
+		const bulk = await runTheNode(bulkParameters, input);
+		const memory = sampler.stop();
+		const counters = await emu.counters();
+		const log7 = await emu.requests();
+		const posts = log7.filter((request) => request.method === 'POST' && request.status < 300).length;
+		const failed = bulk.items.filter((item) => item.json.error !== undefined || Number(item.json.failed_count) > 0).length;
+		const records = bulk.items.reduce((sum, item) => sum + (item.json.status === 'DONE' ? Number(item.json.records) : 0), 0);
+		if (bulk.error || failed > 0 || records !== count) throw new Error(`bulk sync: ${bulk.error?.message ?? ''} ${failed} failed, ${records} of ${count} done`);
+		const { windows, perMinute } = sustainedPace(log7, windowStart, windowMs);
+		// Requests per customer is fixed (one upload and its polls per 100); the limit sets the requests a minute.
+		const requestsPerCustomer = log7.filter((request) => request.status < 300).length / count;
+		const minutes = full ? bulk.ms / 60_000 : (SYNC_CUSTOMERS * requestsPerCustomer) / perMinute;
+		const goal = perMinuteLimit >= 1000 ? 2 : 20;
+		rows.push({
+			scenario: `7. Customer Update Metadata in Bulk, ${perMinuteLimit}/min`,
+			items: SYNC_CUSTOMERS,
+			nodeMs: bulk.ms,
+			metric: full ? 'time (min)' : 'extrapolated time (min)',
+			value: minutes,
+			goal: `≤ ${goal}`,
+			met: minutes <= goal,
+			notes: `${full ? 'measured' : `measured ${count.toLocaleString('en')} customers in ${(bulk.ms / 1000).toFixed(0)} s, extrapolated;`} ${posts} uploads of ≤ 100 + ${log7.length - posts - counters.rateLimited} polls (${requestsPerCustomer.toFixed(4)} requests/customer, per minute: ${windows.join('/')}), ${counters.rateLimited} answered 429; peak heap +${(memory.peakHeapDelta / 1e6).toFixed(0)} MB, RSS +${(memory.peakRssDelta / 1e6).toFixed(0)} MB`,
+		});
+		details[`7_bulk_${perMinuteLimit}`] = { ms: bulk.ms, count, posts, requests: log7.length, windows, perMinute, minutes, memory, counters };
+
+		const sampleSize = full ? IMPORT_SAMPLE : 2 * perMinuteLimit + 50;
+		log(`7: Create or Update per item, C${CONCURRENCY}, sample of ${sampleSize}, ${perMinuteLimit} requests/minute`);
+		await freshEmulator(LATENCY);
+		await emu.setRequestLog(true);
+		const t1 = Date.now();
+		await emu.setRateLimit({ limit: perMinuteLimit, windowMs });
+		const sampleStart = Math.round((t1 + Date.now()) / 2);
+		const sample = await runTheNode(perItemParameters, syncInput(sampleSize));
+		const sampleCounters = await emu.counters();
+		if (sample.errors > 0 || sample.items.length !== sampleSize) throw new Error(`per-item sample: ${sample.errors} errors of ${sample.items.length}`);
+		const pace = sustainedPace(await emu.requests('?path=/customers'), sampleStart, windowMs);
+		const perItemMinutes = SYNC_CUSTOMERS / pace.perMinute;
+		rows.push({
+			scenario: `7. Customer Create or Update C${CONCURRENCY}, ${perMinuteLimit}/min`,
+			items: SYNC_CUSTOMERS,
+			nodeMs: sample.ms,
+			metric: 'extrapolated time (min)',
+			value: perItemMinutes,
+			goal: `(reference: ≥ ${Math.ceil(SYNC_CUSTOMERS / perMinuteLimit)} by the limit)`,
+			met: null,
+			notes: `measured ${sampleSize} customers in ${(sample.ms / 1000).toFixed(0)} s (per minute: ${pace.windows.join('/')}), ${sampleCounters.rateLimited} answered 429; ${SYNC_CUSTOMERS.toLocaleString('en')} at ${pace.perMinute.toFixed(0)}/min`,
+		});
+		details[`7_per_item_${perMinuteLimit}`] = { ms: sample.ms, sample: sampleSize, ...pace, perItemMinutes, counters: sampleCounters };
+		await emu.setRateLimit(null);
+		await emu.setRequestLog(false);
+	}
 }
 
 // ---------- output ----------
@@ -523,6 +631,11 @@ function summary(meta: Record<string, unknown>): string {
 	if (imported && perItem) {
 		lines.push(`- **${imported.items.toLocaleString('en')} SKUs under a limit of ${IMPORT_LIMIT_PER_MINUTE.toLocaleString('en')} requests/minute:** SKU → Import finished in **${imported.value.toFixed(0)} s** (goal ≤ 120 s${imported.met ? ', met' : ', missed'}; ${imported.notes}); SKU → Create or Update at Concurrency ${CONCURRENCY} would take **${perItem.value.toFixed(0)} min** (extrapolated: ${perItem.notes}).`);
 	}
+	const sync = get('7.');
+	for (let i = 0; i + 1 < sync.length; i += 2) {
+		const [bulk, perItem] = [sync[i], sync[i + 1]];
+		lines.push(`- **${bulk.items.toLocaleString('en')} customers' metadata, ${bulk.scenario.split(', ')[1]}:** Update Metadata in Bulk **${bulk.value.toFixed(1)} min** (goal ${bulk.goal}${bulk.met ? ', met' : ', missed'}; ${bulk.notes}) vs Create or Update per item **${perItem.value >= 120 ? `${(perItem.value / 60).toFixed(1)} h` : `${perItem.value.toFixed(0)} min`}** (extrapolated: ${perItem.notes}).`);
+	}
 	lines.push('');
 	lines.push(`Reproduce with \`npm run bench\` (\`--quick\` for smaller sizes, \`--latency MS\` to change the emulated latency). Raw numbers: \`bench/results.json\`.`);
 	return lines.join('\n');
@@ -544,6 +657,7 @@ async function main(): Promise<void> {
 		if (ONLY.has(4)) await scenario4();
 		if (ONLY.has(5)) await scenario5();
 		if (ONLY.has(6)) await scenario6();
+		if (ONLY.has(7)) await scenario7();
 	} finally {
 		await emu.stop();
 		http.globalAgent.destroy();

@@ -108,6 +108,14 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'program.activate': { programId: '{newProgram}' },
 	'program.deactivate': { programId: '{newActiveProgram}' },
 	'program.delete': { programId: '{newProgram}' },
+	// branch bulk: bulk updates, metadata updates and imports
+	'customer.updateMetadataInBulk': { sourceId: 'minimal-bulk-metadata', metadataJson: '{"synced":true}' },
+	'customer.updateInBulk': { sourceId: 'minimal-bulk', updateFields: { name: 'Bulk' } },
+	'customer.import': { sourceId: 'minimal-customer-import' },
+	'voucher.updateInBulk': { code: FIXTURES.discountCodes[1], metadataJson: '{"synced":true}' },
+	'voucher.updateMetadataInBulk': { code: FIXTURES.discountCodes[2], metadataJson: '{"synced":true}' },
+	'product.updateInBulk': { sourceId: 'minimal-bulk-product', updateFields: { name: 'Bulk product' } },
+	'product.updateMetadataInBulk': { sourceId: 'minimal-bulk-product-metadata', metadataJson: '{"synced":true}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

@@ -66,6 +66,8 @@ interface Route {
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const noContent = (): Reply => ({ status: 204 });
+/** 202: accepted, to be done by an async action. */
+export const accepted = (body: unknown): Reply => ({ status: 202, body });
 
 export class Router {
 	private readonly routes: Route[] = [];

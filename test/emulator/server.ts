@@ -10,6 +10,7 @@ import { buildStore, DEFAULT_CREDENTIALS } from './fixtures';
 import { Env, Reply, Router } from './router';
 import * as auth from './routes/auth';
 import * as asyncActions from './routes/asyncActions';
+import * as bulk from './routes/bulk';
 import * as categories from './routes/categories';
 import * as customers from './routes/customers';
 import * as events from './routes/events';
@@ -50,6 +51,8 @@ export function buildRouter(): Router {
 	for (const m of [orders, exportsRoutes, asyncActions, loyaltyV2Lists]) m.register(r);
 	// Loyalty v2 (branch loyaltyv2): programs.
 	for (const m of [loyaltyV2Programs]) m.register(r);
+	// Bulk jobs: bulk updates, metadata updates and imports of many records a request.
+	bulk.register(r);
 	return r;
 }
 

@@ -529,6 +529,11 @@ export class Store {
 	orders = new OrderBook({ length: 0, at: () => undefined as never, idAt: () => '' }, () => undefined);
 	exports = new Map<string, ExportJob>();
 	asyncActions = new Map<string, AsyncAction>();
+	/**
+	 * Records (by source ID or code) that bulk jobs refuse, with the reason: a test stands in for the service's own
+	 * reasons (a metadata schema, a locked record) to see one record fail in a job.
+	 */
+	bulkRefusals = new Map<string, string>();
 	/** Plain CRUD resources (crud.ts), by collection path and parent ids. */
 	records = new Map<string, Map<string, Json>>();
 

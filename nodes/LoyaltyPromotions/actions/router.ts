@@ -27,27 +27,10 @@ import {
 	type ResourceDefinition,
 	type ServiceClient,
 } from './types';
+import { runPool } from '../shared/pool';
 import { simplify, simplifyProperty } from '../shared/simplify';
 import { MAPPING_PARAMETER, mappingProperties, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
 import { checkParameter, optionalId, requireId, requireIntegerInRange } from '../shared/validate';
-
-/** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
-async function runPool(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
-	let next = 0;
-	let firstError: unknown;
-	const worker = async () => {
-		while (firstError === undefined && next < count) {
-			const index = next++;
-			try {
-				await work(index);
-			} catch (error) {
-				firstError ??= error;
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-	if (firstError !== undefined) throw firstError;
-}
 
 /** Whether a parameter's stored value holds an n8n expression anywhere (a string starting with '='). */
 function containsExpression(value: unknown): boolean {

@@ -1,32 +1,20 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type INodeProperties, type JsonObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import type { BatchOutput, BatchRow, ParamReader, ServiceClient } from '../actions/types';
-import { csvChunks, multipartFile, type CsvChunk } from './csv';
+import { csvChunks, multipartFile } from './csv';
 import { readMetadata } from './fields';
-import { waitUntilDone } from './poll';
-import { path } from '../transport/request';
-import { fail, requireIntegerInRange, requireScalarText } from './validate';
+import { runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
+import { fail, requireScalarText } from './validate';
+
+export { waitSecondsProperty } from './jobs';
 
 /**
  * A CSV import of all input items at once (SKU → Import, Product → Import): each item becomes one row; the rows go
- * up as one file (several when they pass the service's file size limit), and each file's async action is polled
- * until it is done. Its result becomes items: one per file with the counts, and one per row that failed, paired
+ * up as one file (several when they pass the service's file size limit), sent and polled as jobs (shared/jobs.ts). Its result becomes items: one per file with the counts, and one per row that failed, paired
  * with the input item the row came from.
  */
 
 /** The service accepts files up to 10 MB; the node keeps below that with room for the multipart envelope. */
 export const MAX_IMPORT_FILE_BYTES = 9_000_000;
-
-export const DEFAULT_WAIT_SECONDS = 600;
-export const MAX_WAIT_SECONDS = 3600;
-
-export const waitSecondsProperty: INodeProperties = {
-	displayName: 'Wait Up To (Seconds)',
-	name: 'waitSeconds',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: MAX_WAIT_SECONDS, numberPrecision: 0 },
-	default: DEFAULT_WAIT_SECONDS,
-	description: `How long to wait for the service to finish the import (1 to ${MAX_WAIT_SECONDS}). If it has not finished by then the node fails, naming the async action to look up; the import may still complete.`,
-};
 
 /** One item's row: the standard columns it fills, and its metadata (one column each). */
 export interface ImportRow extends IDataObject {
@@ -78,30 +66,17 @@ function headerOf(spec: ImportSpec, rows: ImportRow[]): string[] {
 	return [...spec.columns, ...metadata];
 }
 
-interface AsyncAction extends IDataObject {
-	id: string;
-	status: string;
-	progress?: number;
-	result?: IDataObject | null;
-}
-
 /** The output of one file's finished async action: its summary, and its failed rows paired with their items. */
-function outputsOf(action: AsyncAction, chunk: CsvChunk, rows: BatchRow[]): BatchOutput[] {
+function outputsOf(action: AsyncAction, chunkRows: BatchRow[]): BatchOutput[] {
 	const result = (action.result ?? {}) as IDataObject;
 	const failed = (Array.isArray(result.failed) ? result.failed : []) as IDataObject[];
-	const chunkItems = rows.slice(chunk.first, chunk.first + chunk.count).map((row) => row.itemIndex);
-	// the counts without the failed rows (those become items of their own)
-	const counts = Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'failed'));
-	const summary: BatchOutput = {
-		json: { async_action_id: action.id, status: action.status, type: action.type, rows: chunk.count, ...counts },
-		itemIndexes: chunkItems,
-	};
+	const summary = summaryOf(action, chunkRows, ['failed'], 'rows');
 	const failures = failed.map((failure): BatchOutput => {
 		const row = Number(failure.row);
-		const inChunk = Number.isInteger(row) && row >= 1 && row <= chunk.count;
+		const inChunk = Number.isInteger(row) && row >= 1 && row <= chunkRows.length;
 		return {
 			json: { error: String(failure.reason ?? 'The row was not imported'), ...failure, async_action_id: action.id },
-			itemIndexes: inChunk ? [rows[chunk.first + row - 1].itemIndex] : chunkItems,
+			itemIndexes: inChunk ? [chunkRows[row - 1].itemIndex] : summary.itemIndexes,
 		};
 	});
 	return [summary, ...failures];
@@ -109,7 +84,6 @@ function outputsOf(action: AsyncAction, chunk: CsvChunk, rows: BatchRow[]): Batc
 
 /** Sends the rows as CSV files, waits for each file's async action, and returns the summaries and failed rows. */
 export async function sendImport(spec: ImportSpec, rows: BatchRow[], params: ParamReader, client: ServiceClient): Promise<BatchOutput[]> {
-	const waitSeconds = requireIntegerInRange(params, 'Wait Up To (Seconds)', params.get('waitSeconds', DEFAULT_WAIT_SECONDS), 1, MAX_WAIT_SECONDS);
 	const importRows = rows.map((row) => row.row as ImportRow);
 	const header = headerOf(spec, importRows);
 	const chunks = csvChunks(
@@ -117,54 +91,18 @@ export async function sendImport(spec: ImportSpec, rows: BatchRow[], params: Par
 		importRows.map((row) => header.map((column) => row.cells[column] ?? row.metadata[column] ?? '')),
 		MAX_IMPORT_FILE_BYTES,
 	);
-	const outputs: BatchOutput[] = [];
-	for (const chunk of chunks) {
+	const requests = chunks.map((chunk): JobRequest => {
 		const chunkRows = rows.slice(chunk.first, chunk.first + chunk.count);
-		try {
-			const { async_action_id: id } = await client.request<{ async_action_id?: unknown }>({
+		return {
+			rows: chunkRows,
+			request: {
 				method: 'POST',
 				path: spec.path,
 				rawBody: multipartFile('file', spec.fileName, 'text/csv', chunk.text),
 				safeToRepeat: spec.safeToRepeat(chunkRows.map((row) => row.row as ImportRow)),
-			});
-			if (typeof id !== 'string' || id === '') throw new NodeOperationError(params.node, 'The service accepted the import but named no async action to follow');
-			const action = await waitForAction(id, waitSeconds, params, client);
-			if (action.status !== 'DONE') {
-				const message = String((action.result as IDataObject | null)?.message ?? 'no reason given');
-				throw new NodeOperationError(params.node, `The ${spec.noun} import failed (async action ${id}): ${message}`, { itemIndex: chunkRows[0].itemIndex });
-			}
-			outputs.push(...outputsOf(action, chunk, rows));
-		} catch (error) {
-			// Both constructors hand back an error that is already theirs unchanged.
-			if (!params.context.continueOnFail()) {
-				if (error instanceof NodeApiError) throw new NodeApiError(params.node, error as unknown as JsonObject);
-				throw new NodeOperationError(params.node, error as Error, { itemIndex: chunkRows[0].itemIndex });
-			}
-			// This file's rows fail together; the other files' results stand.
-			outputs.push({ json: { error: (error as Error).message }, itemIndexes: chunkRows.map((row) => row.itemIndex) });
-		}
-	}
-	return outputs;
-}
-
-/** Polls GET /v1/async-actions/{id} with backoff until DONE or FAILED, at most `waitSeconds`. */
-async function waitForAction(id: string, waitSeconds: number, params: ParamReader, client: ServiceClient): Promise<AsyncAction> {
-	return await waitUntilDone<AsyncAction>({
-		timeoutMs: waitSeconds * 1000,
-		signal: params.context.getExecutionCancelSignal?.(),
-		check: async () => {
-			const action = await client.request<AsyncAction>({ method: 'GET', path: path`/v1/async-actions/${id}` });
-			if (action.status === 'DONE' || action.status === 'FAILED') return { done: true, value: action };
-			return { done: false, status: `${String(action.status)}${action.progress !== undefined ? `, ${action.progress}% done` : ''}` };
-		},
-		timeout: (status, waitedMs) =>
-			new NodeOperationError(
-				params.node,
-				`The import did not finish within ${Math.round(waitedMs / 1000)} s (async action ${id}, last seen ${status})`,
-				{
-					itemIndex: params.itemIndex,
-					description: `The file was accepted and the service may still finish it: look up async action ${id} before importing the same rows again, or raise Wait Up To (Seconds).`,
-				},
-			),
+			},
+			outputs: (action) => outputsOf(action, chunkRows),
+		};
 	});
+	return await runJobs(`${spec.noun} import`, requests, params, client);
 }

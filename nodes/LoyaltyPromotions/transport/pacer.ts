@@ -31,6 +31,8 @@ export class WaitRefused extends ApplicationError {
 		readonly limits: WaitLimits,
 		/** Waited after 429s in this execution so far, in ms. */
 		readonly waitedMs: number,
+		/** The limit the 429 named (X-Rate-Limit-Type, e.g. bulk_api_calls), when it named one. */
+		readonly limitType?: string,
 	) {
 		super(`The service asked to wait ${seconds(askedMs)} (${source})`);
 	}
@@ -153,19 +155,19 @@ export class Pacer {
 	 * how, for the error). Gives a WaitRefused instead when that wait, or the execution's waits in all, would be
 	 * too long; the execution's next requests then fail without being sent until that time has passed.
 	 */
-	pause(milliseconds: number, source: string): WaitRefused | undefined {
+	pause(milliseconds: number, source: string, limitType?: string): WaitRefused | undefined {
 		const now = Date.now();
-		if (milliseconds > this.limits.maxWaitMs) return this.refuse(milliseconds, source, 'single', now);
+		if (milliseconds > this.limits.maxWaitMs) return this.refuse(milliseconds, source, 'single', now, limitType);
 		const until = now + milliseconds;
 		const added = Math.max(0, until - Math.max(this.pausedUntil, now));
-		if (this.waitedMs + added > this.limits.maxTotalWaitMs) return this.refuse(milliseconds, source, 'total', now);
+		if (this.waitedMs + added > this.limits.maxTotalWaitMs) return this.refuse(milliseconds, source, 'total', now, limitType);
 		this.waitedMs += added;
 		this.pausedUntil = Math.max(this.pausedUntil, until);
 		return undefined;
 	}
 
-	private refuse(milliseconds: number, source: string, bound: WaitRefused['bound'], now: number): WaitRefused {
-		const error = new WaitRefused(milliseconds, source, bound, this.limits, this.waitedMs);
+	private refuse(milliseconds: number, source: string, bound: WaitRefused['bound'], now: number, limitType?: string): WaitRefused {
+		const error = new WaitRefused(milliseconds, source, bound, this.limits, this.waitedMs, limitType);
 		this.refusal = { until: now + milliseconds, error };
 		return error;
 	}

@@ -47,6 +47,12 @@ export interface ServiceRequest {
 	 * (SKU create with an id or source_id); without either, true for GET, PUT and DELETE, false for POST.
 	 */
 	safeToRepeat?: boolean;
+	/**
+	 * 'bulk': the request counts against the service's own limit for bulk jobs (X-Rate-Limit-Type:
+	 * bulk_api_calls), so it is paced apart: the bulk limit's headers and 429s hold the other bulk requests, not the
+	 * polls and reads around them.
+	 */
+	rateLimit?: 'bulk';
 }
 
 export interface TransportOptions {
@@ -89,6 +95,9 @@ export class Transport {
 	private tokenPurchase?: Promise<void>;
 
 	private readonly pacer: Pacer;
+
+	/** The pacer of requests counted against the bulk limit, made at the first one. */
+	private bulkPacer?: Pacer;
 
 	constructor(
 		private readonly host: RequestHost,
@@ -158,13 +167,14 @@ export class Transport {
 		const safeToRepeat = request.safeToRepeat ?? request.method !== 'POST';
 		const maxFaultRetries = this.options.maxFaultRetries ?? 4;
 		const maxRateLimitRetries = this.options.maxRateLimitRetries ?? 12;
+		const pacer = request.rateLimit === 'bulk' ? (this.bulkPacer ??= new Pacer(this.pacer.limits)) : this.pacer;
 		let faultRetries = 0;
 		let rateLimitRetries = 0;
 		let redirects = 0;
 
 		for (let attempt = 1; ; attempt++) {
 			try {
-				await this.pacer.beforeRequest();
+				await pacer.beforeRequest();
 				const response = (
 					request.url
 						? await this.host.helpers.httpRequest(options)
@@ -174,12 +184,12 @@ export class Transport {
 								preAuthenticationRetryStatusCode: [],
 							})
 				) as IN8nHttpFullResponse;
-				this.pacer.observe(lowerCase(response.headers));
+				pacer.observe(lowerCase(response.headers));
 				return response.body as T;
 			} catch (error) {
 				if (error instanceof WaitRefused) throw this.waitError(error, itemIndex);
 				const failure = inspectFailure(error);
-				this.pacer.observe(failure.headers);
+				pacer.observe(failure.headers);
 				if (failure.status !== undefined && REDIRECT_STATUSES.has(failure.status) && !failure.tokenRequest) {
 					options = this.redirected(options, failure, ++redirects, request.url !== undefined, itemIndex);
 					continue;
@@ -190,7 +200,8 @@ export class Transport {
 						ms: 1000 + backoffMs(rateLimitRetries),
 						source: 'no Retry-After header; waiting with backoff',
 					};
-					const refused = this.pacer.pause(asked.ms + Math.round(Math.random() * 50), asked.source);
+					const limitType = failure.headers['x-rate-limit-type']?.trim().slice(0, 40) || undefined;
+					const refused = pacer.pause(asked.ms + Math.round(Math.random() * 50), asked.source, limitType);
 					if (refused) throw this.waitError(refused, itemIndex, attempt);
 					continue;
 				}
@@ -272,10 +283,12 @@ export class Transport {
 	/** A refused rate-limit wait as the 429 error the user sees: what the service asked for, and why the node stopped. */
 	private waitError(refused: WaitRefused, itemIndex?: number, attempts?: number): NodeApiError {
 		const { maxWaitMs, maxTotalWaitMs } = refused.limits;
+		// The service keeps separate limits (e.g. bulk_api_calls for bulk and import requests): the message names it.
+		const limit = refused.limitType ? ` for its ${refused.limitType} limit` : '';
 		const message =
 			refused.bound === 'single'
-				? `The service asked to wait ${seconds(refused.askedMs)} before the next request (${refused.source})`
-				: `The service asked to wait again (${seconds(refused.askedMs)}, ${refused.source}) after ${seconds(refused.waitedMs)} of waiting in this run`;
+				? `The service asked to wait ${seconds(refused.askedMs)}${limit} before the next request (${refused.source})`
+				: `The service asked to wait again${limit} (${seconds(refused.askedMs)}, ${refused.source}) after ${seconds(refused.waitedMs)} of waiting in this run`;
 		const rule =
 			refused.bound === 'single'
 				? `The node waits at most ${seconds(maxWaitMs)} at a time for the rate limit`

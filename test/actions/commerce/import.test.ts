@@ -125,7 +125,7 @@ describe('SKU: Import (one CSV file for all items, async action polled until don
 		const { error } = await ctx.run(skuImport({ waitSeconds: 2 }) as never, { input: [{ product: FIXTURES.productId, sourceId: 'slow-1', name: 's', price: 1 }] });
 		const polls = ctx.emu.control.requests({ method: 'GET', path: '/v1/async-actions/*' });
 		const actionId = polls[0].path.split('/').pop();
-		expect(error?.message).toMatch(new RegExp(`^The import did not finish within 2 s \\(async action ${actionId}, last seen IN_PROGRESS, \\d+% done\\)$`));
+		expect(error?.message).toMatch(new RegExp(`^The SKU import did not finish within 2 s \\(async action ${actionId}, last seen IN_PROGRESS, \\d+% done\\)$`));
 		expect(error?.description).toMatch(/may still finish it: look up async action/);
 		// 0.5 s, 1 s, then the rest of the 2 s: three looks.
 		expect(polls.length).toBeLessThanOrEqual(4);

@@ -134,6 +134,14 @@ const CALLS: Record<string, Call> = {
 		return r;
 	},
 	'POST /v1/products/importCSV': (t) => t.http.post('/v1/products/importCSV', multipart('name,source_id\r\nWalked,walk-import\r\n'), { headers: { ...t.A, 'Content-Type': MULTIPART } }),
+	// Bulk jobs (branch bulk)
+	'POST /v1/customers/bulk/async': (t) => t.http.post('/v1/customers/bulk/async', [{ source_id: 'walk-bulk', name: 'Walked' }], { headers: t.A }),
+	'POST /v1/customers/metadata/async': (t) => t.http.post('/v1/customers/metadata/async', { source_ids: ['walk-bulk'], metadata: { walked: true } }, { headers: t.A }),
+	'POST /v1/products/bulk/async': (t) => t.http.post('/v1/products/bulk/async', [{ source_id: 'walk-bulk', name: 'Walked' }], { headers: t.A }),
+	'POST /v1/products/metadata/async': (t) => t.http.post('/v1/products/metadata/async', { source_ids: ['walk-bulk'], metadata: { walked: true } }, { headers: t.A }),
+	'POST /v1/vouchers/bulk/async': (t) => t.http.post('/v1/vouchers/bulk/async', [{ code: 'WALK-1', metadata: { walked: true } }], { headers: t.A }),
+	'POST /v1/vouchers/metadata/async': (t) => t.http.post('/v1/vouchers/metadata/async', { codes: ['WALK-1'], metadata: { walked: true } }, { headers: t.A }),
+	'POST /v1/customers/importCSV': (t) => t.http.post('/v1/customers/importCSV', multipart('Source_id,Name\r\nwalk-csv,Walked\r\n'), { headers: { ...t.A, 'Content-Type': MULTIPART } }),
 	'GET /v1/async-actions/{asyncActionId}': (t, _B, ctx) => t.http.get(`/v1/async-actions/${ctx.asyncActionId}`, { headers: t.A }),
 	'GET /v1/rewards': (t) => t.http.get('/v1/rewards?limit=5', { headers: t.A }),
 	'POST /v1/exports': (t) => t.http.post('/v1/exports', { exported_object: 'order', parameters: { fields: ['id', 'status'] } }, { headers: t.A }),

@@ -4,7 +4,7 @@
  */
 import { countedList, lowerBound, pagedList, upperBound } from '../envelopes';
 import { invalidParam, invalidPayload, notFound } from '../errors';
-import { Ctx, noContent, ok, Router } from '../router';
+import { Ctx, Env, noContent, ok, Router } from '../router';
 import type { ActivityMeta, Customer, CustomerActivityLog, Store } from '../state';
 import {
 	bodyObject, isObject, Json, optionalDate, optionalObject, optionalString, pageOf, parseDateParam, parseEnumParam, parseLimit,
@@ -187,7 +187,7 @@ function findCustomer(ctx: Ctx): Customer {
 }
 
 /** The writable customer fields present in `body`, checked as the service's schema types them. */
-function customerFields(body: Json): Partial<Customer> {
+export function customerFields(body: Json): Partial<Customer> {
 	const out: Partial<Customer> = {};
 	for (const f of ['name', 'description', 'email', 'phone'] as const) {
 		const v = optionalString(body, f);
@@ -224,6 +224,42 @@ function matchesFilters(c: Customer, q: Record<string, string>, dates: Record<st
 	);
 }
 
+/**
+ * Updates the customer with this source ID with `fields`, or creates it (counted, and announced by a
+ * customer.created event): POST /v1/customers and the bulk jobs share it.
+ */
+export function upsertCustomer(
+	env: Env,
+	sourceId: string | null,
+	fields: Partial<Customer>,
+	existing = sourceId ? env.store.findCustomer(sourceId) : undefined,
+): Customer {
+	const { store, counters } = env;
+	const now = new Date().toISOString();
+	if (existing) {
+		Object.assign(existing, fields, { updated_at: now });
+		return existing;
+	}
+	const c: Customer = {
+		object: 'customer',
+		id: store.newId('cust_'),
+		source_id: sourceId,
+		name: null,
+		description: null,
+		email: null,
+		phone: null,
+		metadata: {},
+		system_metadata: {},
+		...fields,
+		created_at: now,
+		updated_at: null,
+	};
+	store.addCustomer(c);
+	counters.customersCreated++;
+	env.emit('customer.created', customerView(c, store), c.id);
+	return c;
+}
+
 function registerCustomers(r: Router): void {
 	r.get('/v1/customers', 'A', (ctx) => {
 		const q = ctx.query;
@@ -250,36 +286,15 @@ function registerCustomers(r: Router): void {
 	});
 
 	r.post('/v1/customers', 'A', (ctx) => {
-		const { store, counters } = ctx.env;
+		const { store } = ctx.env;
 		const body = bodyObject(ctx.body);
 		const id = optionalString(body, 'id');
 		const sourceId = optionalString(body, 'source_id');
 		const fields = customerFields(body);
 		const existing = (id ? store.customers.get(id) : undefined) ?? (sourceId ? store.findCustomer(sourceId) : undefined);
 		if (id && !existing) throw notFound('customer', id);
-		const now = new Date().toISOString();
-		if (existing) {
-			Object.assign(existing, fields, { updated_at: now });
-			return ok(customerView(existing, store));
-		}
-		const c: Customer = {
-			object: 'customer',
-			id: store.newId('cust_'),
-			source_id: sourceId ?? null,
-			name: null,
-			description: null,
-			email: null,
-			phone: null,
-			metadata: {},
-			system_metadata: {},
-			...fields,
-			created_at: now,
-			updated_at: null,
-		};
-		store.addCustomer(c);
-		counters.customersCreated++;
-		ctx.env.noteCreate(ctx.path, body);
-		ctx.env.emit('customer.created', customerView(c, store), c.id);
+		const c = upsertCustomer(ctx.env, sourceId ?? null, fields, existing);
+		if (!existing) ctx.env.noteCreate(ctx.path, body);
 		return ok(customerView(c, store));
 	});
 

@@ -112,7 +112,7 @@ function productView(p: Product, store: Store): Json {
 }
 
 /** The writable product fields present in `body`. */
-function productFields(body: Json): Partial<Product> & { image_url?: string | null } {
+export function productFields(body: Json): Partial<Product> & { image_url?: string | null } {
 	const out: Partial<Product> & { image_url?: string | null } = {};
 	const name = optionalString(body, 'name');
 	if (name !== undefined) out.name = name ?? '';
@@ -130,7 +130,7 @@ function productFields(body: Json): Partial<Product> & { image_url?: string | nu
 	return out;
 }
 
-function newProduct(store: Store, id: string | undefined, sourceId: string | null | undefined, fields: Partial<Product>): Product {
+export function newProduct(store: Store, id: string | undefined, sourceId: string | null | undefined, fields: Partial<Product>): Product {
 	const p: Product = {
 		id: id || store.newId('prod_'),
 		source_id: sourceId ?? null,
@@ -166,7 +166,7 @@ function listPage<T extends { id: string; created_at: string; updated_at: string
 }
 
 /** The CSV file of an import request: multipart/form-data with a `file` part, at most 10 MB, header first. */
-function importedCsv(ctx: Ctx): { header: string[]; rows: string[][]; raw: string } {
+export function importedCsv(ctx: Ctx): { header: string[]; rows: string[][]; raw: string } {
 	const file = multipartFiles(ctx.body, String(ctx.headers['content-type'] ?? '')).get('file');
 	if (!file) throw new ApiError(400, 'invalid_payload', "Payload should have required property 'file'", { message: 'Invalid payload' });
 	if (Buffer.byteLength(file.content) > MAX_IMPORT_FILE_BYTES)
@@ -177,7 +177,7 @@ function importedCsv(ctx: Ctx): { header: string[]; rows: string[][]; raw: strin
 }
 
 /** The row's cells by header; empty cells are left out. */
-function cells(header: string[], row: string[]): Record<string, string> {
+export function cells(header: string[], row: string[]): Record<string, string> {
 	const out: Record<string, string> = {};
 	header.forEach((h, i) => {
 		if (row[i] !== undefined && row[i] !== '') out[h] = row[i];

@@ -15,6 +15,22 @@ export const customerLocator = locatorProperty({
 	idPlaceholder: 'cust_... or your source ID',
 });
 
+/** The Source ID of a bulk operation's record: the customer it updates, or creates when no customer has it. */
+export const customerSourceIdProperty: INodeProperties = {
+	displayName: 'Source ID',
+	name: 'sourceId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'customer-123 or jane@example.com',
+	description: "The customer's ID in your system (e.g. a CRM ID or email): a customer with this source ID is updated, otherwise one is created",
+};
+
+export const bulkSourceIdProperty: INodeProperties = {
+	...customerSourceIdProperty,
+	description: "The customer's ID in your system, usually an expression reading it from each input item: the customer with this source ID is updated, or created when there is none",
+};
+
 export function readCustomerId(params: ParamReader): string {
 	return params.id('customerId', 'Customer');
 }

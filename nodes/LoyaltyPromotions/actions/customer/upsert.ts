@@ -3,7 +3,7 @@ import { additionalFieldsProperty } from '../../shared/fields';
 import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { inCollection } from '../../shared/mapping';
-import { CUSTOMER_BODY_OPTIONS, CUSTOMER_RECORD, readCustomerBody } from './fields';
+import { CUSTOMER_BODY_OPTIONS, CUSTOMER_RECORD, customerSourceIdProperty, readCustomerBody } from './fields';
 
 export const upsert: OperationDefinition = {
 	value: 'upsert',
@@ -13,15 +13,7 @@ export const upsert: OperationDefinition = {
 	endpoint: 'POST /v1/customers',
 	safeToRepeat: true,
 	properties: [
-		{
-			displayName: 'Source ID',
-			name: 'sourceId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'customer-123 or jane@example.com',
-			description: "The customer's ID in your system (e.g. a CRM ID or email): a customer with this source ID is updated, otherwise one is created",
-		},
+		customerSourceIdProperty,
 		additionalFieldsProperty(CUSTOMER_BODY_OPTIONS),
 	],
 	record: { source_id: 'sourceId', ...inCollection('additionalFields', CUSTOMER_RECORD) },

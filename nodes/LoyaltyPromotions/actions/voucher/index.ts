@@ -8,11 +8,13 @@ import { getAll } from './getAll';
 import { getManyTransactions } from './getManyTransactions';
 import { searchVouchers } from './search';
 import { update } from './update';
+import { updateInBulk } from './updateInBulk';
+import { updateMetadataInBulk } from './updateMetadataInBulk';
 
 export const voucher: ResourceDefinition = {
 	value: 'voucher',
 	name: 'Voucher',
 	auth: 'appKeysOrOAuth2',
-	operations: [create, get, update, deleteVoucher, getAll, enable, disable, adjustBalance, getManyTransactions],
+	operations: [create, get, update, deleteVoucher, getAll, enable, disable, adjustBalance, getManyTransactions, updateInBulk, updateMetadataInBulk],
 	methods: { listSearch: { searchVouchers } },
 };

@@ -1,0 +1,19 @@
+import { bulkMetadataProperties, readMetadataRecord, sendBulk, upsertBulkSpec } from '../../shared/bulk';
+import { waitSecondsProperty } from '../../shared/jobs';
+import type { OperationDefinition } from '../types';
+import { bulkSourceIdProperty } from './fields';
+
+export const updateMetadataInBulk: OperationDefinition = {
+	value: 'updateMetadataInBulk',
+	name: 'Update Metadata in Bulk',
+	action: "Update customers' metadata in bulk",
+	description:
+		"Set metadata on the customers of all input items, 100 customers a request (items with the same metadata share requests), waiting until the service has applied each. Unknown source IDs become new customers. Safe to repeat: it is an upsert.",
+	endpoint: 'POST /v1/customers/metadata/async then GET /v1/async-actions/{asyncActionId}',
+	safeToRepeat: true,
+	properties: [bulkSourceIdProperty, ...bulkMetadataProperties, waitSecondsProperty],
+	batch: {
+		readRow: (params) => readMetadataRecord(params, 'source_id', 'sourceId', 'Source ID'),
+		send: async (rows, params, client) => await sendBulk(upsertBulkSpec('customer', 'metadata'), rows, params, client),
+	},
+};

@@ -1,0 +1,19 @@
+import { bulkMetadataProperties, readMetadataRecord, sendBulk } from '../../shared/bulk';
+import { waitSecondsProperty } from '../../shared/jobs';
+import type { OperationDefinition } from '../types';
+import { bulkCodeProperty, voucherBulkSpec } from './bulk';
+
+export const updateMetadataInBulk: OperationDefinition = {
+	value: 'updateMetadataInBulk',
+	name: 'Update Metadata in Bulk',
+	action: "Update vouchers' metadata in bulk",
+	description:
+		'Set metadata on the vouchers of all input items, 100 codes a request (items with the same metadata share requests), waiting until the service has applied each. Safe to repeat: it sets the same metadata again.',
+	endpoint: 'POST /v1/vouchers/metadata/async then GET /v1/async-actions/{asyncActionId}',
+	safeToRepeat: true,
+	properties: [bulkCodeProperty, ...bulkMetadataProperties, waitSecondsProperty],
+	batch: {
+		readRow: (params) => readMetadataRecord(params, 'code', 'code', 'Code'),
+		send: async (rows, params, client) => await sendBulk(voucherBulkSpec('metadata'), rows, params, client),
+	},
+};
