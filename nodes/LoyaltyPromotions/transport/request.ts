@@ -47,6 +47,11 @@ export interface ServiceRequest {
 	 * (SKU create with an id or source_id); without either, true for GET, PUT and DELETE, false for POST.
 	 */
 	safeToRepeat?: boolean;
+	/**
+	 * Whether the service documents an answer without content (204) for it. Default: true for DELETE, false
+	 * otherwise. Any other answer that is not a JSON object (or, with `encoding`, bytes) is an error.
+	 */
+	noContent?: boolean;
 }
 
 export interface TransportOptions {
@@ -175,7 +180,7 @@ export class Transport {
 							})
 				) as IN8nHttpFullResponse;
 				this.pacer.observe(lowerCase(response.headers));
-				return response.body as T;
+				return this.accepted<T>(request, response, safeToRepeat, itemIndex);
 			} catch (error) {
 				if (error instanceof WaitRefused) throw this.waitError(error, itemIndex);
 				const failure = inspectFailure(error);
@@ -216,6 +221,33 @@ export class Transport {
 				});
 			}
 		}
+	}
+
+	/**
+	 * The answer's body, if it is one the operation expects: a JSON object, bytes for a file, or nothing where the
+	 * service documents a 204. Anything else (a proxy's HTML page, truncated JSON, an empty body, `null`, a bare
+	 * string) is an error that quotes it, never a success.
+	 */
+	private accepted<T>(request: ServiceRequest, response: IN8nHttpFullResponse, safeToRepeat: boolean, itemIndex?: number): T {
+		const body: unknown = response.body;
+		if (request.encoding) return body as T;
+		if (body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) return body as T;
+		const empty = body === undefined || body === '' || (Buffer.isBuffer(body) && body.length === 0);
+		if (empty && (request.noContent ?? request.method === 'DELETE')) return undefined as T;
+		const status = response.statusCode;
+		const headers = lowerCase(response.headers);
+		const message = `The service answered ${status} with something other than the JSON object this operation expects`;
+		const type = headers['content-type'] ? ` (${headers['content-type']})` : '';
+		throw new NodeApiError(this.host.getNode(), { message, httpCode: String(status) }, {
+			message,
+			description: redactUrlCredentials(
+				`It answered${type}: ${quoteAnswer(body)}. A wrong Cluster, Service Domain or Base URL in the credential, or a proxy in between, answers like this.${
+					safeToRepeat ? '' : ' The request may have been applied: check in the service before running it again.'
+				}`,
+			),
+			httpCode: String(status),
+			itemIndex,
+		});
 	}
 
 	/**
@@ -310,6 +342,16 @@ export class Transport {
 		}
 		return options;
 	}
+}
+
+/** The most characters of an unexpected answer an error quotes. */
+const QUOTED_CHARACTERS = 200;
+
+/** An answer that is not what was expected, as an error quotes it: JSON as sent, at most QUOTED_CHARACTERS. */
+function quoteAnswer(body: unknown): string {
+	if (body === undefined || body === '' || (Buffer.isBuffer(body) && body.length === 0)) return 'an empty body';
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body);
+	return text.length > QUOTED_CHARACTERS ? `${text.slice(0, QUOTED_CHARACTERS)}…` : text;
 }
 
 function lowerCase(headers: IDataObject | undefined): Record<string, string> {
