@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INodeProperties, type JsonObject } from 'n8n-workflow';
 import type { BatchOutput, BatchRow, ParamReader, ServiceClient } from '../actions/types';
 import { csvChunks, multipartFile, type CsvChunk } from './csv';
-import { readMetadata } from './fields';
+import { putOwn, readMetadata } from './fields';
 import { waitUntilDone } from './poll';
 import { path } from '../transport/request';
 import { fail, requireIntegerInRange, requireScalarText } from './validate';
@@ -66,9 +66,14 @@ export function readImportMetadata(params: ParamReader, fields: IDataObject, col
 		if (/\s/.test(key) || key === '') fail(params, 'Metadata', `key "${key}" becomes a CSV header, which may not be empty or hold spaces`);
 		if (columns.includes(key)) fail(params, 'Metadata', `key "${key}" is a standard column of the import; set it with its own field`);
 		if (value === undefined || value === null) continue;
-		cells[key] = metadataCell(params, key, value);
+		putOwn(cells, key, metadataCell(params, key, value));
 	}
 	return cells;
+}
+
+/** A row's own cell for a column: never a value its object inherits (`constructor`, `toString`…). */
+function ownValue(cells: Record<string, string>, column: string): string | undefined {
+	return Object.prototype.hasOwnProperty.call(cells, column) ? cells[column] : undefined;
 }
 
 /** The header: the standard columns, then every metadata key in the order first seen. */
@@ -113,7 +118,7 @@ export async function sendImport(spec: ImportSpec, rows: BatchRow[], params: Par
 	const header = headerOf(spec, importRows);
 	const chunks = csvChunks(
 		header,
-		importRows.map((row) => header.map((column) => row.cells[column] ?? row.metadata[column] ?? '')),
+		importRows.map((row) => header.map((column) => ownValue(row.cells, column) ?? ownValue(row.metadata, column) ?? '')),
 		MAX_IMPORT_FILE_BYTES,
 	);
 	const outputs: BatchOutput[] = [];

@@ -338,7 +338,10 @@ export class Transport {
 			options.body = new URLSearchParams(request.form).toString();
 			options.headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
 		} else if (request.body !== undefined) {
-			options.body = request.body;
+			// Serialized here: n8n's request helpers copy an object body, leaving out keys named __proto__,
+			// constructor and prototype, which the service accepts as metadata keys like any other.
+			options.body = JSON.stringify(request.body);
+			options.headers = { 'Content-Type': 'application/json' };
 		}
 		return options;
 	}
