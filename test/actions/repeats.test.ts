@@ -65,3 +65,44 @@ describe('Session (JSON) is checked against the contract', () => {
 		expect((ctx.sent()[0].body as { session: unknown }).session).toEqual({ type: 'LOCK', key: 'checkout-42', ttl: 10, ttl_unit: 'MINUTES' });
 	});
 });
+
+describe('a repeat that fails after an earlier attempt may have succeeded says so', () => {
+	it.each([
+		['Voucher Create with a code (409 already exists)', '/v1/vouchers/', { resource: 'voucher', operation: 'create', type: 'DISCOUNT_VOUCHER', amountOff: 5, code: 'REPEAT-ONCE-1' }, '409'],
+		['Redemption Roll Back (400 already rolled back)', '/rollback', { resource: 'redemption', operation: 'rollback', ...MINIMAL['redemption.rollback'] }, '400'],
+		['Customer Delete (404)', '/v1/customers/', { resource: 'customer', operation: 'delete', customerId: 'cust_0000000000000002' }, '404'],
+	])('%s', async (_what, route, parameters, status) => {
+		ctx.emu.control.setFaults({ route, method: parameters.operation === 'delete' ? 'DELETE' : 'POST', sequence: ['reset'], resetAfterProcessing: true });
+		const { error } = await ctx.run(parameters);
+		expect(error?.httpCode).toBe(status);
+		expect(error?.description).toMatch(/An earlier attempt of this request in this run \(attempt 1 of 2\) lost its answer \(ECONNRESET\) after the service may have acted on it: this answer may be the result of that attempt having done it\./);
+	});
+
+	it('a 4xx on the first attempt says nothing of earlier attempts', async () => {
+		const { error } = await ctx.run({ resource: 'customer', operation: 'delete', customerId: 'cust_unknown_1' });
+		expect(error?.httpCode).toBe('404');
+		expect(error?.description).not.toMatch(/earlier attempt/);
+	});
+});
+
+describe('Loyalty Member → Add: notice and behaviour agree', () => {
+	it("the notice names Additional Fields → Source ID, the field that makes it safe", () => {
+		const properties = new LoyaltyPromotions().description.properties as INodeProperties[];
+		const notice = properties.find(
+			(property) => property.name === 'repeatNotice' && property.displayOptions?.show?.resource?.includes('loyaltyMember') && property.displayOptions?.show?.operation?.includes('add'),
+		);
+		expect(notice?.displayName).toMatch(/With a Source ID in Additional Fields \(the membership's ID in your system\) it is safe to repeat/);
+		expect(notice?.displayName).not.toMatch(/customer Source ID/);
+	});
+
+	it('with Additional Fields → Source ID it is repeated after a 503; with only a customer source ID it is not', async () => {
+		ctx.emu.control.setFaults({ route: '/members', method: 'POST', sequence: [503] });
+		const safe = await ctx.run({ resource: 'loyaltyMember', operation: 'add', ...MINIMAL['loyaltyMember.add'], additionalFields: { sourceId: 'membership-1' } });
+		expect(safe.error).toBeUndefined();
+		ctx.emu.control.clearRequests();
+		ctx.emu.control.setFaults({ route: '/members', method: 'POST', sequence: [503] });
+		const unsafe = await ctx.run({ resource: 'loyaltyMember', operation: 'add', ...MINIMAL['loyaltyMember.add'] });
+		expect(unsafe.error?.description).toMatch(/The request was not repeated/);
+		expect(ctx.emu.control.requests({ path: /members$/, method: 'POST' })).toHaveLength(1);
+	});
+});

@@ -166,6 +166,8 @@ export class Transport {
 		let faultRetries = 0;
 		let rateLimitRetries = 0;
 		let redirects = 0;
+		/** The last repeated attempt the service may have acted on (a 5xx, or a connection lost after it opened). */
+		let mayHaveApplied: { attempt: number; outcome: string } | undefined;
 
 		for (let attempt = 1; ; attempt++) {
 			try {
@@ -209,6 +211,9 @@ export class Transport {
 				const repeatable = safeToRepeat || neverProcessed;
 				if (fault && repeatable && faultRetries < maxFaultRetries) {
 					faultRetries++;
+					if (!neverProcessed) {
+						mayHaveApplied = { attempt, outcome: failure.status !== undefined ? `got a ${failure.status}` : `lost its answer (${failure.code})` };
+					}
 					await sleep(backoffMs(faultRetries, this.options.backoffBaseMs));
 					continue;
 				}
@@ -218,6 +223,11 @@ export class Transport {
 					baseUrl,
 					credentialType: this.credentialType,
 					notRepeated: fault && !repeatable,
+					// A refusal after a repeat may be the earlier attempt's doing (409 exists, 404 deleted, 400 rolled back).
+					earlierAttempt:
+						mayHaveApplied && failure.status !== undefined && failure.status >= 400 && failure.status < 500
+							? { ...mayHaveApplied, attempts: attempt }
+							: undefined,
 				});
 			}
 		}
