@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { LoyaltyPromotions } from '../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
+import { FIXTURES } from '../emulator';
 import { MINIMAL } from './minimal';
 import { useEmulator } from './v2/helpers';
 
@@ -104,5 +105,45 @@ describe('Loyalty Member → Add: notice and behaviour agree', () => {
 		const unsafe = await ctx.run({ resource: 'loyaltyMember', operation: 'add', ...MINIMAL['loyaltyMember.add'] });
 		expect(unsafe.error?.description).toMatch(/The request was not repeated/);
 		expect(ctx.emu.control.requests({ path: /members$/, method: 'POST' })).toHaveLength(1);
+	});
+});
+
+describe('Redemption → Roll Back sends the JSON body the contract asks for', () => {
+	it.each([false, true])('stacked %s: an empty JSON object when nothing is set', async (stacked) => {
+		const { error } = await ctx.run({ resource: 'redemption', operation: 'rollback', redemptionId: FIXTURES.redemptionIds[1], stacked });
+		const [request] = ctx.emu.control.requests({ method: 'POST', path: /\/rollbacks?$/ });
+		expect(request.headers['content-type']).toMatch(/^application\/json/);
+		expect(request.body).toEqual({});
+		if (!stacked) expect(error).toBeUndefined();
+	});
+
+	it("the rollback's customer (by source ID) and order go in the body", async () => {
+		const { error } = await ctx.run({
+			resource: 'redemption',
+			operation: 'rollback',
+			redemptionId: FIXTURES.redemptionIds[1],
+			additionalFields: { customer: 'customer-1', orderJson: '{"source_id": "ORD-1", "status": "CANCELED"}' },
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ customer: { source_id: 'customer-1' }, order: { source_id: 'ORD-1', status: 'CANCELED' } });
+	});
+
+	it('Order (JSON) status is checked', async () => {
+		await ctx.expectInvalid(
+			{ resource: 'redemption', operation: 'rollback', redemptionId: FIXTURES.redemptionIds[1], additionalFields: { orderJson: '{"status": "REFUNDED"}' } },
+			'Order (JSON)',
+			/status: must be one of/,
+		);
+	});
+});
+
+describe('Order → Customer ID takes a source ID, as the other customer fields do', () => {
+	it.each([
+		['customer-77', { source_id: 'customer-77' }],
+		['cust_0000000000000001', { id: 'cust_0000000000000001' }],
+	])('%s', async (customerId, customer) => {
+		const { error } = await ctx.run({ resource: 'order', operation: 'create', additionalFields: { sourceId: `order-of-${customerId}`, customerId } });
+		expect(error).toBeUndefined();
+		expect((ctx.sent()[0].body as { customer: unknown }).customer).toEqual(customer);
 	});
 });

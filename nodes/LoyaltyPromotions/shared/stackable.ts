@@ -215,7 +215,7 @@ export function readRedeemables(params: ParamReader, fields: IDataObject): IData
 const SESSION_TYPES = ['LOCK'];
 const SESSION_TTL_UNITS = ['DAYS', 'HOURS', 'MICROSECONDS', 'MILLISECONDS', 'MINUTES', 'NANOSECONDS', 'SECONDS'];
 /** The contract's order statuses (OrderBase.status). */
-export const ORDER_STATUSES = ['CREATED', 'PAID', 'CANCELED', 'FULFILLED'];
+export const ORDER_STATUSES = ['CREATED', 'PAID', 'CANCELED', 'FULFILLED'] as const;
 
 /** Session (JSON), checked against the contract's Session: its type, key, ttl and ttl_unit. */
 function checkSession(params: ParamReader, session: IDataObject): IDataObject {
@@ -227,6 +227,13 @@ function checkSession(params: ParamReader, session: IDataObject): IDataObject {
 	return session;
 }
 
+/** An Order (JSON) field: a JSON object whose status, if any, is one of the contract's order statuses. */
+export function readOrderJson(params: ParamReader, field: string, value: unknown): IDataObject {
+	const order = parseJsonObject(params, field, value);
+	if (order.status !== undefined) requireOption(params, `${field}: status`, order.status, ORDER_STATUSES);
+	return order;
+}
+
 /** Whether a validation's body takes a session lock: each request without a key takes a new one. */
 export function takesLock(body: IDataObject): boolean {
 	return (body.session as IDataObject | undefined)?.type === 'LOCK';
@@ -235,8 +242,7 @@ export function takesLock(body: IDataObject): boolean {
 /** The order, customer, session and metadata of the body, from the Additional Fields. */
 export function readStackableContext(params: ParamReader, fields: IDataObject): IDataObject {
 	const json = (name: string, label: string) => (fields[name] === undefined ? {} : parseJsonObject(params, label, fields[name]));
-	const order = json('orderJson', 'Order (JSON)');
-	if (order.status !== undefined) requireOption(params, 'Order (JSON): status', order.status, ORDER_STATUSES);
+	const order = fields.orderJson === undefined ? {} : readOrderJson(params, 'Order (JSON)', fields.orderJson);
 	if (fields.orderAmount !== undefined) order.amount = toMinorUnits(params, 'Order Amount', fields.orderAmount);
 	const customerId = optionalId(params, 'Customer', fields.customer);
 	const customerJson = json('customerJson', 'Customer Fields (JSON)');
