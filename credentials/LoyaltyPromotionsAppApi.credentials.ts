@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { appKeyHeaders, appKeyProperties, authenticateWithHeaders } from './appKeys';
+import { APP_KEY_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, locationProperties } from './location';
 
 export class LoyaltyPromotionsAppApi implements ICredentialType {
@@ -26,5 +27,6 @@ export class LoyaltyPromotionsAppApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		// Redirects are not followed: they would carry the keys along.
 		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET', disableFollowRedirect: true },
+		rules: APP_KEY_TEST_RULES,
 	};
 }

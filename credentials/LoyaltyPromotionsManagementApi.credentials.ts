@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { authenticateWithHeaders } from './appKeys';
+import { MANAGEMENT_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, locationProperties } from './location';
 
 export class LoyaltyPromotionsManagementApi implements ICredentialType {
@@ -68,5 +69,6 @@ export class LoyaltyPromotionsManagementApi implements ICredentialType {
 			// Redirects are not followed: they would carry the keys along.
 			disableFollowRedirect: true,
 		},
+		rules: MANAGEMENT_TEST_RULES,
 	};
 }

@@ -9,6 +9,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { appKeyHeaders, appKeyProperties, authenticateWithHeaders } from './appKeys';
+import { OAUTH_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { joinScopes, SCOPE_OPTIONS } from './scopes';
 import { OAuthTokenError, toOAuthTokenError } from './tokenError';
@@ -34,7 +35,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 			type: 'multiOptions',
 			options: SCOPE_OPTIONS,
 			default: ['api'],
-			description: 'What the token may do. "api" covers the whole server-side API.',
+			description: 'What the token may do. "api" covers the whole server-side API; none chosen means "api".',
 		},
 		{
 			displayName: 'Access Token',
@@ -49,7 +50,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		let scope: string;
 		try {
-			scope = joinScopes(credentials.scopes);
+			scope = joinScopes(credentials.scopes, 'Scopes', 'api');
 		} catch (error) {
 			throw new OAuthTokenError((error as Error).message);
 		}
@@ -82,5 +83,6 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: { baseURL: BASE_URL_EXPRESSION, url: '/v1/categories', method: 'GET', disableFollowRedirect: true },
+		rules: OAUTH_TEST_RULES,
 	};
 }

@@ -63,11 +63,16 @@ export const SCOPE_OPTIONS = [...SCOPES]
 	.sort((a, b) => a.localeCompare(b))
 	.map((scope) => ({ name: scope, value: scope, description: DESCRIPTIONS[scope] }));
 
-/** Checks and joins scope names for the token request: single spaces, never commas. */
-export function joinScopes(input: unknown, fieldName = 'Scopes'): string {
+/**
+ * Checks and joins scope names for the token request: single spaces, never commas. An empty selection is
+ * `whenEmpty` where given (the credential: n8n's credential form can save a multi-select without its default),
+ * else refused.
+ */
+export function joinScopes(input: unknown, fieldName = 'Scopes', whenEmpty?: string): string {
 	const list = (Array.isArray(input) ? input : String(input ?? '').split(/[\s,]+/))
 		.map((scope) => String(scope).trim())
 		.filter((scope) => scope !== '');
+	if (list.length === 0 && whenEmpty !== undefined) return whenEmpty;
 	if (list.length === 0) throw new Error(`${fieldName}: choose at least one scope`);
 	const unknown = list.filter((scope) => !SCOPES.includes(scope));
 	if (unknown.length > 0) {

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
+import { resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
 
 const CREDENTIAL_LABEL: Record<string, string> = {
@@ -14,16 +15,24 @@ const CREDENTIAL_LABEL: Record<string, string> = {
 	oAuth2: 'OAuth2',
 };
 
+/** Which node versions offer an operation: every one since 1, or only 2 (added after version 1 was frozen). */
+function versionsOffering(resource: string, operation: string): string {
+	const inVersion1 = resourcesForVersion(RESOURCES, 1).some(
+		(candidate) => candidate.value === resource && candidate.operations.some((offered) => offered.value === operation),
+	);
+	return inVersion1 ? '1, 2' : '2';
+}
+
 export function operationsTable(): string {
 	const rows = RESOURCES.flatMap((resource) =>
 		[...resource.operations]
 			.sort((a, b) => a.name.localeCompare(b.name))
 			.map(
 				(operation) =>
-					`| ${resource.name} | ${operation.name} | \`${operation.endpoint ?? ''}\` | ${CREDENTIAL_LABEL[resource.auth]} | ${operation.list ? 'yes' : ''} |`,
+					`| ${resource.name} | ${operation.name} | \`${operation.endpoint ?? ''}\` | ${CREDENTIAL_LABEL[resource.auth]} | ${operation.list ? 'yes' : ''} | ${versionsOffering(resource.value, operation.value)} |`,
 			),
 	);
-	return ['| Resource | Operation | Endpoint | Credential | Return All |', '|---|---|---|---|---|', ...rows].join('\n');
+	return ['| Resource | Operation | Endpoint | Credential | Return All | Node versions |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 export function eventsTable(): string {

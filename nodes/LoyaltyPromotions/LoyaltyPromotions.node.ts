@@ -1,51 +1,28 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
-import { collectMethods, describeResources } from './actions/description';
-import { RESOURCES } from './actions/resources';
-import { route } from './actions/router';
+import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
+import { LoyaltyPromotionsVersion } from './actions/node';
+import { LATEST_VERSION } from './actions/versions';
 
-export class LoyaltyPromotions implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Loyalty Promotions',
-		name: 'loyaltyPromotions',
-		icon: { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Loyalty programs, vouchers, customers, SKUs, events and webhooks of the Loyalty and Promotions Service (voucherify.io)',
-		defaults: { name: 'Loyalty Promotions' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [
+/**
+ * The action node, versioned the n8n way: each saved workflow runs the version it was built with (see
+ * actions/versions.ts); new nodes get the latest.
+ */
+export class LoyaltyPromotions extends VersionedNodeType {
+	constructor() {
+		const baseDescription: INodeTypeBaseDescription = {
+			displayName: 'Loyalty Promotions',
+			name: 'loyaltyPromotions',
+			icon: { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' },
+			group: ['transform'],
+			description:
+				'Vouchers, coupons, gift cards, promotions, referrals and loyalty programs of the Loyalty and Promotions Service (Voucherify, voucherify.io)',
+			defaultVersion: LATEST_VERSION,
+		};
+		super(
 			{
-				name: 'loyaltyPromotionsAppApi',
-				required: true,
-				displayOptions: { show: { authentication: ['appKeys'] } },
+				1: new LoyaltyPromotionsVersion(baseDescription, 1),
+				2: new LoyaltyPromotionsVersion(baseDescription, 2),
 			},
-			{
-				name: 'loyaltyPromotionsOAuth2Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth2'] } },
-			},
-			{
-				name: 'loyaltyPromotionsManagementApi',
-				required: true,
-				displayOptions: { show: { authentication: ['managementKeys'] } },
-			},
-		],
-		properties: describeResources(RESOURCES),
-	};
-
-	methods = collectMethods(RESOURCES);
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return route.call(this);
+			baseDescription,
+		);
 	}
 }

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { LoyaltyPromotions } from '../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
+import { ACTION_NODE_TYPE, nodeTypeFor } from '../harness/types';
 import { isSafeToRepeat } from '../../nodes/LoyaltyPromotions/actions/types';
 import { FIXTURES } from '../emulator';
 import { OPERATIONS } from './minimal';
@@ -13,7 +13,7 @@ import { useEmulator } from './v2/helpers';
  */
 
 const ctx = useEmulator();
-const properties = new LoyaltyPromotions().description.properties;
+const properties = nodeTypeFor(ACTION_NODE_TYPE).description.properties;
 
 function noticeFor(resource: string, operation: string): INodeProperties | undefined {
 	return properties.find(

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { LoyaltyPromotions } from '../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
+import { ACTION_NODE_TYPE, nodeTypeFor } from '../harness/types';
 import { FIXTURES } from '../emulator';
 import { MINIMAL } from './minimal';
 import { useEmulator } from './v2/helpers';
@@ -34,7 +34,7 @@ describe('Validate with a session LOCK', () => {
 	});
 
 	it('the panel says so beside Session (JSON)', () => {
-		const properties = new LoyaltyPromotions().description.properties as INodeProperties[];
+		const properties = nodeTypeFor(ACTION_NODE_TYPE).description.properties as INodeProperties[];
 		const notice = properties.find(
 			(property) => property.type === 'notice' && property.name === 'sessionLockNotice' && property.displayOptions?.show?.operation?.includes('validate'),
 		);
@@ -88,7 +88,7 @@ describe('a repeat that fails after an earlier attempt may have succeeded says s
 
 describe('Loyalty Member → Add: notice and behaviour agree', () => {
 	it("the notice names Additional Fields → Source ID, the field that makes it safe", () => {
-		const properties = new LoyaltyPromotions().description.properties as INodeProperties[];
+		const properties = nodeTypeFor(ACTION_NODE_TYPE).description.properties as INodeProperties[];
 		const notice = properties.find(
 			(property) => property.name === 'repeatNotice' && property.displayOptions?.show?.resource?.includes('loyaltyMember') && property.displayOptions?.show?.operation?.includes('add'),
 		);

@@ -53,14 +53,14 @@ function emulatorCredentials(emulator) {
 	];
 }
 
-/** Every examples/*.json workflow: [{ file, path, workflow }], in file-name order. */
-function loadExamples() {
+/** Every examples/*.json workflow (or those of another folder): [{ file, path, workflow }], in file-name order. */
+function loadExamples(dir = EXAMPLES_DIR) {
 	return fs
-		.readdirSync(EXAMPLES_DIR)
+		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const full = path.join(EXAMPLES_DIR, file);
+			const full = path.join(dir, file);
 			return { file, path: full, workflow: JSON.parse(fs.readFileSync(full, 'utf8')) };
 		});
 }

@@ -1,5 +1,5 @@
 /** Each credential against the emulator: its own credential test and real requests, with good and bad keys. */
-import { testCredential } from '../harness/runWorkflow';
+import { credentialTestMessage, testCredential } from '../harness/runWorkflow';
 import { CREDENTIAL_TYPES } from '../harness/types';
 import { setupEmulator, type FoundationEnv } from './support';
 
@@ -23,6 +23,7 @@ describe('credential tests (test.request through httpRequestWithAuthentication)'
 	it('app keys: a wrong secret key fails with 401', async () => {
 		const error = await testCredential('loyaltyPromotionsAppApi', { ...env.creds.loyaltyPromotionsAppApi, appToken: 'wrong-secret' }).catch((e) => e);
 		expect(error).toMatchObject({ httpCode: '401' });
+		expect(credentialTestMessage('loyaltyPromotionsAppApi', error)).toMatch(/^Application ID or Secret Key: the service refused them \(401\)/);
 	});
 
 	it('app keys: a wrong application id fails with 401', async () => {
@@ -41,12 +42,14 @@ describe('credential tests (test.request through httpRequestWithAuthentication)'
 			managementToken: 'wrong-management-token',
 		}).catch((e) => e);
 		expect(error).toMatchObject({ httpCode: '401' });
+		expect(credentialTestMessage('loyaltyPromotionsManagementApi', error)).toMatch(/^Management ID or Management Token: the service refused them \(401\)/);
 	});
 
 	it('management keys: a plan without the Management API fails with 402', async () => {
 		env.emu.control.setManagementFeature(false);
 		const error = await testCredential('loyaltyPromotionsManagementApi', env.creds.loyaltyPromotionsManagementApi).catch((e) => e);
 		expect(error).toMatchObject({ httpCode: '402' });
+		expect(credentialTestMessage('loyaltyPromotionsManagementApi', error)).toMatch(/plan has no Management API/);
 	});
 
 	it('management keys: an unknown project fails with 404', async () => {
@@ -55,6 +58,7 @@ describe('credential tests (test.request through httpRequestWithAuthentication)'
 			projectId: 'proj_unknown',
 		}).catch((e) => e);
 		expect(error).toMatchObject({ httpCode: '404' });
+		expect(credentialTestMessage('loyaltyPromotionsManagementApi', error)).toMatch(/^Project ID: the management keys find no such project/);
 	});
 
 	it('OAuth: good keys fetch a token and pass', async () => {
@@ -85,7 +89,7 @@ describe('each credential on real requests through the transport', () => {
 		const bad = await env.probe([{ request: { method: 'GET', path: '/v1/categories' } }], {
 			credentials: { loyaltyPromotionsAppApi: { ...env.creds.loyaltyPromotionsAppApi, appToken: 'wrong-secret' } },
 		});
-		expect(bad.error).toMatchObject({ httpCode: '401', message: 'Unauthorized' });
+		expect(bad.error).toMatchObject({ httpCode: '401', message: "Unauthorized. Check the credential's Application ID and Secret Key: the service did not accept them." });
 		expect(bad.error!.description).toMatch(/Application ID and Secret Key/);
 		expect(bad.error!.context!.serviceError).toMatchObject({ key: 'unauthorized', httpCode: '401' });
 	});

@@ -50,12 +50,13 @@ describe('token fetch', () => {
 		expect(token.body).toEqual({ grant_type: 'client_credentials', scope: 'api customers events loyalties' });
 	});
 
-	it('refuses an empty scope list before sending anything, naming the Scopes field', async () => {
-		const credentials = { [OAUTH]: { ...env.creds[OAUTH], scopes: [] } };
+	it.each([[[] as string[]], ['']])('asks for the default scope "api" when none is saved (%p), as a new credential form can save', async (scopes) => {
+		const credentials = { [OAUTH]: { ...env.creds[OAUTH], scopes } };
 		const result = await env.probe([categories], { credentials });
-		expect(result.error?.message).toMatch(/Scopes: choose at least one scope/);
-		expect(tokenRequests()).toHaveLength(0);
-		expect(categoryRequests()).toHaveLength(0);
+		expect(result.error).toBeUndefined();
+		const [token] = tokenRequests();
+		expect(token.body).toEqual({ grant_type: 'client_credentials', scope: 'api' });
+		expect(categoryRequests()).toHaveLength(1);
 	});
 
 	it('a token request that meets a 503 is retried, even before an unsafe POST (the POST was never sent)', async () => {

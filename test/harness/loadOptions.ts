@@ -9,14 +9,16 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 import { TestCredentialsHelper } from './credentialsHelper';
-import { makeAdditionalData, nodeTypes } from './runWorkflow';
-import { ACTION_NODE_TYPE } from './types';
+import { defaultAuthentication, makeAdditionalData, nodeTypes } from './runWorkflow';
+import { ACTION_NODE_TYPE, latestVersion, withAuthentication } from './types';
 
 export interface LoadOptionsCall {
 	/** The node's current parameters, as the editor sends them with the request. */
 	parameters: INodeParameters;
 	credentials: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper;
 	nodeType?: string;
+	/** The node's typeVersion: by default the latest. */
+	typeVersion?: number;
 }
 
 /** A LoadOptionsContext (n8n-core's own) for the node with these parameters, as the editor's requests get. */
@@ -24,13 +26,15 @@ function contextFor(call: LoadOptionsCall): LoadOptionsContext {
 	const helper = call.credentials instanceof TestCredentialsHelper ? call.credentials : new TestCredentialsHelper(call.credentials);
 	const type = call.nodeType ?? ACTION_NODE_TYPE;
 	// The editor sends the node's parameters with every default filled in (e.g. the hidden Authentication).
-	const description = nodeTypes.getByNameAndVersion(type, 1).description;
-	const parameters = NodeHelpers.getNodeParameters(description.properties, call.parameters, true, false, null, description) ?? call.parameters;
+	const typeVersion = call.typeVersion ?? latestVersion(type);
+	const description = nodeTypes.getByNameAndVersion(type, typeVersion).description;
+	const given = withAuthentication(type, call.parameters, typeVersion, defaultAuthentication);
+	const parameters = NodeHelpers.getNodeParameters(description.properties, given, true, false, null, description) ?? given;
 	const node: INode = {
 		id: 'node',
 		name: 'Node',
 		type,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters,
 		credentials: Object.fromEntries([...helper.stored.keys()].map((type) => [type, { id: `${type}-id`, name: type }])),
@@ -42,7 +46,7 @@ function contextFor(call: LoadOptionsCall): LoadOptionsContext {
 
 /** Runs the node's listSearch method `name` (a resource locator's From List), as the editor does. */
 export async function listSearch(name: string, call: LoadOptionsCall, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const type = nodeTypes.getByNameAndVersion(call.nodeType ?? ACTION_NODE_TYPE, 1);
+	const type = nodeTypes.getByNameAndVersion(call.nodeType ?? ACTION_NODE_TYPE, call.typeVersion);
 	const method = type.methods?.listSearch?.[name];
 	if (!method) throw new Error(`The node has no listSearch method ${name}`);
 	return await method.call(contextFor(call), filter, paginationToken);
@@ -50,7 +54,7 @@ export async function listSearch(name: string, call: LoadOptionsCall, filter?: s
 
 /** Runs the node's loadOptions method `name` (a dropdown filled from the account), as the editor does. */
 export async function loadOptions(name: string, call: LoadOptionsCall): Promise<INodePropertyOptions[]> {
-	const type = nodeTypes.getByNameAndVersion(call.nodeType ?? ACTION_NODE_TYPE, 1);
+	const type = nodeTypes.getByNameAndVersion(call.nodeType ?? ACTION_NODE_TYPE, call.typeVersion);
 	const method = type.methods?.loadOptions?.[name];
 	if (!method) throw new Error(`The node has no loadOptions method ${name}`);
 	return await method.call(contextFor(call));

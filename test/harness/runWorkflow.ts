@@ -7,25 +7,26 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
-	type INodeType,
 	type INodeTypes,
 	type IRun,
 	type IWorkflowBase,
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { resolveWithCredentials, TestCredentialsHelper } from './credentialsHelper';
-import { ACTION_NODE_TYPE, CREDENTIAL_TYPES, NODE_TYPES } from './types';
+import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
+import { AUTHENTICATIONS } from '../../nodes/LoyaltyPromotions/actions/types';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPES, latestVersion, nodeTypeFor, withAuthentication } from './types';
 
 export const nodeTypes: INodeTypes = {
-	getByName: (name: string) => lookup(name),
-	getByNameAndVersion: (name: string) => lookup(name),
+	getByName: (name: string) => nodeTypeFor(name),
+	getByNameAndVersion: (name: string, version?: number) => nodeTypeFor(name, version),
 	getKnownTypes: () => ({}),
 };
 
-function lookup(name: string): INodeType {
-	const type = NODE_TYPES[name];
-	if (!type) throw new Error(`Unknown node type ${name}`);
-	return type;
+/** The resource's default Authentication (its first credential), for tests that name none. */
+export function defaultAuthentication(resource: string): string | undefined {
+	const definition = RESOURCES.find((candidate) => candidate.value === resource);
+	return definition ? AUTHENTICATIONS[definition.auth][0] : undefined;
 }
 
 /** The plain additionalData n8n-core needs: URLs, hooks and our credentials helper. */
@@ -70,6 +71,8 @@ export interface RunNodeOptions {
 	nodeType?: string;
 	/** The workflow's time zone (its settings), e.g. 'Asia/Tokyo'; n8n's default otherwise. */
 	timezone?: string;
+	/** The node's typeVersion: by default the latest, as a node added in the editor gets. */
+	typeVersion?: number;
 }
 
 export interface RunNodeResult {
@@ -93,6 +96,8 @@ function credentialRefs(helper: TestCredentialsHelper): INode['credentials'] {
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const credentialsHelper = helperFor(options.credentials);
 	const nodeName = 'Node Under Test';
+	const type = options.nodeType ?? ACTION_NODE_TYPE;
+	const typeVersion = options.typeVersion ?? latestVersion(type);
 	const nodes: INode[] = [
 		{
 			id: 'input',
@@ -105,10 +110,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		{
 			id: 'under-test',
 			name: nodeName,
-			type: options.nodeType ?? ACTION_NODE_TYPE,
-			typeVersion: 1,
+			type,
+			typeVersion,
 			position: [200, 0],
-			parameters: options.parameters,
+			parameters: withAuthentication(type, options.parameters, typeVersion, defaultAuthentication),
 			credentials: credentialRefs(credentialsHelper),
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
 		},
@@ -222,4 +227,16 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 	const task = run.data.resultData.runData.Probe?.[0];
 	if (task?.error) throw task.error;
 	return task?.data?.main?.[0]?.[0]?.json.statusCode as number;
+}
+
+/**
+ * What n8n's credential test shows for a failed test request: the message of the credential's rule for the
+ * answered status (n8n's CredentialsTester checks `test.rules` in order), else the error's own message.
+ */
+export function credentialTestMessage(type: string, error: { httpCode?: string; message?: string }): string {
+	const rules = CREDENTIAL_TYPES[type]?.test?.rules ?? [];
+	for (const rule of rules) {
+		if (rule.type === 'responseCode' && String(rule.properties.value) === error.httpCode) return rule.properties.message;
+	}
+	return String(error.message);
 }

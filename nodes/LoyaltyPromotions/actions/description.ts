@@ -1,5 +1,7 @@
 import { ApplicationError, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
-import { isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
+import { AUTHENTICATIONS, isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
+import { offeredIn } from './versions';
+import { simplifyProperty } from '../shared/simplify';
 
 /**
  * Assembles the node's parameters from the resource and operation definitions, so that an operation file
@@ -45,7 +47,15 @@ export const AUTHENTICATION_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'OAuth Token', value: 'oAuth2', description: 'A bearer token bought with the app keys' },
 ];
 
-function authenticationProperties(resources: ResourceDefinition[]): INodeProperties[] {
+/** Version 2's Authentication choices: every credential, the management keys' resources included. */
+export const ALL_AUTHENTICATION_OPTIONS: INodePropertyOptions[] = [
+	AUTHENTICATION_OPTIONS[0],
+	{ name: 'Management Keys', value: 'managementKeys', description: 'Management ID and Token: projects, webhooks, schemas' },
+	AUTHENTICATION_OPTIONS[1],
+];
+
+/** Version 1's Authentication: shown only for resources that take either key, hidden and fixed for the others. */
+function authenticationPropertiesV1(resources: ResourceDefinition[]): INodeProperties[] {
 	const valuesWith = (auth: ResourceDefinition['auth']) =>
 		resources.filter((resource) => resource.auth === auth).map((resource) => resource.value);
 	return [
@@ -117,7 +127,44 @@ export const optionsProperty: INodeProperties = {
 	],
 };
 
-export function describeResources(resources: ResourceDefinition[]): INodeProperties[] {
+function operationProperty(resource: ResourceDefinition): INodeProperties {
+	const firstOperation = resource.operations[0].value;
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		default: firstOperation,
+		displayOptions: { show: { resource: [resource.value] } },
+		options: resource.operations
+			.map(
+				(operation): INodePropertyOptions => ({
+					name: operation.name,
+					value: operation.value,
+					action: operation.action,
+					description: operation.description,
+				}),
+			)
+			.sort(byName),
+	};
+}
+
+function fieldProperties(resources: ResourceDefinition[], version: number): INodeProperties[] {
+	return resources.flatMap((resource) =>
+		resource.operations.flatMap((operation) =>
+			[...repeatNotice(operation), ...operation.properties, ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : [])]
+				.filter((property) => offeredIn(version, property))
+				.map((property) => showFor(resource.value, operation.value, property)),
+		),
+	);
+}
+
+/**
+ * Version 1: Resource first, then an Authentication that hangs on it (shown for the resources that take either
+ * key, hidden and fixed for the others). n8n's editor hides every parameter that Authentication depends on, so
+ * its panel never shows Resource: kept as it shipped, for the workflows saved with it.
+ */
+function describeVersion1(resources: ResourceDefinition[]): INodeProperties[] {
 	const resourceProperty: INodeProperties = {
 		displayName: 'Resource',
 		name: 'resource',
@@ -126,44 +173,61 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		options: resources.map(({ name, value }) => ({ name, value })).sort(byName),
 		default: 'sku',
 	};
+	return [resourceProperty, ...authenticationPropertiesV1(resources), ...resources.map(operationProperty), ...fieldProperties(resources, 1), optionsProperty];
+}
 
-	const operationProperties = resources.map(({ value, operations }): INodeProperties => {
-		const firstOperation = operations[0].value;
+/** The default resource offered under each Authentication of version 2. */
+const DEFAULT_RESOURCE: Record<string, string> = { appKeys: 'voucher', oAuth2: 'voucher', managementKeys: 'webhook' };
+
+/**
+ * Version 2: Authentication first, depending on nothing (as n8n's editor expects: it shows it beside Credential
+ * to connect with, and picking a credential of another type switches it), then one Resource list per
+ * Authentication, offering the resources that credential can call, then Operation and the operation's fields.
+ */
+function describeVersion2(resources: ResourceDefinition[]): INodeProperties[] {
+	const authentication: INodeProperties = {
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		noDataExpression: true,
+		options: ALL_AUTHENTICATION_OPTIONS,
+		default: 'appKeys',
+	};
+	const resourceLists = ALL_AUTHENTICATION_OPTIONS.map(({ value }): INodeProperties => {
+		const offered = resources.filter((resource) => AUTHENTICATIONS[resource.auth].includes(String(value)));
+		const fallback = offered.find((resource) => resource.value === DEFAULT_RESOURCE[String(value)]) ?? offered[0];
+		const oAuthOnly = resources.filter((resource) => resource.auth === 'oAuth2').map((resource) => resource.name);
+		const defaultResource = fallback.value;
 		return {
-			displayName: 'Operation',
-			name: 'operation',
+			displayName: 'Resource',
+			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
-			default: firstOperation,
-			displayOptions: { show: { resource: [value] } },
-			options: operations
-				.map(
-					(operation): INodePropertyOptions => ({
-						name: operation.name,
-						value: operation.value,
-						action: operation.action,
-						description: operation.description,
-					}),
-				)
-				.sort(byName),
+			options: offered.map(({ name, value: resourceValue }) => ({ name, value: resourceValue })).sort(byName),
+			default: defaultResource,
+			...(value === 'appKeys' && oAuthOnly.length > 0
+				? { description: `The loyalty v2 resources (${oAuthOnly.join(', ')}) take an OAuth token: choose Authentication → OAuth Token for them` }
+				: {}),
+			displayOptions: { show: { authentication: [value] } },
 		};
 	});
+	return [authentication, ...resourceLists, ...resources.map(operationProperty), ...fieldProperties(resources, 2), optionsProperty];
+}
 
-	const fieldProperties = resources.flatMap((resource) =>
-		resource.operations.flatMap((operation) =>
-			[...repeatNotice(operation), ...operation.properties, ...(operation.list ? listProperties(operation) : [])].map((property) =>
-				showFor(resource.value, operation.value, property),
-			),
-		),
-	);
+export function describeResources(resources: ResourceDefinition[], version = 1): INodeProperties[] {
+	return version >= 2 ? describeVersion2(resources) : describeVersion1(resources);
+}
 
-	return [
-		resourceProperty,
-		...authenticationProperties(resources),
-		...operationProperties,
-		...fieldProperties,
-		optionsProperty,
-	];
+/**
+ * The node's subtitle, e.g. "Get Many: Voucher": n8n evaluates it as an expression over the node's parameters, so
+ * the display names are looked up in a map built from the resource list.
+ */
+export function subtitleExpression(resources: ResourceDefinition[]): string {
+	const names: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const operation of resource.operations) names[`${resource.value}.${operation.value}`] = `${operation.name}: ${resource.name}`;
+	}
+	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] }}`;
 }
 
 /** The node's `methods`: every resource's listSearch and loadOptions methods, each name used once. */

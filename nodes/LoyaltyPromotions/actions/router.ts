@@ -12,6 +12,7 @@ import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
 import { AUTHENTICATION_OPTIONS, DEFAULT_CONCURRENCY, listProperties, optionsProperty } from './description';
 import { RESOURCES } from './resources';
+import { resourcesForVersion } from './versions';
 import {
 	AUTHENTICATIONS,
 	CREDENTIAL_NAMES,
@@ -25,6 +26,7 @@ import {
 	type ResourceDefinition,
 	type ServiceClient,
 } from './types';
+import { simplify, simplifyProperty } from '../shared/simplify';
 import { checkParameter, optionalId, requireId, requireIntegerInRange } from '../shared/validate';
 
 /** Runs `work(i)` for i in [0, count) with at most `limit` in flight; stops taking new work once one throws. */
@@ -129,7 +131,7 @@ function shownWith(property: INodeProperties, parameters: IDataObject): boolean 
  */
 function propertiesOf(operation: OperationDefinition, parameters: IDataObject): Map<string, INodeProperties> {
 	const properties = new Map<string, INodeProperties>();
-	for (const property of [...operation.properties, ...(operation.list ? listProperties(operation) : []), optionsProperty]) {
+	for (const property of [...operation.properties, ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : []), optionsProperty]) {
 		const current = properties.get(property.name);
 		if (!current || (!shownWith(current, parameters) && shownWith(property, parameters))) properties.set(property.name, property);
 	}
@@ -197,10 +199,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const items = this.getInputData();
 	const resourceValue = this.getNodeParameter('resource', 0) as string;
 	const operationValue = this.getNodeParameter('operation', 0) as string;
-	const resource = RESOURCES.find((r) => r.value === resourceValue);
+	const resource = resourcesForVersion(RESOURCES, this.getNode().typeVersion).find((r) => r.value === resourceValue);
 	const operation = resource?.operations.find((o) => o.value === operationValue);
 	if (!resource || !operation) {
-		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resourceValue}"`);
+		throw new NodeOperationError(this.getNode(), `Unknown operation "${operationValue}" for resource "${resourceValue}" in version ${this.getNode().typeVersion} of this node`, {
+			description: 'Add the node again to get its latest version, which offers every operation.',
+		});
 	}
 	const credentialType = credentialFor(this, resource);
 	const properties = propertiesOf(operation, this.getNode().parameters);
@@ -276,7 +280,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 					outputs = entries.map((json) => ({ json }));
 				}
 			}
-			results[itemIndex] = outputs.map(({ json, binary }) => ({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } }));
+			// Simplify exists from version 2 on; earlier versions read its fallback and keep the whole answer.
+			const fields = operation.simplify && params.get<boolean>('simplify', false) ? operation.simplify : undefined;
+			results[itemIndex] = outputs.map(({ json, binary }) => ({
+				json: fields ? simplify(json, fields) : json,
+				...(binary ? { binary } : {}),
+				pairedItem: { item: itemIndex },
+			}));
 		} catch (error) {
 			results[itemIndex] = failed(error, itemIndex);
 		}

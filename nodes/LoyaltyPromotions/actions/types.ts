@@ -72,6 +72,11 @@ interface OperationBase {
 	safeToRepeat?: boolean;
 	/** Appended to that notice, e.g. how to make the operation safe to repeat. */
 	repeatHint?: string;
+	/**
+	 * For large answers: the key paths the Simplify toggle keeps (shared/simplify.ts); the node then offers
+	 * Simplify (version 2 on) and applies it to every output item.
+	 */
+	simplify?: readonly string[];
 }
 
 /** Whether an operation is safe to repeat: as it declares, else by its endpoint's method (POST is not). */

@@ -24,9 +24,16 @@ export function currentTransport(ctx: ILoadOptionsFunctions): Transport {
 	return new Transport(ctx, credentialTypeFor(authentication));
 }
 
+/** How far one search walks a list that the service cannot filter: pages, and the matches that are enough. */
+export const SEARCH_WALK_PAGES = 10;
+const SEARCH_ENOUGH_MATCHES = 20;
+
 /**
  * A listSearch method's answer: one page of the list (`paginationToken` is the list's own cursor, so n8n asks
- * for the next page as the user scrolls), as dropdown items, narrowed by the typed text.
+ * for the next page as the user scrolls), as dropdown items, narrowed by the typed text. The service filters
+ * where the endpoint can (`filterQuery`); otherwise the typed text is matched here, walking up to
+ * SEARCH_WALK_PAGES pages until enough entries match, so that a name on a later page is found; the token then
+ * points past the pages read, and a walk that found nothing says how far it looked.
  */
 export async function searchList(
 	ctx: ILoadOptionsFunctions,
@@ -36,17 +43,30 @@ export async function searchList(
 ): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim();
 	const request = text && spec.filterQuery ? { ...spec.request, query: { ...spec.request.query, ...spec.filterQuery(text) } } : spec.request;
-	const cursor = typeof paginationToken === 'string' && paginationToken ? paginationToken : undefined;
 	const pageSize = spec.list.pageSizeParam ? Math.min(100, spec.list.maxPageSize ?? 100) : undefined;
-	const page = await fetchPage(currentTransport(ctx), request, spec.list, cursor, pageSize);
-	const keep = spec.keep;
-	let items = (keep ? page.entries.filter((entry) => keep(entry)) : page.entries).map((entry) => spec.toItem(entry));
-	if (text && !spec.filterQuery) {
-		const needle = text.toLowerCase();
-		items = items.filter((item) => item.name.toLowerCase().includes(needle) || String(item.value).toLowerCase().includes(needle));
+	const transport = currentTransport(ctx);
+	const walk = text !== '' && !spec.filterQuery;
+	const needle = text.toLowerCase();
+	const matches = (item: INodeListSearchItems) => !walk || item.name.toLowerCase().includes(needle) || String(item.value).toLowerCase().includes(needle);
+	const results: INodeListSearchItems[] = [];
+	let cursor = typeof paginationToken === 'string' && paginationToken ? paginationToken : undefined;
+	let read = 0;
+	for (let pages = 0; pages < (walk ? SEARCH_WALK_PAGES : 1); pages++) {
+		const page = await fetchPage(transport, request, spec.list, cursor, pageSize);
+		read += page.entries.length;
+		const kept = spec.keep ? page.entries.filter((entry) => spec.keep!(entry)) : page.entries;
+		results.push(...kept.map((entry) => spec.toItem(entry)).filter(matches));
+		const lastPage = spec.list.envelope === 'paged' && spec.list.maxPage !== undefined && Number(page.next) > spec.list.maxPage;
+		const next = page.next === undefined || page.next === cursor || lastPage ? undefined : page.next;
+		cursor = next;
+		if (next === undefined || results.length >= SEARCH_ENOUGH_MATCHES) break;
 	}
-	const lastPage = spec.list.envelope === 'paged' && spec.list.maxPage !== undefined && Number(page.next) > spec.list.maxPage;
-	return { results: items, paginationToken: page.next === undefined || page.next === cursor || lastPage ? undefined : page.next };
+	if (walk && results.length === 0 && cursor !== undefined) {
+		// n8n's list shows nothing to scroll when nothing matched: say where the walk stopped, as an entry that
+		// names no ID (choosing it is refused as an empty ID).
+		results.push({ name: `No match for "${text}" in the ${read} entries read so far: scroll to search further`, value: '' });
+	}
+	return { results, paginationToken: cursor };
 }
 
 /** Up to `limit` entries of a list, for a loadOptions dropdown (which has no paging of its own). */

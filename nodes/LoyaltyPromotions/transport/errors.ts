@@ -67,6 +67,12 @@ const STATUS_HINTS: Record<number, string> = {
 	429: 'The service is rate limiting this project. Lower the Concurrency option or spread the runs out.',
 };
 
+/** A part of a description as a sentence of its own: the service's details often end without a full stop. */
+function asSentence(text: string): string {
+	const trimmed = text.trim();
+	return /[.!?:)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** What a 401 means, by credential: names the fields the user should check. */
 function unauthorizedHint(credentialType: string | undefined, tokenRequest: boolean): string {
 	if (tokenRequest) {
@@ -131,6 +137,8 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 					? STATUS_HINTS[status]
 					: undefined;
 	const earlier = options.earlierAttempt;
+	// A 401's own message is often the bare status text ("Unauthorized"): the message then names the fields too.
+	if (status === 401 && hint && options.credentialType && message.split(' ').length <= 2) message = `${asSentence(message)} ${hint}`;
 	const descriptionParts = [
 		earlier
 			? `An earlier attempt of this request in this run (attempt ${earlier.attempt} of ${earlier.attempts}) ${earlier.outcome} after the service may have acted on it: this answer may be the result of that attempt having done it. Check in the service what happened before running it again, rather than trying something else (e.g. another code).`
@@ -143,7 +151,9 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 		options.notRepeated
 			? 'The request was not repeated, because repeating it could apply it twice: check in the service whether it took effect before running it again.'
 			: undefined,
-	].filter((part): part is string => Boolean(part));
+	]
+		.filter((part): part is string => Boolean(part))
+		.map(asSentence);
 
 	const serviceError: JsonObject = {
 		message: redactUrlCredentials(typeof body.message === 'string' && body.message ? body.message : (unreachable ?? message)),

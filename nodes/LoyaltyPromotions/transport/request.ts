@@ -221,7 +221,8 @@ export class Transport {
 					itemIndex,
 					attempts: attempt,
 					baseUrl,
-					credentialType: this.credentialType,
+					// a request to a full URL (e.g. an export's file) carries no credential: its 401 says nothing of the keys
+					credentialType: request.url ? undefined : this.credentialType,
 					notRepeated: fault && !repeatable,
 					// A refusal after a repeat may be the earlier attempt's doing (409 exists, 404 deleted, 400 rolled back).
 					earlierAttempt:

@@ -163,8 +163,9 @@ function humanizeAction(rest: string): string {
 }
 
 /**
- * Readable label for a kind, keeping the exact identifier visible, e.g.
- * "Loyalty Card: Points Added (voucher.loyalty_card.points_aded)".
+ * Readable label for a kind, e.g. "Loyalty Card: Points Added" for voucher.loyalty_card.points_aded. The exact
+ * identifier goes in the option's description: n8n's nodes panel turns each name into an "On …" entry, and the
+ * Events chips show the name, so the identifier there repeated the name and cut the chip short.
  */
 export function eventLabel(kind: string): string {
 	const family = familyOf(kind);
@@ -175,7 +176,7 @@ export function eventLabel(kind: string): string {
 	if (kind.startsWith('business_validation_rule.assignment.')) {
 		action = humanizeAction(kind.slice('business_validation_rule.'.length));
 	}
-	return `${subject}: ${action} (${kind})`;
+	return `${subject}: ${action}`;
 }
 
 /**
@@ -188,7 +189,7 @@ export function eventOptions(opts: { includeAll?: boolean } = {}): INodeProperty
 	const options: INodePropertyOptions[] = EVENT_KINDS.map((kind) => ({
 		name: eventLabel(kind),
 		value: kind,
-		description: `${familyOf(kind)} event`,
+		description: `${familyOf(kind)} event ${kind}`,
 	}));
 	options.sort((a, b) => a.name.localeCompare(b.name));
 	if (opts.includeAll) {

@@ -53,7 +53,7 @@ describe('OAuth Token: Introspect', () => {
 			parameters: { resource: 'oAuthToken', operation: 'introspect', accessToken: 'x' },
 			credentials: { loyaltyPromotionsAppApi: { appId: 'wrong', appToken: 'wrong', cluster: 'custom', baseUrl: ctx.emu.baseUrl } },
 		});
-		expect(result.error?.message).toBe('Unauthorized');
+		expect(result.error?.message).toBe("Unauthorized. Check the credential's Application ID and Secret Key: the service did not accept them.");
 		expect(result.error?.context?.serviceError).toMatchObject({ httpCode: '401', key: 'unauthorized' });
 	});
 

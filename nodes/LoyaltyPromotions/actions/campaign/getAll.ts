@@ -3,6 +3,7 @@ import { compact } from '../../shared/fields';
 import { filtersProperty, orderOption } from '../../shared/listFilters';
 import type { OperationDefinition } from '../types';
 import { CAMPAIGN_LIST, CAMPAIGN_TYPES } from './fields';
+import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 const STATUSES: Array<[label: string, value: string]> = [
 	['Done', 'DONE'],
@@ -18,6 +19,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many campaigns',
 	description: "List the project's campaigns, newest first unless sorted otherwise",
 	endpoint: 'GET /v1/campaigns',
+	simplify: SIMPLE_FIELDS.campaign,
 	properties: [
 		filtersProperty([
 			{

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from '../../shared/fields';
 import { pagedListSpec } from '../../transport/paginate';
 import type { OperationDefinition } from '../types';
+import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 const ORDERS: Array<[label: string, field: string]> = [
 	['Created At', 'created_at'],
@@ -45,6 +46,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many customers',
 	description: 'List customers, filtered by email, name, city, segment or dates',
 	endpoint: 'GET /v1/customers',
+	simplify: SIMPLE_FIELDS.customer,
 	properties: [filters],
 	// The service serves pages 1 to 99.
 	list: pagedListSpec(99),

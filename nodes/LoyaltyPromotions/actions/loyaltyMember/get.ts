@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
 import { campaignOption, memberIdProperty, memberPath } from './fields';
+import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 export const get: OperationDefinition = {
 	value: 'get',
@@ -9,6 +10,7 @@ export const get: OperationDefinition = {
 	action: 'Get a loyalty member',
 	description: "Retrieve a member's loyalty card with its points balance and holder",
 	endpoint: 'GET /v1/loyalties/members/{memberId} or GET /v1/loyalties/{campaignId}/members/{memberId}',
+	simplify: SIMPLE_FIELDS.loyaltyMember,
 	properties: [memberIdProperty, additionalFieldsProperty([campaignOption])],
 	build: (params) => ({ method: 'GET', path: memberPath(params, params.get<IDataObject>('additionalFields', {})) }),
 };

@@ -7,6 +7,7 @@ import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { voucherListFilters } from '../voucher/fields';
 import { loyaltyCampaignLocator } from './fields';
+import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 const common = voucherListFilters('members');
 
@@ -16,6 +17,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many members of a loyalty program',
 	description: "List a loyalty program's members (their loyalty cards), filtered by customer, code or dates",
 	endpoint: 'GET /v1/loyalties/{campaignId}/members',
+	simplify: SIMPLE_FIELDS.loyaltyMember,
 	properties: [
 		loyaltyCampaignLocator('campaignId', 'The loyalty program whose members to list'),
 		filtersProperty([

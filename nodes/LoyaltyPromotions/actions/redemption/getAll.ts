@@ -6,6 +6,7 @@ import { optionalId } from '../../shared/validate';
 import { campaignNameFilter, readCampaignName } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
 import { voucherLocator } from '../voucher/fields';
+import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 const created = dateRange('Created', 'created_at', 'redemptions');
 
@@ -15,6 +16,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many redemptions',
 	description: 'List redemptions and rollbacks, filtered by result, campaign, customer, voucher or date',
 	endpoint: 'GET /v1/redemptions',
+	simplify: SIMPLE_FIELDS.redemption,
 	properties: [
 		filtersProperty([
 			campaignNameFilter,

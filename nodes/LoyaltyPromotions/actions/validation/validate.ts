@@ -1,6 +1,7 @@
 import { additionalFieldsProperty } from '../../shared/fields';
 import { readStackableBody, redeemablesProperty, STACKABLE_OPTIONS, takesLock } from '../../shared/stackable';
 import type { OperationDefinition } from '../types';
+import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 export const validate: OperationDefinition = {
 	value: 'validate',
@@ -8,6 +9,7 @@ export const validate: OperationDefinition = {
 	action: 'Validate vouchers and promotions',
 	description: 'Check whether vouchers, cards and promotions can be applied together to an order, and what they take off, without using them',
 	endpoint: 'POST /v1/validations',
+	simplify: SIMPLE_FIELDS.validation,
 	safeToRepeat: true,
 	properties: [
 		redeemablesProperty,

@@ -6,6 +6,7 @@ import { optionalId, requireScalarText } from '../../shared/validate';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
 import { categoryOption, readCategory, VOUCHER_LIST, voucherListFilters } from './fields';
+import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 const common = voucherListFilters('vouchers');
 
@@ -15,6 +16,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many vouchers',
 	description: 'List vouchers, gift cards and loyalty cards, filtered by campaign, category, holder or dates',
 	endpoint: 'GET /v1/vouchers',
+	simplify: SIMPLE_FIELDS.voucher,
 	properties: [
 		filtersProperty([
 			campaignLocator('campaign', 'Only vouchers of this campaign', false),

@@ -1,0 +1,67 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { OperationDefinition, ResourceDefinition } from './types';
+
+/**
+ * The action node's versions, n8n's way: a saved workflow keeps the typeVersion it was built with, so every
+ * version's description stays as it shipped. Version 1 (Resource first, Authentication hidden and fixed by the
+ * resource) is frozen to the operations it had; version 2 (Authentication first, then Resource) gets every new
+ * operation and parameter.
+ */
+export const LATEST_VERSION = 2;
+
+/** Version 1's resources and operations, as they shipped (the first of each is its default operation). */
+const VERSION_1_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+	oAuthToken: ['create', 'introspect'],
+	customEventSchema: ['getAll'],
+	webhook: ['create', 'delete', 'get', 'getAll', 'update'],
+	loyaltyMember: ['getManyPendingPoints', 'getActivity', 'add', 'get', 'getAll', 'adjustPoints', 'redeemReward', 'getManyTransactions'],
+	loyaltyCard: ['getManyPendingPointBuckets'],
+	programReward: ['batch'],
+	cardDefinition: ['update'],
+	tierStructure: ['update'],
+	program: ['update'],
+	customer: ['getManyActivities', 'upsert', 'delete', 'get', 'getAll', 'update'],
+	order: ['create', 'get', 'getAll', 'update'],
+	product: ['upsert', 'delete', 'get', 'getAll', 'import', 'update'],
+	sku: ['create', 'upsert', 'get', 'import', 'update'],
+	export: ['create', 'download', 'get', 'getAll'],
+	category: ['getAll'],
+	rewardAssignment: ['create'],
+	campaignTemplate: ['get'],
+	event: ['track'],
+	campaign: ['get', 'getAll', 'addVouchers'],
+	voucher: ['create', 'get', 'update', 'delete', 'getAll', 'enable', 'disable', 'adjustBalance', 'getManyTransactions'],
+	publication: ['create', 'getAll'],
+	validation: ['validate'],
+	qualification: ['checkEligibility'],
+	redemption: ['redeem', 'get', 'getAll', 'rollback'],
+};
+
+/** The resources and operations a node version offers, in their registered order. */
+export function resourcesForVersion(resources: ResourceDefinition[], version: number): ResourceDefinition[] {
+	if (version >= 2) return resources;
+	return resources
+		.filter((resource) => resource.value in VERSION_1_OPERATIONS)
+		.map((resource) => {
+			const offered = VERSION_1_OPERATIONS[resource.value];
+			const operations = offered.map((value) => resource.operations.find((operation) => operation.value === value)).filter(
+				(operation): operation is OperationDefinition => operation !== undefined,
+			);
+			return { ...resource, operations };
+		});
+}
+
+/**
+ * Marks a parameter added after version 1 (e.g. Simplify): version 1's description leaves it out, so its saved
+ * workflows read the parameter's fallback, which keeps their behaviour.
+ */
+const ADDED_IN = Symbol('addedInVersion');
+type Versioned = INodeProperties & { [ADDED_IN]?: number };
+
+export function addedIn(version: number, property: INodeProperties): INodeProperties {
+	return Object.assign({ ...property }, { [ADDED_IN]: version });
+}
+
+export function offeredIn(version: number, property: INodeProperties): boolean {
+	return ((property as Versioned)[ADDED_IN] ?? 1) <= version;
+}
