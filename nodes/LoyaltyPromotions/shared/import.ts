@@ -92,10 +92,12 @@ interface AsyncAction extends IDataObject {
 
 /** The output of one file's finished async action: its summary, and its failed rows paired with their items. */
 function outputsOf(action: AsyncAction, chunk: CsvChunk, rows: BatchRow[]): BatchOutput[] {
-	const result = (action.result ?? {}) as IDataObject;
+	// A result that is not an object (e.g. plain text) is kept as it came, not spread into its characters.
+	const plain = action.result === null || action.result === undefined || typeof action.result !== 'object' || Array.isArray(action.result);
+	const result = (plain ? {} : action.result) as IDataObject;
 	const failed = (Array.isArray(result.failed) ? result.failed : []) as IDataObject[];
 	const chunkItems = rows.slice(chunk.first, chunk.first + chunk.count).map((row) => row.itemIndex);
-	const { failed: _failed, ...counts } = result;
+	const { failed: _failed, ...counts } = plain && action.result !== undefined && action.result !== null ? { result: action.result } : result;
 	const summary: BatchOutput = {
 		json: { async_action_id: action.id, status: action.status, type: action.type, rows: chunk.count, ...counts },
 		itemIndexes: chunkItems,
@@ -157,7 +159,13 @@ async function waitForAction(id: string, waitSeconds: number, params: ParamReade
 		timeoutMs: waitSeconds * 1000,
 		signal: params.context.getExecutionCancelSignal?.(),
 		check: async () => {
-			const action = await client.request<AsyncAction>({ method: 'GET', path: path`/v1/async-actions/${id}` });
+			const action = await client.request<AsyncAction>({ method: 'GET', path: path`/v1/async-actions/${id}` }).catch((error: unknown) => {
+				// Not "check the IDs": the node took the ID from the service, and the file was accepted.
+				if (error instanceof NodeApiError && error.httpCode === '404') {
+					error.description = `The service accepted the file (async action ${id}) but did not find its status: the import may still apply. Look up async action ${id} before importing the same rows again.`;
+				}
+				throw error;
+			});
 			if (action.status === 'DONE' || action.status === 'FAILED') return { done: true, value: action };
 			return { done: false, status: `${String(action.status)}${action.progress !== undefined ? `, ${action.progress}% done` : ''}` };
 		},

@@ -42,10 +42,14 @@ export function requireScalarText(params: FieldContext, field: string, value: un
  * An ID that goes into the request's path as one segment: text, trimmed, not empty, and not "." or "..",
  * which URL parsers collapse (even when encoded), sending the request to another endpoint.
  */
+/** Half of a UTF-16 surrogate pair without its other half: URL encoding fails on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export function requireId(params: FieldContext, field: string, value: unknown): string {
 	const id = requireScalarText(params, field, locatorValue(value)).trim();
 	if (!id) fail(params, field, 'is required');
 	if (id === '.' || id === '..') fail(params, field, `must be an ID, not "${id}"`);
+	if (LONE_SURROGATE.test(id)) fail(params, field, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent in an address');
 	return id;
 }
 
@@ -187,6 +191,9 @@ export function requireNonZeroInteger(params: FieldContext, field: string, value
 /** A money amount other than 0 typed as a decimal (12.5 adds, -12.5 subtracts), sent in hundredths (1250, -1250). */
 export function toSignedMinorUnits(params: FieldContext, field: string, value: unknown): number {
 	const { negative, magnitude } = splitSign(value);
+	if ((decimalNumber(magnitude) ?? 0) > MAX_EXACT_AMOUNT) {
+		fail(params, field, `must be at most ${MAX_EXACT_AMOUNT} in size: larger amounts do not reach the service exact to the cent (got ${String(value)})`);
+	}
 	let minor = 0;
 	try {
 		minor = toMinorUnits(params, field, magnitude);
@@ -306,9 +313,15 @@ export function requireDecimal(
 	return number;
 }
 
+/**
+ * The largest amount (in the main unit) that reaches the service exact to the cent: beyond about 2^44 a number
+ * no longer tells the cents apart (70000000000000.01 became …0.02).
+ */
+export const MAX_EXACT_AMOUNT = 10_000_000_000_000;
+
 /** A money amount in the currency's main unit: decimal digits with at most two decimal places, not negative. */
 export function requireAmount(params: FieldContext, field: string, value: unknown): number {
-	return requireDecimal(params, field, value, { min: 0, max: Number.MAX_SAFE_INTEGER / 100, decimals: 2 });
+	return requireDecimal(params, field, value, { min: 0, max: MAX_EXACT_AMOUNT, decimals: 2 });
 }
 
 /** A switch filled by an expression: true or false, or the text "true" or "false". */

@@ -46,7 +46,14 @@ interface Page {
 export function entriesOf(body: IDataObject | undefined): IDataObject[] {
 	if (!body || typeof body !== 'object') return [];
 	const key = typeof body.data_ref === 'string' && Array.isArray(body[body.data_ref]) ? body.data_ref : 'data';
-	return (Array.isArray(body[key]) ? body[key] : []) as IDataObject[];
+	const entries = (Array.isArray(body[key]) ? body[key] : []) as unknown[];
+	const odd = entries.find((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry));
+	if (odd !== undefined) {
+		throw new ApplicationError(
+			`The service's list held an entry that is not an object (${JSON.stringify(odd)?.slice(0, 100)}); nothing is returned for this item, rather than a list with an entry missing or broken.`,
+		);
+	}
+	return entries as IDataObject[];
 }
 
 function readPage(body: IDataObject, spec: ListSpec, requestedSize: number | undefined, cursor: string | undefined): Page {
