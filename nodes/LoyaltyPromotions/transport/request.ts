@@ -33,8 +33,15 @@ export interface ServiceRequest {
 	form?: Record<string, string>;
 	/** Sent as is with this Content-Type, e.g. a multipart/form-data file upload. */
 	rawBody?: { contentType: string; data: string };
-	/** 'arraybuffer': the answer's body as bytes (a Buffer), e.g. a file, instead of parsed JSON. */
-	encoding?: 'arraybuffer';
+	/**
+	 * 'arraybuffer': the answer's body as bytes (a Buffer) instead of parsed JSON; 'stream': as a Readable that the
+	 * caller consumes (a large file), which the deadline and `signal` still abort.
+	 */
+	encoding?: 'arraybuffer' | 'stream';
+	/** Aborts the request, and a streamed body, when it fires (n8n's cancel signal). */
+	signal?: AbortSignal;
+	/** The whole request, a streamed body included, must end within this (default TransportOptions.deadlineMs). */
+	deadlineMs?: number;
 	/**
 	 * An absolute address the service handed out that carries its own authorisation (e.g. an export file's URL
 	 * with its token): requested there instead of `path`, and without the credential, so no secret leaves for
@@ -60,10 +67,91 @@ export interface TransportOptions {
 	/** Retries after 429, for any request (a 429 means the service did not act on it). */
 	maxRateLimitRetries?: number;
 	timeoutMs?: number;
+	/** Total time one attempt may take, however slowly the answer trickles in (default 120 s). */
+	deadlineMs?: number;
 	/** Base of the exponential backoff between fault retries, in ms (default 250; tests shrink it). */
 	backoffBaseMs?: number;
 	/** Bounds of the rate-limit waits, when the transport makes its own pacer (default DEFAULT_WAIT_LIMITS). */
 	waitLimits?: Partial<WaitLimits>;
+}
+
+/** The total time one attempt of a request may take, unless it says otherwise. */
+const DEFAULT_DEADLINE_MS = 120_000;
+
+/**
+ * One attempt's total deadline, and the caller's signal (n8n's cancel), as one AbortSignal for the HTTP client.
+ * For a streamed answer the timer runs on until the stream closes, so a file that trickles in is cut off too.
+ */
+function deadline(ms: number, outer?: AbortSignal) {
+	const controller = new AbortController();
+	const state = { expired: false };
+	const timer = setTimeout(() => {
+		state.expired = true;
+		controller.abort(new Error(`deadline of ${ms} ms passed`));
+	}, ms);
+	const onOuterAbort = () => controller.abort(outer?.reason);
+	if (outer?.aborted) controller.abort(outer.reason);
+	else outer?.addEventListener('abort', onOuterAbort, { once: true });
+	const clear = () => {
+		clearTimeout(timer);
+		outer?.removeEventListener('abort', onOuterAbort);
+	};
+	const aborted = new Promise<never>((_resolve, reject) => {
+		const fail = () => reject(Object.assign(new Error(String(controller.signal.reason ?? 'aborted')), { code: 'ERR_CANCELED' }));
+		if (controller.signal.aborted) fail();
+		else controller.signal.addEventListener('abort', fail, { once: true });
+	});
+	// Nobody may be waiting on it when it fires after the answer came.
+	aborted.catch(() => undefined);
+	return {
+		ms,
+		signal: controller.signal,
+		aborted,
+		get expired() {
+			return state.expired;
+		},
+		clear,
+		holdUntilClosed(stream: NodeJS.ReadableStream) {
+			const destroy = () => (stream as unknown as { destroy(error?: Error): void }).destroy(
+				new ApplicationError(state.expired ? `The file did not finish downloading within ${seconds(ms)}` : 'The download was canceled'),
+			);
+			controller.signal.addEventListener('abort', destroy, { once: true });
+			stream.once('close', () => {
+				controller.signal.removeEventListener('abort', destroy);
+				clear();
+			});
+		},
+	};
+}
+
+/** The most of a streamed error answer read, to show the service's message. */
+const MAX_ERROR_BODY_BYTES = 65_536;
+
+/**
+ * A request that asked for a stream gets its error answer as a stream too: read it (at most
+ * MAX_ERROR_BODY_BYTES) into bytes, so the error can name the service's message.
+ */
+async function readStreamedErrorBody(error: unknown): Promise<void> {
+	const outer = error as { cause?: { response?: { data?: unknown } }; response?: { data?: unknown } } | undefined;
+	const response = outer?.cause?.response ?? outer?.response;
+	const data = response?.data as (NodeJS.ReadableStream & { destroy?: () => void }) | undefined;
+	if (!response || !data || typeof data.on !== 'function' || Buffer.isBuffer(data)) return;
+	const chunks: Buffer[] = [];
+	let size = 0;
+	await new Promise<void>((resolve) => {
+		data.on('data', (chunk: Buffer) => {
+			chunks.push(chunk);
+			size += chunk.length;
+			if (size >= MAX_ERROR_BODY_BYTES) {
+				data.destroy?.();
+				resolve();
+			}
+		});
+		data.on('end', resolve);
+		data.on('error', () => resolve());
+		data.on('close', resolve);
+	});
+	response.data = Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES);
 }
 
 /** Same-origin redirects followed for one request at most. */
@@ -170,20 +258,31 @@ export class Transport {
 		let mayHaveApplied: { attempt: number; outcome: string } | undefined;
 
 		for (let attempt = 1; ; attempt++) {
+			// Started once the pacer lets the request go: a pacing wait is bounded on its own.
+			let attemptDeadline: ReturnType<typeof deadline> | undefined;
 			try {
 				await this.pacer.beforeRequest();
-				const response = (
-					request.url
-						? await this.host.helpers.httpRequest(options)
-						: await this.host.helpers.httpRequestWithAuthentication.call(this.host, this.credentialType, options, {
-								credentialsDecrypted,
-								// request() renews an expired OAuth token once for all requests in flight, not n8n per request
-								preAuthenticationRetryStatusCode: [],
-							})
-				) as IN8nHttpFullResponse;
+				attemptDeadline = deadline(request.deadlineMs ?? this.options.deadlineMs ?? DEFAULT_DEADLINE_MS, request.signal);
+				options.abortSignal = attemptDeadline.signal;
+				const sent = request.url
+					? this.host.helpers.httpRequest(options)
+					: this.host.helpers.httpRequestWithAuthentication.call(this.host, this.credentialType, options, {
+							credentialsDecrypted,
+							// request() renews an expired OAuth token once for all requests in flight, not n8n per request
+							preAuthenticationRetryStatusCode: [],
+						});
+				// n8n copies the options of an authenticated request, which loses the AbortSignal: the deadline is
+				// also kept here (the abandoned request ends at the client's inactivity timeout).
+				const response = (await Promise.race([sent, attemptDeadline.aborted])) as IN8nHttpFullResponse;
 				this.pacer.observe(lowerCase(response.headers));
-				return this.accepted<T>(request, response, safeToRepeat, itemIndex);
+				const body = this.accepted<T>(request, response, safeToRepeat, itemIndex);
+				if (request.encoding === 'stream') attemptDeadline.holdUntilClosed(body as unknown as NodeJS.ReadableStream);
+				else attemptDeadline.clear();
+				return body;
 			} catch (error) {
+				if (request.encoding === 'stream') await readStreamedErrorBody(error);
+				attemptDeadline?.clear();
+				if (attemptDeadline?.expired) throw this.deadlineError(request, attemptDeadline.ms, itemIndex);
 				if (error instanceof WaitRefused) throw this.waitError(error, itemIndex);
 				const failure = inspectFailure(error);
 				this.pacer.observe(failure.headers);
@@ -309,6 +408,18 @@ export class Transport {
 			delete next.headers;
 		}
 		return next;
+	}
+
+	/** A request that outlived its total deadline, however slowly its answer came. */
+	private deadlineError(request: ServiceRequest, ms: number, itemIndex?: number): NodeApiError {
+		const message = `The service did not finish answering within ${seconds(ms)}`;
+		return new NodeApiError(this.host.getNode(), { message }, {
+			message,
+			description: `The node gives every request at most ${seconds(ms)} in all, also when the answer keeps trickling in, and stopped waiting for this one.${
+				request.safeToRepeat ?? request.method !== 'POST' ? '' : ' The request may have been applied: check in the service before running it again.'
+			}`,
+			itemIndex,
+		});
 	}
 
 	/** A refused rate-limit wait as the 429 error the user sees: what the service asked for, and why the node stopped. */

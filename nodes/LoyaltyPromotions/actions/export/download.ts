@@ -1,3 +1,4 @@
+import { Transform, type Readable, type TransformCallback } from 'stream';
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 import { waitUntilDone } from '../../shared/poll';
 import { requireIntegerInRange, requireText } from '../../shared/validate';
@@ -6,6 +7,21 @@ import type { OperationDefinition, ParamReader, ServiceClient } from '../types';
 import { exportLocator, readExportId } from './fields';
 
 const MAX_WAIT_SECONDS = 3600;
+const DEFAULT_MAX_FILE_MB = 1024;
+/** How long the file itself may take to arrive, however slowly it trickles in. */
+const DOWNLOAD_DEADLINE_MS = 3_600_000;
+
+/** Passes the file on while counting it: past `maxBytes` the stream fails (the file is never held whole). */
+function sizeCap(maxBytes: number, tooLarge: () => Error): Transform {
+	let seen = 0;
+	return new Transform({
+		transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+			seen += chunk.length;
+			if (seen > maxBytes) done(tooLarge());
+			else done(null, chunk);
+		},
+	});
+}
 
 /**
  * The address of the export's file, checked before anything is fetched from it: https, or the very origin the
@@ -83,6 +99,15 @@ export const download: OperationDefinition = {
 			default: 300,
 			description: `How long to wait for an export that is still running (0 to ${MAX_WAIT_SECONDS}; 0 fails at once if it is not done)`,
 		},
+		{
+			displayName: 'Max File Size (MB)',
+			name: 'maxFileMb',
+			type: 'number',
+			typeOptions: { minValue: 0.001, numberPrecision: 3 },
+			default: DEFAULT_MAX_FILE_MB,
+			description:
+				"The largest file to download; a larger one fails the item, naming its size. The file is streamed into n8n's binary data (to disk with N8N_DEFAULT_BINARY_DATA_MODE=filesystem), never held whole in memory by the node.",
+		},
 	],
 	build: (params) => {
 		requireText(params, 'Put Output File in Field', params.get('binaryPropertyName', 'data'));
@@ -94,9 +119,26 @@ export const download: OperationDefinition = {
 		const waitSeconds = requireIntegerInRange(params, 'Wait Up To (Seconds)', params.get('waitSeconds', 300), 0, MAX_WAIT_SECONDS);
 		const job = await finished(params, client, response, waitSeconds);
 		const url = await fileUrl(params, client, job);
-		const file = await client.request<Buffer>({ method: 'GET', path: '', url, encoding: 'arraybuffer' });
+		const maxMb = params.get<number>('maxFileMb', DEFAULT_MAX_FILE_MB);
+		const maxBytes = Math.round(Number(maxMb) * 1_000_000);
+		const tooLarge = (size?: number) =>
+			new NodeOperationError(
+				params.node,
+				`Export ${String(job.id)}'s file is larger than Max File Size (${maxMb} MB)${size !== undefined ? `: ${(size / 1_000_000).toFixed(3)} MB` : ''}`,
+				{ itemIndex: params.itemIndex, description: 'Raise Max File Size (MB), or narrow the export with its filters. Nothing was kept of the file.' },
+			);
+		const signal = params.context.getExecutionCancelSignal?.();
+		const file = await client.request<Readable>({ method: 'GET', path: '', url, encoding: 'stream', signal, deadlineMs: DOWNLOAD_DEADLINE_MS });
+		const announced = Number((file as Readable & { headers?: Record<string, string> }).headers?.['content-length']);
+		if (Number.isFinite(announced) && announced > maxBytes) {
+			file.destroy();
+			throw tooLarge(announced);
+		}
+		const capped = sizeCap(maxBytes, () => tooLarge());
+		file.on('error', (error) => capped.destroy(error));
+		capped.on('error', () => file.destroy());
 		const fileName = `${String(job.exported_object ?? 'export')}-${String(job.id)}.csv`;
-		const binary = await params.context.helpers.prepareBinaryData(Buffer.from(file), fileName, 'text/csv');
+		const binary = await params.context.helpers.prepareBinaryData(file.pipe(capped), fileName, 'text/csv');
 		return [{ json: job, binary: { [field]: binary } }];
 	},
 };
