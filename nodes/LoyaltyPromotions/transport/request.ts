@@ -85,15 +85,17 @@ const DEFAULT_DEADLINE_MS = 120_000;
 function deadline(ms: number, outer?: AbortSignal) {
 	const controller = new AbortController();
 	const state = { expired: false };
-	const timer = setTimeout(() => {
+	const timer = AbortSignal.timeout(ms);
+	const onTimeout = () => {
 		state.expired = true;
 		controller.abort(new Error(`deadline of ${ms} ms passed`));
-	}, ms);
+	};
+	timer.addEventListener('abort', onTimeout, { once: true });
 	const onOuterAbort = () => controller.abort(outer?.reason);
 	if (outer?.aborted) controller.abort(outer.reason);
 	else outer?.addEventListener('abort', onOuterAbort, { once: true });
 	const clear = () => {
-		clearTimeout(timer);
+		timer.removeEventListener('abort', onTimeout);
 		outer?.removeEventListener('abort', onOuterAbort);
 	};
 	const aborted = new Promise<never>((_resolve, reject) => {

@@ -1,4 +1,3 @@
-import { Transform, type Readable, type TransformCallback } from 'stream';
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 import { waitUntilDone } from '../../shared/poll';
 import { requireIntegerInRange, requireText } from '../../shared/validate';
@@ -11,16 +10,20 @@ const DEFAULT_MAX_FILE_MB = 1024;
 /** How long the file itself may take to arrive, however slowly it trickles in. */
 const DOWNLOAD_DEADLINE_MS = 3_600_000;
 
-/** Passes the file on while counting it: past `maxBytes` the stream fails (the file is never held whole). */
-function sizeCap(maxBytes: number, tooLarge: () => Error): Transform {
+/** The file as the transport hands it over: a Node.js readable stream, with the answer's headers. */
+type FileStream = NodeJS.ReadableStream & { destroy(error?: Error): void; headers?: Record<string, string> };
+
+/**
+ * Counts the file as it is read and fails it past `maxBytes` (the file is never held whole). The listener is
+ * attached paused, so no chunk flows before n8n's binary data store reads the stream; it then sees every chunk.
+ */
+function capSize(file: FileStream, maxBytes: number, tooLarge: () => Error): void {
 	let seen = 0;
-	return new Transform({
-		transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-			seen += chunk.length;
-			if (seen > maxBytes) done(tooLarge());
-			else done(null, chunk);
-		},
+	file.on('data', (chunk: Buffer) => {
+		seen += chunk.length;
+		if (seen > maxBytes) file.destroy(tooLarge());
 	});
+	file.pause();
 }
 
 /**
@@ -128,17 +131,16 @@ export const download: OperationDefinition = {
 				{ itemIndex: params.itemIndex, description: 'Raise Max File Size (MB), or narrow the export with its filters. Nothing was kept of the file.' },
 			);
 		const signal = params.context.getExecutionCancelSignal?.();
-		const file = await client.request<Readable>({ method: 'GET', path: '', url, encoding: 'stream', signal, deadlineMs: DOWNLOAD_DEADLINE_MS });
-		const announced = Number((file as Readable & { headers?: Record<string, string> }).headers?.['content-length']);
+		const file = await client.request<FileStream>({ method: 'GET', path: '', url, encoding: 'stream', signal, deadlineMs: DOWNLOAD_DEADLINE_MS });
+		const announced = Number(file.headers?.['content-length']);
 		if (Number.isFinite(announced) && announced > maxBytes) {
 			file.destroy();
 			throw tooLarge(announced);
 		}
-		const capped = sizeCap(maxBytes, () => tooLarge());
-		file.on('error', (error) => capped.destroy(error));
-		capped.on('error', () => file.destroy());
+		capSize(file, maxBytes, () => tooLarge());
 		const fileName = `${String(job.exported_object ?? 'export')}-${String(job.id)}.csv`;
-		const binary = await params.context.helpers.prepareBinaryData(file.pipe(capped), fileName, 'text/csv');
+		type BinaryInput = Parameters<typeof params.context.helpers.prepareBinaryData>[0];
+		const binary = await params.context.helpers.prepareBinaryData(file as unknown as BinaryInput, fileName, 'text/csv');
 		return [{ json: job, binary: { [field]: binary } }];
 	},
 };
