@@ -76,7 +76,8 @@ function hostileFor(property: INodeProperties): { values: Hostile; rule: RegExp 
 					['"2024-02-30"', '={{ "2024-02-30" }}'],
 					['an offset without a colon', '={{ "2024-01-31T12:00:00+0100" }}'],
 				],
-				rule: /must be a date-time in ISO 8601 form/,
+				// A date-only field (sent as YYYY-MM-DD) names that form instead.
+				rule: property.typeOptions?.dateOnly === true ? /must be a date, e.g. 1990-04-30/ : /must be a date-time in ISO 8601 form/,
 			};
 		default:
 			return undefined;

@@ -43,6 +43,23 @@ function workflow(id: string, node: Record<string, unknown>, items?: object[]) {
 }
 
 const WORKFLOWS = {
+	returnAllChanging: workflow('e2eSafeReturnAll1', { name: 'Customers', parameters: { resource: 'customer', operation: 'getAll', returnAll: true, filters: {}, options: {} }, credentials: APP }),
+	redeemHtml: workflow('e2eSafeRedeemHt1', {
+		name: 'Redeem',
+		parameters: {
+			resource: 'redemption',
+			operation: 'redeem',
+			redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] },
+			additionalFields: { orderAmount: 50 },
+			options: {},
+		},
+		credentials: APP,
+	}),
+	download: workflow('e2eSafeDownload01', {
+		name: 'Download',
+		parameters: { resource: 'export', operation: 'download', exportId: FIXTURES.exportId, maxFileMb: 10, options: {} },
+		credentials: APP,
+	}),
 	retryAfter: workflow('e2eSafeRetryAftr1', { name: 'Categories', parameters: { resource: 'category', operation: 'getAll', returnAll: true, options: {} }, credentials: APP }),
 	cursorCycle: workflow('e2eSafeCursorCyc1', {
 		name: 'Activity',
@@ -217,4 +234,46 @@ test("n8n's Retry On Fail reruns the whole node: the events that had succeeded a
 	const posts = stack.emulator.control.requests({ method: 'POST', path: '/v1/events' });
 	expect(posts).toHaveLength(6);
 	expect(stack.emulator.control.counters()).toMatchObject({ eventsTracked: 5, duplicateEvents: 2 });
+});
+
+test('Return All over a list that grows during the walk gives every customer once (2 created between pages)', async () => {
+	const { appId, appToken } = stack.emulator.credentials;
+	stack.emulator.control.setFaults({
+		route: '/v1/customers',
+		method: 'GET',
+		beforeProcessing: async (matched: number) => {
+			if (matched !== 2) return;
+			for (const sourceId of ['e2e-walk-new-1', 'e2e-walk-new-2']) {
+				await fetch(`${stack.emulator.baseUrl}/v1/customers`, {
+					method: 'POST',
+					headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'Content-Type': 'application/json' },
+					body: JSON.stringify({ source_id: sourceId }),
+				});
+			}
+		},
+	});
+	const result = await run(WORKFLOWS.returnAllChanging.id);
+	expect(failure(result).status).toBe('success');
+	const ids = nodeOutput(result, 'Customers').map((json: { id: string }) => json.id);
+	expect(ids).toHaveLength(150);
+	expect(new Set(ids).size).toBe(150);
+});
+
+test('a redemption answered 200 with an HTML page is an error quoting it, not {"success": true}', async () => {
+	stack.emulator.control.setFaults({ route: '/v1/redemptions', replaceReply: { body: '<html><body>Proxy says hello</body></html>' } });
+	const result = await run(WORKFLOWS.redeemHtml.id);
+	expect(failure(result)).toMatchObject({
+		status: 'error',
+		node: 'Redeem',
+		message: 'The service answered 200 with something other than the JSON object this operation expects',
+		description: expect.stringContaining('<html><body>Proxy says hello</body></html>'),
+	});
+});
+
+test("Export → Download streams the file into n8n's binary data", async () => {
+	const result = await run(WORKFLOWS.download.id);
+	expect(failure(result).status).toBe('success');
+	const runData = (result as any).data.resultData.runData.Download[0].data.main[0][0];
+	expect(runData.binary.data).toMatchObject({ fileName: `customer-${FIXTURES.exportId}.csv`, mimeType: 'text/csv' });
+	expect(Number(String(runData.binary.data.fileSize).replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
 });

@@ -48,8 +48,10 @@ export interface FaultDecision {
 	redirect?: { status: number; location: string; keepPath: boolean };
 	/** Rewrites the query before processing (cursor faults). */
 	rewriteQuery?: (query: Record<string, string>) => Record<string, string>;
+	/** Awaited before processing (FaultOptions.beforeProcessing). */
+	beforeProcessing?: () => void | Promise<void>;
 	/** Rewrites the reply after processing (cursor faults). */
-	rewriteReply?: (reply: { status: number; body?: unknown }) => void;
+	rewriteReply?: (reply: { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> }) => void;
 }
 
 const CURSOR_PARAMS = ['starting_after_id', 'cursor', 'page'];
@@ -74,6 +76,8 @@ interface Rule {
 	/** cursorCycle: how many list answers were rewritten, and the real cursor each name first stood for. */
 	cycled: number;
 	aliases: Map<string, string>;
+	/** How many requests matched the rule so far. */
+	matched: number;
 }
 
 export class FaultLayer {
@@ -94,6 +98,7 @@ export class FaultLayer {
 			random: prng(o.faultSeed ?? 1),
 			cycled: 0,
 			aliases: new Map(),
+			matched: 0,
 		}));
 	}
 
@@ -139,6 +144,29 @@ export class FaultLayer {
 				return { ...d, redirect: { status, location, keepPath }, label: `redirect:${status}` };
 			}
 			this.cursorFaults(r, d);
+			const hook = r.opts.beforeProcessing;
+			if (hook) {
+				const matched = ++r.matched;
+				d.label ??= 'before_processing';
+				d.beforeProcessing = () => hook(matched);
+			}
+			const total = r.opts.listTotal;
+			if (total !== undefined) {
+				d.label ??= 'list_total';
+				d.rewriteReply = (reply) => {
+					if (reply.body && typeof reply.body === 'object' && 'total' in reply.body) (reply.body as { total: number }).total = total;
+				};
+			}
+			const replacement = r.opts.replaceReply;
+			if (replacement) {
+				d.label ??= 'replace_reply';
+				d.rewriteReply = (reply) => {
+					reply.status = replacement.status ?? 200;
+					reply.body = replacement.body;
+					reply.contentType = replacement.contentType ?? 'text/html';
+					delete reply.headers;
+				};
+			}
 			const step = r.sequence.shift();
 			if (step !== undefined) {
 				if (step === 'ok') break;
@@ -160,7 +188,7 @@ export class FaultLayer {
 			}
 		}
 		if (d.delayMs && !d.label) d.label = `delay:${d.delayMs}`;
-		return d.headers || d.delayMs || d.rewriteQuery || d.rewriteReply ? d : undefined;
+		return d.headers || d.delayMs || d.rewriteQuery || d.rewriteReply || d.beforeProcessing ? d : undefined;
 	}
 
 	/** ignoreCursor and cursorCycle: rewrite the request's cursor on the way in and the list's on the way out. */

@@ -293,6 +293,7 @@ export class Emulator implements Env {
 			return;
 		}
 		if (this.latencyMs > 0) await sleep(this.latencyMs);
+		await d?.beforeProcessing?.();
 		let reply: Reply;
 		try {
 			const query = d?.rewriteQuery ? d.rewriteQuery(r.query) : r.query;

@@ -170,6 +170,18 @@ export interface FaultOptions {
 	 * real cursor the name first stood for. ['A', 'B'] gives pages 1, 2, 3, 2, 3… with cursors A, B, A, B…
 	 */
 	cursorCycle?: string[];
+	/**
+	 * Processes the request, then answers this instead of the route's reply (e.g. a proxy's HTML page, a truncated
+	 * or empty body, `null`): `body` is sent as the text it is, with `contentType` (default text/html).
+	 */
+	replaceReply?: { status?: number; contentType?: string; body?: string };
+	/** Replaces the `total` of list answers (a service whose count is wrong). */
+	listTotal?: number;
+	/**
+	 * In-process only: awaited before each matching request is processed, with how many matching requests came
+	 * so far (1 for the first), e.g. to change the data between two pages of a walk.
+	 */
+	beforeProcessing?: (matched: number) => void | Promise<void>;
 }
 
 export interface RequestFilter {

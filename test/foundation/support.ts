@@ -107,7 +107,7 @@ registerNodeType(PROBE_NODE_TYPE, new TransportProbe());
 
 /** A probe item that calls the emulator's control API through the transport (it ignores auth and is not logged). */
 export function controlCall(path: string, body?: IDataObject): ProbeJob & IDataObject {
-	return { request: { method: 'POST', path: `/_emulator${path}`, ...(body ? { body } : {}) }, control: true };
+	return { request: { method: 'POST', path: `/_emulator${path}`, noContent: true, ...(body ? { body } : {}) }, control: true };
 }
 
 export type Credentials = ReturnType<typeof credentialsFor>;

@@ -103,7 +103,7 @@ describe('numbers', () => {
 		expect(refusal(() => requireAmount(reader(), 'Price', 1.005))).toBe('Price: has more than two decimal places (got 1.005)');
 		expect(refusal(() => requireAmount(reader(), 'Price', '-1'))).toBe('Price: must be a non-negative amount (got "-1")');
 		expect(refusal(() => requireAmount(reader(), 'Price', '1,50'))).toBe('Price: must be a number, e.g. 12.5 (got "1,50"; write it in plain decimal digits)');
-		expect(refusal(() => requireAmount(reader(), 'Price', 1e20))).toMatch(/^Price: must be at most 90071992547409\.9/);
+		expect(refusal(() => requireAmount(reader(), 'Price', 1e20))).toMatch(/^Price: must be at most 10000000000000 /);
 	});
 });
 

@@ -69,6 +69,8 @@ export interface RunNodeOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper;
 	continueOnFail?: boolean;
 	nodeType?: string;
+	/** The workflow's time zone (its settings), e.g. 'Asia/Tokyo'; n8n's default otherwise. */
+	timezone?: string;
 	/** The node's typeVersion: by default the latest, as a node added in the editor gets. */
 	typeVersion?: number;
 }
@@ -116,7 +118,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
 		},
 	];
-	const run = await execute(nodes, { Input: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } }, credentialsHelper);
+	const run = await execute(nodes, { Input: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } }, credentialsHelper, options.timezone);
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
@@ -148,7 +150,12 @@ export async function runFromStartNode(
 	return task?.data?.main?.[0] ?? [];
 }
 
-async function execute(nodes: INode[], connections: IWorkflowBase['connections'], credentialsHelper: TestCredentialsHelper): Promise<IRun> {
+async function execute(
+	nodes: INode[],
+	connections: IWorkflowBase['connections'],
+	credentialsHelper: TestCredentialsHelper,
+	timezone?: string,
+): Promise<IRun> {
 	const workflowData: IWorkflowBase = {
 		id: 'test-workflow',
 		name: 'Test workflow',
@@ -168,7 +175,7 @@ async function execute(nodes: INode[], connections: IWorkflowBase['connections']
 		active: false,
 		nodeTypes,
 		staticData: {},
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(timezone ? { timezone } : {}) },
 	});
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData);
 	const additionalData = makeAdditionalData(credentialsHelper, hooks);

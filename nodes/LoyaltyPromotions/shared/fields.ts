@@ -107,9 +107,17 @@ export function readMetadata(params: ParamReader, fields: IDataObject): IDataObj
 	const hasJson = fields.metadataJson !== undefined && String(JSON.stringify(fields.metadataJson)) !== '"{}"';
 	if (pairs.length === 0 && !hasJson) return undefined;
 	const metadata: IDataObject = {};
-	for (const { key, value } of pairs) if (key) metadata[key] = value;
-	if (hasJson) Object.assign(metadata, parseJsonObject(params, 'Metadata (JSON)', fields.metadataJson));
+	for (const { key, value } of pairs) if (key) putOwn(metadata, key, value);
+	if (hasJson) for (const [key, value] of Object.entries(parseJsonObject(params, 'Metadata (JSON)', fields.metadataJson))) putOwn(metadata, key, value);
 	return metadata;
+}
+
+/**
+ * Sets `key` as the object's own property, whatever its name: an assignment with `__proto__` would change the
+ * object's prototype instead, and the key would be lost.
+ */
+export function putOwn<T>(target: Record<string, T>, key: string, value: T): void {
+	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Whether the user set a field: not undefined, not null and not blank text. */
@@ -119,7 +127,7 @@ export const isSet = (value: unknown): boolean => value !== undefined && value !
 export function compact(object: IDataObject): IDataObject {
 	const result: IDataObject = {};
 	for (const [key, value] of Object.entries(object)) {
-		if (value !== undefined && value !== '') result[key] = value;
+		if (value !== undefined && value !== '') putOwn(result, key, value);
 	}
 	return result;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { BatchOutput, BatchRow, ParamReader, ServiceClient } from '../actions/types';
 import { csvChunks, multipartFile } from './csv';
-import { readMetadata } from './fields';
+import { putOwn, readMetadata } from './fields';
 import { runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
 import { fail, requireScalarText } from './validate';
 
@@ -54,9 +54,14 @@ export function readImportMetadata(params: ParamReader, fields: IDataObject, col
 		if (/\s/.test(key) || key === '') fail(params, 'Metadata', `key "${key}" becomes a CSV header, which may not be empty or hold spaces`);
 		if (columns.includes(key)) fail(params, 'Metadata', `key "${key}" is a standard column of the import; set it with its own field`);
 		if (value === undefined || value === null) continue;
-		cells[key] = metadataCell(params, key, value);
+		putOwn(cells, key, metadataCell(params, key, value));
 	}
 	return cells;
+}
+
+/** A row's own cell for a column: never a value its object inherits (`constructor`, `toString`…). */
+function ownValue(cells: Record<string, string>, column: string): string | undefined {
+	return Object.prototype.hasOwnProperty.call(cells, column) ? cells[column] : undefined;
 }
 
 /** The header: the standard columns, then every metadata key in the order first seen. */
@@ -68,7 +73,7 @@ function headerOf(spec: ImportSpec, rows: ImportRow[]): string[] {
 
 /** The output of one file's finished async action: its summary, and its failed rows paired with their items. */
 function outputsOf(action: AsyncAction, chunkRows: BatchRow[]): BatchOutput[] {
-	const result = (action.result ?? {}) as IDataObject;
+	const result = (action.result && typeof action.result === 'object' && !Array.isArray(action.result) ? action.result : {}) as IDataObject;
 	const failed = (Array.isArray(result.failed) ? result.failed : []) as IDataObject[];
 	const summary = summaryOf(action, chunkRows, ['failed'], 'rows');
 	const failures = failed.map((failure): BatchOutput => {
@@ -88,7 +93,7 @@ export async function sendImport(spec: ImportSpec, rows: BatchRow[], params: Par
 	const header = headerOf(spec, importRows);
 	const chunks = csvChunks(
 		header,
-		importRows.map((row) => header.map((column) => row.cells[column] ?? row.metadata[column] ?? '')),
+		importRows.map((row) => header.map((column) => ownValue(row.cells, column) ?? ownValue(row.metadata, column) ?? '')),
 		MAX_IMPORT_FILE_BYTES,
 	);
 	const requests = chunks.map((chunk): JobRequest => {

@@ -49,7 +49,13 @@ export async function waitForAction(noun: string, id: string, waitSeconds: numbe
 		// The service queues bulk work behind earlier jobs: a first look soon, then doubling pauses up to 5 s.
 		firstDelayMs: 200,
 		check: async () => {
-			const action = await client.request<AsyncAction>({ method: 'GET', path: path`/v1/async-actions/${id}` });
+			const action = await client.request<AsyncAction>({ method: 'GET', path: path`/v1/async-actions/${id}` }).catch((error: unknown) => {
+				// Not "check the IDs": the node took the ID from the service, which had accepted the work.
+				if (error instanceof NodeApiError && error.httpCode === '404') {
+					error.description = `The service accepted the ${noun} (async action ${id}) but did not find its status: it may still apply. Look up async action ${id} before sending the same records again.`;
+				}
+				throw error;
+			});
 			if (action.status === 'DONE' || action.status === 'FAILED') return { done: true, value: action };
 			return { done: false, status: `${String(action.status)}${action.progress !== undefined ? `, ${action.progress}% done` : ''}` };
 		},
@@ -63,7 +69,10 @@ export async function waitForAction(noun: string, id: string, waitSeconds: numbe
 
 /** The summary of one finished action: its id, status, type, how many records it carried, and the result's counts. */
 export function summaryOf(action: AsyncAction, rows: BatchRow[], omit: string[], countKey = 'records'): BatchOutput {
-	const result = { ...((action.result ?? {}) as IDataObject) };
+	// A result that is not an object (e.g. plain text) is kept as it came, not spread into its characters.
+	const value: unknown = action.result;
+	const plain = value === null || value === undefined || typeof value !== 'object' || Array.isArray(value);
+	const result: IDataObject = plain ? (value === null || value === undefined ? {} : { result: value as IDataObject }) : { ...(value as IDataObject) };
 	for (const key of omit) delete result[key];
 	return {
 		json: { async_action_id: action.id, status: action.status, type: action.type, [countKey]: rows.length, ...result },

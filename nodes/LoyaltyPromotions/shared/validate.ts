@@ -42,10 +42,14 @@ export function requireScalarText(params: FieldContext, field: string, value: un
  * An ID that goes into the request's path as one segment: text, trimmed, not empty, and not "." or "..",
  * which URL parsers collapse (even when encoded), sending the request to another endpoint.
  */
+/** Half of a UTF-16 surrogate pair without its other half: URL encoding fails on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export function requireId(params: FieldContext, field: string, value: unknown): string {
 	const id = requireScalarText(params, field, locatorValue(value)).trim();
 	if (!id) fail(params, field, 'is required');
 	if (id === '.' || id === '..') fail(params, field, `must be an ID, not "${id}"`);
+	if (LONE_SURROGATE.test(id)) fail(params, field, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent in an address');
 	return id;
 }
 
@@ -201,6 +205,9 @@ export function requireNonZeroInteger(params: FieldContext, field: string, value
 /** A money amount other than 0 typed as a decimal (12.5 adds, -12.5 subtracts), sent in hundredths (1250, -1250). */
 export function toSignedMinorUnits(params: FieldContext, field: string, value: unknown): number {
 	const { negative, magnitude } = splitSign(value);
+	if ((decimalNumber(magnitude) ?? 0) > MAX_EXACT_AMOUNT) {
+		fail(params, field, `must be at most ${MAX_EXACT_AMOUNT} in size: larger amounts do not reach the service exact to the cent (got ${String(value)})`);
+	}
 	let minor = 0;
 	try {
 		minor = toMinorUnits(params, field, magnitude);
@@ -216,16 +223,36 @@ export function toSignedMinorUnits(params: FieldContext, field: string, value: u
 // Commerce fields (customers, orders, products, exports, imports).
 
 
-/** A calendar date sent as YYYY-MM-DD (e.g. a birthdate); a date-time keeps its date as written. */
+/**
+ * A calendar date sent as YYYY-MM-DD (e.g. a birthdate, a points expiration date): text keeps its date as
+ * written (n8n's date picker gives 1990-04-30T00:00:00), and a Date or Luxon DateTime from an expression gives
+ * its date in the workflow's time zone, so that no date becomes the previous day east of UTC.
+ */
 export function requireDate(params: FieldContext, field: string, value: unknown): string {
-	const text = value instanceof Date ? value.toISOString() : requireScalarText(params, field, value).trim();
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+	const instant =
+		value instanceof Date
+			? value.getTime()
+			: value !== null && typeof value === 'object' && (value as { isLuxonDateTime?: unknown }).isLuxonDateTime === true
+				? (value as { toMillis(): number }).toMillis()
+				: undefined;
+	const text = instant !== undefined && Number.isFinite(instant) ? calendarDate(instant, workflowTimeZone(params)) : requireScalarText(params, field, value).trim();
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$)/.exec(text);
 	const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
 	if (!match || !date || date.getUTCDate() !== Number(match[3]) || date.getUTCMonth() !== Number(match[2]) - 1) {
 		fail(params, field, `must be a date, e.g. 1990-04-30 (got "${text}")`);
 	}
 	return `${match[1]}-${match[2]}-${match[3]}`;
 }
+
+/** The YYYY-MM-DD date of an instant in a time zone. */
+function calendarDate(instant: number, timeZone: string): string {
+	const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instant));
+	const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+	return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/** typeOptions of a `dateTime` property whose value the service takes as a calendar date (YYYY-MM-DD). */
+export const DATE_ONLY = { dateOnly: true };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Parameter types. An expression can put any value in any field: an object in a text field, "0x10" in a number,
@@ -300,9 +327,15 @@ export function requireDecimal(
 	return number;
 }
 
+/**
+ * The largest amount (in the main unit) that reaches the service exact to the cent: beyond about 2^44 a number
+ * no longer tells the cents apart (70000000000000.01 became …0.02).
+ */
+export const MAX_EXACT_AMOUNT = 10_000_000_000_000;
+
 /** A money amount in the currency's main unit: decimal digits with at most two decimal places, not negative. */
 export function requireAmount(params: FieldContext, field: string, value: unknown): number {
-	return requireDecimal(params, field, value, { min: 0, max: Number.MAX_SAFE_INTEGER / 100, decimals: 2 });
+	return requireDecimal(params, field, value, { min: 0, max: MAX_EXACT_AMOUNT, decimals: 2 });
 }
 
 /** A switch filled by an expression: true or false, or the text "true" or "false". */
@@ -454,7 +487,8 @@ export function checkParameter(params: FieldContext, property: INodeProperties, 
 			if (typeOptions.loadOptionsMethod) return value;
 			return requireOptions(params, label, value, optionValues(property));
 		case 'dateTime':
-			return isSet(value) ? requireIsoDateTime(params, label, value) : value;
+			if (!isSet(value)) return value;
+			return typeOptions.dateOnly === true ? requireDate(params, label, value) : requireIsoDateTime(params, label, value);
 		case 'collection':
 			return checkFields(params, property.options as INodeProperties[], value, label, (field) => field.displayName);
 		case 'fixedCollection':

@@ -98,6 +98,8 @@ export interface ErrorMappingOptions {
 	credentialType?: string;
 	/** The request failed on a 5xx or a lost connection and was deliberately not repeated (not safe to). */
 	notRepeated?: boolean;
+	/** A repeat was refused after an earlier attempt that the service may have acted on: which, and how it ended. */
+	earlierAttempt?: { attempt: number; attempts: number; outcome: string };
 }
 
 /**
@@ -134,9 +136,13 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 				: status !== undefined
 					? STATUS_HINTS[status]
 					: undefined;
+	const earlier = options.earlierAttempt;
 	// A 401's own message is often the bare status text ("Unauthorized"): the message then names the fields too.
 	if (status === 401 && hint && options.credentialType && message.split(' ').length <= 2) message = `${asSentence(message)} ${hint}`;
 	const descriptionParts = [
+		earlier
+			? `An earlier attempt of this request in this run (attempt ${earlier.attempt} of ${earlier.attempts}) ${earlier.outcome} after the service may have acted on it: this answer may be the result of that attempt having done it. Check in the service what happened before running it again, rather than trying something else (e.g. another code).`
+			: undefined,
 		unreachable,
 		typeof body.details === 'string' ? body.details : undefined,
 		ruleMessage,

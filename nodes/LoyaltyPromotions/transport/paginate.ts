@@ -46,7 +46,14 @@ interface Page {
 export function entriesOf(body: IDataObject | undefined): IDataObject[] {
 	if (!body || typeof body !== 'object') return [];
 	const key = typeof body.data_ref === 'string' && Array.isArray(body[body.data_ref]) ? body.data_ref : 'data';
-	return (Array.isArray(body[key]) ? body[key] : []) as IDataObject[];
+	const entries = (Array.isArray(body[key]) ? body[key] : []) as unknown[];
+	const odd = entries.find((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry));
+	if (odd !== undefined) {
+		throw new ApplicationError(
+			`The service's list held an entry that is not an object (${JSON.stringify(odd)?.slice(0, 100)}); nothing is returned for this item, rather than a list with an entry missing or broken.`,
+		);
+	}
+	return entries as IDataObject[];
 }
 
 function readPage(body: IDataObject, spec: ListSpec, requestedSize: number | undefined, cursor: string | undefined): Page {
@@ -109,10 +116,17 @@ function stopped(what: string, delivered: number): never {
  * the limit. Pages are requested at the largest size the service allows when returning all, and no larger
  * than what is still wanted otherwise.
  *
- * The walk is bounded whatever the service answers: a cursor it has already sent (A, B, A, B…) or a page it has
- * already served (the same first or last entry as an earlier page: it ignored the cursor) stops the walk with
- * an error instead of looping or returning entries twice, and Return All reads at most maxEntries
- * (MAX_LIST_ENTRIES) entries, in at most MAX_LIST_PAGES pages.
+ * No entry is handed over twice: entries are told apart by id (or code), and one already handed over is
+ * dropped. The walk is bounded whatever the service answers: a cursor it has already sent (A, B, A, B…) or a
+ * page of nothing but entries it has already sent (it ignored the cursor) stops the walk with an error instead
+ * of looping, and Return All reads at most maxEntries (MAX_LIST_ENTRIES) entries, in at most MAX_LIST_PAGES
+ * pages.
+ *
+ * A page-numbered list shifts when entries are added or removed ahead of the page being read. Entries added
+ * push earlier entries onto the next page: they come back and are dropped, and nothing is lost. Anything else
+ * may hide entries (fewer entries than when the walk began, or more entries repeated than were added): the walk
+ * stops with an error naming the change, rather than return a list with holes. Its `total` is never trusted to
+ * end the walk: the walk ends at the first short page.
  */
 export async function walkList(
 	transport: Transport,
@@ -129,7 +143,9 @@ export async function walkList(
 	const maxEntries = spec.maxEntries ?? MAX_LIST_ENTRIES;
 	const maxPages = Math.min(MAX_LIST_PAGES, Math.ceil(maxEntries / (spec.pageSizeParam ? maxPageSize : 1)) + 1);
 	const cursors = new Set<string>();
-	const edges = new Set<string>();
+	const seen = new Set<string>();
+	let firstTotal: number | undefined;
+	let repeated = 0;
 	let delivered = 0;
 	let pages = 0;
 	let cursor: string | undefined;
@@ -139,21 +155,31 @@ export async function walkList(
 		const pageSize = spec.pageSizeParam ? (spec.envelope === 'paged' ? pagedSize : Math.min(maxPageSize, stillWanted)) : undefined;
 		const page = await fetchPage(transport, request, spec, cursor, pageSize, itemIndex);
 		pages++;
-		const body = page.body;
-		if (page.entries.length > 0) {
-			const first = entryKey(page.entries[0]);
-			const last = entryKey(page.entries[page.entries.length - 1]);
-			if (edges.has(first) || edges.has(last)) {
-				stopped(`The service answered page ${pages} with entries it had already sent (it ignored the cursor "${cursor}").`, delivered);
-			}
-			edges.add(first);
-			edges.add(last);
+		const fresh = page.entries.filter((entry) => {
+			const key = entryKey(entry);
+			if (seen.has(key)) return false;
+			seen.add(key);
+			return true;
+		});
+		if (page.entries.length > 0 && fresh.length === 0) {
+			stopped(`The service answered page ${pages} with entries it had already sent (it ignored the cursor "${cursor}").`, delivered);
 		}
-		const taken = page.entries.length > stillWanted ? page.entries.slice(0, stillWanted) : page.entries;
+		if (spec.envelope === 'paged') {
+			const total = typeof page.body.total === 'number' ? page.body.total : undefined;
+			firstTotal ??= total;
+			repeated += page.entries.length - fresh.length;
+			const added = total !== undefined && firstTotal !== undefined ? total - firstTotal : 0;
+			if (added < 0) {
+				changed(`it had ${firstTotal} entries, now ${total}`, delivered);
+			}
+			if (repeated > added) {
+				changed(`its pages repeated ${repeated} entries of earlier pages, and ${added} entries were added`, delivered);
+			}
+		}
+		const taken = fresh.length > stillWanted ? fresh.slice(0, stillWanted) : fresh;
 		if (taken.length > 0) onEntries(taken);
 		delivered += taken.length;
 		if (page.next === undefined) return delivered;
-		if (delivered >= (typeof body.total === 'number' && spec.envelope === 'paged' ? body.total : Infinity)) return delivered;
 		if (spec.envelope === 'paged' && spec.maxPage !== undefined && Number(page.next) > spec.maxPage) {
 			throw new ApplicationError(
 				`The service lists at most ${spec.maxPage} pages of ${pageSize ?? maxPageSize} (${delivered} entries read), and this list has more. Narrow it with the operation's filters, or turn off Return All and set a Limit.`,
@@ -170,6 +196,13 @@ export async function walkList(
 		cursors.add(page.next);
 		cursor = page.next;
 	}
+}
+
+/** A page-numbered list that changed during the walk in a way that may have hidden entries: stopped loudly. */
+function changed(how: string, delivered: number): never {
+	throw new ApplicationError(
+		`The list changed while it was read (${how}), so entries may be missing: its pages shifted. Stopped after reading ${delivered} entries; nothing is returned for this item. Run it again, or narrow the list with the operation's filters (e.g. Created Before a moment in the past) so that it does not change while it is read.`,
+	);
 }
 
 /** The service's paged v1 lists: `limit` up to 100 per page, `page` from 1 to `maxPage`. */

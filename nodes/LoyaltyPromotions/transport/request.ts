@@ -33,8 +33,15 @@ export interface ServiceRequest {
 	form?: Record<string, string>;
 	/** Sent as is with this Content-Type, e.g. a multipart/form-data file upload. */
 	rawBody?: { contentType: string; data: string };
-	/** 'arraybuffer': the answer's body as bytes (a Buffer), e.g. a file, instead of parsed JSON. */
-	encoding?: 'arraybuffer';
+	/**
+	 * 'arraybuffer': the answer's body as bytes (a Buffer) instead of parsed JSON; 'stream': as a Readable that the
+	 * caller consumes (a large file), which the deadline and `signal` still abort.
+	 */
+	encoding?: 'arraybuffer' | 'stream';
+	/** Aborts the request, and a streamed body, when it fires (n8n's cancel signal). */
+	signal?: AbortSignal;
+	/** The whole request, a streamed body included, must end within this (default TransportOptions.deadlineMs). */
+	deadlineMs?: number;
 	/**
 	 * An absolute address the service handed out that carries its own authorisation (e.g. an export file's URL
 	 * with its token): requested there instead of `path`, and without the credential, so no secret leaves for
@@ -53,6 +60,11 @@ export interface ServiceRequest {
 	 * polls and reads around them.
 	 */
 	rateLimit?: 'bulk';
+	/**
+	 * Whether the service documents an answer without content (204) for it. Default: true for DELETE, false
+	 * otherwise. Any other answer that is not a JSON object (or, with `encoding`, bytes) is an error.
+	 */
+	noContent?: boolean;
 }
 
 export interface TransportOptions {
@@ -61,10 +73,93 @@ export interface TransportOptions {
 	/** Retries after 429, for any request (a 429 means the service did not act on it). */
 	maxRateLimitRetries?: number;
 	timeoutMs?: number;
+	/** Total time one attempt may take, however slowly the answer trickles in (default 120 s). */
+	deadlineMs?: number;
 	/** Base of the exponential backoff between fault retries, in ms (default 250; tests shrink it). */
 	backoffBaseMs?: number;
 	/** Bounds of the rate-limit waits, when the transport makes its own pacer (default DEFAULT_WAIT_LIMITS). */
 	waitLimits?: Partial<WaitLimits>;
+}
+
+/** The total time one attempt of a request may take, unless it says otherwise. */
+const DEFAULT_DEADLINE_MS = 120_000;
+
+/**
+ * One attempt's total deadline, and the caller's signal (n8n's cancel), as one AbortSignal for the HTTP client.
+ * For a streamed answer the timer runs on until the stream closes, so a file that trickles in is cut off too.
+ */
+function deadline(ms: number, outer?: AbortSignal) {
+	const controller = new AbortController();
+	const state = { expired: false };
+	const timer = AbortSignal.timeout(ms);
+	const onTimeout = () => {
+		state.expired = true;
+		controller.abort(new Error(`deadline of ${ms} ms passed`));
+	};
+	timer.addEventListener('abort', onTimeout, { once: true });
+	const onOuterAbort = () => controller.abort(outer?.reason);
+	if (outer?.aborted) controller.abort(outer.reason);
+	else outer?.addEventListener('abort', onOuterAbort, { once: true });
+	const clear = () => {
+		timer.removeEventListener('abort', onTimeout);
+		outer?.removeEventListener('abort', onOuterAbort);
+	};
+	const aborted = new Promise<never>((_resolve, reject) => {
+		const fail = () => reject(Object.assign(new Error(String(controller.signal.reason ?? 'aborted')), { code: 'ERR_CANCELED' }));
+		if (controller.signal.aborted) fail();
+		else controller.signal.addEventListener('abort', fail, { once: true });
+	});
+	// Nobody may be waiting on it when it fires after the answer came.
+	aborted.catch(() => undefined);
+	return {
+		ms,
+		signal: controller.signal,
+		aborted,
+		get expired() {
+			return state.expired;
+		},
+		clear,
+		holdUntilClosed(stream: NodeJS.ReadableStream) {
+			const destroy = () => (stream as unknown as { destroy(error?: Error): void }).destroy(
+				new ApplicationError(state.expired ? `The file did not finish downloading within ${seconds(ms)}` : 'The download was canceled'),
+			);
+			controller.signal.addEventListener('abort', destroy, { once: true });
+			stream.once('close', () => {
+				controller.signal.removeEventListener('abort', destroy);
+				clear();
+			});
+		},
+	};
+}
+
+/** The most of a streamed error answer read, to show the service's message. */
+const MAX_ERROR_BODY_BYTES = 65_536;
+
+/**
+ * A request that asked for a stream gets its error answer as a stream too: read it (at most
+ * MAX_ERROR_BODY_BYTES) into bytes, so the error can name the service's message.
+ */
+async function readStreamedErrorBody(error: unknown): Promise<void> {
+	const outer = error as { cause?: { response?: { data?: unknown } }; response?: { data?: unknown } } | undefined;
+	const response = outer?.cause?.response ?? outer?.response;
+	const data = response?.data as (NodeJS.ReadableStream & { destroy?: () => void }) | undefined;
+	if (!response || !data || typeof data.on !== 'function' || Buffer.isBuffer(data)) return;
+	const chunks: Buffer[] = [];
+	let size = 0;
+	await new Promise<void>((resolve) => {
+		data.on('data', (chunk: Buffer) => {
+			chunks.push(chunk);
+			size += chunk.length;
+			if (size >= MAX_ERROR_BODY_BYTES) {
+				data.destroy?.();
+				resolve();
+			}
+		});
+		data.on('end', resolve);
+		data.on('error', () => resolve());
+		data.on('close', resolve);
+	});
+	response.data = Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES);
 }
 
 /** Same-origin redirects followed for one request at most. */
@@ -171,22 +266,35 @@ export class Transport {
 		let faultRetries = 0;
 		let rateLimitRetries = 0;
 		let redirects = 0;
+		/** The last repeated attempt the service may have acted on (a 5xx, or a connection lost after it opened). */
+		let mayHaveApplied: { attempt: number; outcome: string } | undefined;
 
 		for (let attempt = 1; ; attempt++) {
+			// Started once the pacer lets the request go: a pacing wait is bounded on its own.
+			let attemptDeadline: ReturnType<typeof deadline> | undefined;
 			try {
 				await pacer.beforeRequest();
-				const response = (
-					request.url
-						? await this.host.helpers.httpRequest(options)
-						: await this.host.helpers.httpRequestWithAuthentication.call(this.host, this.credentialType, options, {
-								credentialsDecrypted,
-								// request() renews an expired OAuth token once for all requests in flight, not n8n per request
-								preAuthenticationRetryStatusCode: [],
-							})
-				) as IN8nHttpFullResponse;
+				attemptDeadline = deadline(request.deadlineMs ?? this.options.deadlineMs ?? DEFAULT_DEADLINE_MS, request.signal);
+				options.abortSignal = attemptDeadline.signal;
+				const sent = request.url
+					? this.host.helpers.httpRequest(options)
+					: this.host.helpers.httpRequestWithAuthentication.call(this.host, this.credentialType, options, {
+							credentialsDecrypted,
+							// request() renews an expired OAuth token once for all requests in flight, not n8n per request
+							preAuthenticationRetryStatusCode: [],
+						});
+				// n8n copies the options of an authenticated request, which loses the AbortSignal: the deadline is
+				// also kept here (the abandoned request ends at the client's inactivity timeout).
+				const response = (await Promise.race([sent, attemptDeadline.aborted])) as IN8nHttpFullResponse;
 				pacer.observe(lowerCase(response.headers));
-				return response.body as T;
+				const body = this.accepted<T>(request, response, safeToRepeat, itemIndex);
+				if (request.encoding === 'stream') attemptDeadline.holdUntilClosed(body as unknown as NodeJS.ReadableStream);
+				else attemptDeadline.clear();
+				return body;
 			} catch (error) {
+				if (request.encoding === 'stream') await readStreamedErrorBody(error);
+				attemptDeadline?.clear();
+				if (attemptDeadline?.expired) throw this.deadlineError(request, attemptDeadline.ms, itemIndex);
 				if (error instanceof WaitRefused) throw this.waitError(error, itemIndex);
 				const failure = inspectFailure(error);
 				pacer.observe(failure.headers);
@@ -215,6 +323,9 @@ export class Transport {
 				const repeatable = safeToRepeat || neverProcessed;
 				if (fault && repeatable && faultRetries < maxFaultRetries) {
 					faultRetries++;
+					if (!neverProcessed) {
+						mayHaveApplied = { attempt, outcome: failure.status !== undefined ? `got a ${failure.status}` : `lost its answer (${failure.code})` };
+					}
 					await sleep(backoffMs(faultRetries, this.options.backoffBaseMs));
 					continue;
 				}
@@ -225,9 +336,41 @@ export class Transport {
 					// a request to a full URL (e.g. an export's file) carries no credential: its 401 says nothing of the keys
 					credentialType: request.url ? undefined : this.credentialType,
 					notRepeated: fault && !repeatable,
+					// A refusal after a repeat may be the earlier attempt's doing (409 exists, 404 deleted, 400 rolled back).
+					earlierAttempt:
+						mayHaveApplied && failure.status !== undefined && failure.status >= 400 && failure.status < 500
+							? { ...mayHaveApplied, attempts: attempt }
+							: undefined,
 				});
 			}
 		}
+	}
+
+	/**
+	 * The answer's body, if it is one the operation expects: a JSON object, bytes for a file, or nothing where the
+	 * service documents a 204. Anything else (a proxy's HTML page, truncated JSON, an empty body, `null`, a bare
+	 * string) is an error that quotes it, never a success.
+	 */
+	private accepted<T>(request: ServiceRequest, response: IN8nHttpFullResponse, safeToRepeat: boolean, itemIndex?: number): T {
+		const body: unknown = response.body;
+		if (request.encoding) return body as T;
+		if (body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) return body as T;
+		const empty = body === undefined || body === '' || (Buffer.isBuffer(body) && body.length === 0);
+		if (empty && (request.noContent ?? request.method === 'DELETE')) return undefined as T;
+		const status = response.statusCode;
+		const headers = lowerCase(response.headers);
+		const message = `The service answered ${status} with something other than the JSON object this operation expects`;
+		const type = headers['content-type'] ? ` (${headers['content-type']})` : '';
+		throw new NodeApiError(this.host.getNode(), { message, httpCode: String(status) }, {
+			message,
+			description: redactUrlCredentials(
+				`It answered${type}: ${quoteAnswer(body)}. A wrong Cluster, Service Domain or Base URL in the credential, or a proxy in between, answers like this.${
+					safeToRepeat ? '' : ' The request may have been applied: check in the service before running it again.'
+				}`,
+			),
+			httpCode: String(status),
+			itemIndex,
+		});
 	}
 
 	/**
@@ -280,6 +423,18 @@ export class Transport {
 		return next;
 	}
 
+	/** A request that outlived its total deadline, however slowly its answer came. */
+	private deadlineError(request: ServiceRequest, ms: number, itemIndex?: number): NodeApiError {
+		const message = `The service did not finish answering within ${seconds(ms)}`;
+		return new NodeApiError(this.host.getNode(), { message }, {
+			message,
+			description: `The node gives every request at most ${seconds(ms)} in all, also when the answer keeps trickling in, and stopped waiting for this one.${
+				request.safeToRepeat ?? request.method !== 'POST' ? '' : ' The request may have been applied: check in the service before running it again.'
+			}`,
+			itemIndex,
+		});
+	}
+
 	/** A refused rate-limit wait as the 429 error the user sees: what the service asked for, and why the node stopped. */
 	private waitError(refused: WaitRefused, itemIndex?: number, attempts?: number): NodeApiError {
 		const { maxWaitMs, maxTotalWaitMs } = refused.limits;
@@ -320,10 +475,23 @@ export class Transport {
 			options.body = new URLSearchParams(request.form).toString();
 			options.headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
 		} else if (request.body !== undefined) {
-			options.body = request.body;
+			// Serialized here: n8n's request helpers copy an object body, leaving out keys named __proto__,
+			// constructor and prototype, which the service accepts as metadata keys like any other.
+			options.body = JSON.stringify(request.body);
+			options.headers = { 'Content-Type': 'application/json' };
 		}
 		return options;
 	}
+}
+
+/** The most characters of an unexpected answer an error quotes. */
+const QUOTED_CHARACTERS = 200;
+
+/** An answer that is not what was expected, as an error quotes it: JSON as sent, at most QUOTED_CHARACTERS. */
+function quoteAnswer(body: unknown): string {
+	if (body === undefined || body === '' || (Buffer.isBuffer(body) && body.length === 0)) return 'an empty body';
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body);
+	return text.length > QUOTED_CHARACTERS ? `${text.slice(0, QUOTED_CHARACTERS)}…` : text;
 }
 
 function lowerCase(headers: IDataObject | undefined): Record<string, string> {

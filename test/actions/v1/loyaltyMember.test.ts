@@ -257,7 +257,7 @@ describe('Loyalty Member: Adjust Points, Redeem Reward, Get Many Transactions', 
 				method: 'POST',
 				path: `/v1/loyalties/${FIXTURES.campaignId}/members/${FIXTURES.memberWithPendingPoints}/balance`,
 				query: {},
-				body: { points: 150, expiration_type: 'CUSTOM_DATE', expiration_date: '2026-12-31T00:00:00.000Z', reason: 'Welcome bonus' },
+				body: { points: 150, expiration_type: 'CUSTOM_DATE', expiration_date: '2026-12-31', reason: 'Welcome bonus' },
 			},
 			{ method: 'POST', path: `/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/balance`, query: {}, body: { points: -50 } },
 		]);

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { compact, isSet, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
-import { requireDate, requireScalarText } from '../../shared/validate';
+import { DATE_ONLY, requireDate, requireScalarText } from '../../shared/validate';
 import type { ParamReader } from '../types';
 
 /** The customer locator, the customer fields of Create or Update and Update, and how they become a body. */
@@ -74,6 +74,7 @@ export const CUSTOMER_BODY_OPTIONS: INodeProperties[] = [
 		displayName: 'Birthdate',
 		name: 'birthdate',
 		type: 'dateTime',
+		typeOptions: DATE_ONLY,
 		default: '',
 		description: "The customer's date of birth (only the date is sent, as YYYY-MM-DD)",
 	},

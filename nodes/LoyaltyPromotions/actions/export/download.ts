@@ -6,6 +6,25 @@ import type { OperationDefinition, ParamReader, ServiceClient } from '../types';
 import { exportLocator, readExportId } from './fields';
 
 const MAX_WAIT_SECONDS = 3600;
+const DEFAULT_MAX_FILE_MB = 1024;
+/** How long the file itself may take to arrive, however slowly it trickles in. */
+const DOWNLOAD_DEADLINE_MS = 3_600_000;
+
+/** The file as the transport hands it over: a Node.js readable stream, with the answer's headers. */
+type FileStream = NodeJS.ReadableStream & { destroy(error?: Error): void; headers?: Record<string, string> };
+
+/**
+ * Counts the file as it is read and fails it past `maxBytes` (the file is never held whole). The listener is
+ * attached paused, so no chunk flows before n8n's binary data store reads the stream; it then sees every chunk.
+ */
+function capSize(file: FileStream, maxBytes: number, tooLarge: () => Error): void {
+	let seen = 0;
+	file.on('data', (chunk: Buffer) => {
+		seen += chunk.length;
+		if (seen > maxBytes) file.destroy(tooLarge());
+	});
+	file.pause();
+}
 
 /**
  * The address of the export's file, checked before anything is fetched from it: https, or the very origin the
@@ -83,6 +102,15 @@ export const download: OperationDefinition = {
 			default: 300,
 			description: `How long to wait for an export that is still running (0 to ${MAX_WAIT_SECONDS}; 0 fails at once if it is not done)`,
 		},
+		{
+			displayName: 'Max File Size (MB)',
+			name: 'maxFileMb',
+			type: 'number',
+			typeOptions: { minValue: 0.001, numberPrecision: 3 },
+			default: DEFAULT_MAX_FILE_MB,
+			description:
+				"The largest file to download; a larger one fails the item, naming its size. The file is streamed into n8n's binary data (to disk with N8N_DEFAULT_BINARY_DATA_MODE=filesystem), never held whole in memory by the node.",
+		},
 	],
 	build: (params) => {
 		requireText(params, 'Put Output File in Field', params.get('binaryPropertyName', 'data'));
@@ -94,9 +122,25 @@ export const download: OperationDefinition = {
 		const waitSeconds = requireIntegerInRange(params, 'Wait Up To (Seconds)', params.get('waitSeconds', 300), 0, MAX_WAIT_SECONDS);
 		const job = await finished(params, client, response, waitSeconds);
 		const url = await fileUrl(params, client, job);
-		const file = await client.request<Buffer>({ method: 'GET', path: '', url, encoding: 'arraybuffer' });
+		const maxMb = params.get<number>('maxFileMb', DEFAULT_MAX_FILE_MB);
+		const maxBytes = Math.round(Number(maxMb) * 1_000_000);
+		const tooLarge = (size?: number) =>
+			new NodeOperationError(
+				params.node,
+				`Export ${String(job.id)}'s file is larger than Max File Size (${maxMb} MB)${size !== undefined ? `: ${(size / 1_000_000).toFixed(3)} MB` : ''}`,
+				{ itemIndex: params.itemIndex, description: 'Raise Max File Size (MB), or narrow the export with its filters. Nothing was kept of the file.' },
+			);
+		const signal = params.context.getExecutionCancelSignal?.();
+		const file = await client.request<FileStream>({ method: 'GET', path: '', url, encoding: 'stream', signal, deadlineMs: DOWNLOAD_DEADLINE_MS });
+		const announced = Number(file.headers?.['content-length']);
+		if (Number.isFinite(announced) && announced > maxBytes) {
+			file.destroy();
+			throw tooLarge(announced);
+		}
+		capSize(file, maxBytes, () => tooLarge());
 		const fileName = `${String(job.exported_object ?? 'export')}-${String(job.id)}.csv`;
-		const binary = await params.context.helpers.prepareBinaryData(Buffer.from(file), fileName, 'text/csv');
+		type BinaryInput = Parameters<typeof params.context.helpers.prepareBinaryData>[0];
+		const binary = await params.context.helpers.prepareBinaryData(file as unknown as BinaryInput, fileName, 'text/csv');
 		return [{ json: job, binary: { [field]: binary } }];
 	},
 };

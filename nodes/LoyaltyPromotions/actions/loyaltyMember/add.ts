@@ -14,7 +14,7 @@ export const add: OperationDefinition = {
 	description: 'Give a customer a loyalty card of a loyalty program (a program set to join once gives a member their existing card)',
 	endpoint: 'POST /v1/loyalties/{campaignId}/members',
 	deprecated: "Loyalty v2's Create Program Member (POST /v2/loyalties/programs/{programId}/members)",
-	repeatHint: 'With a customer Source ID it is safe to repeat (the service returns the same card).',
+	repeatHint: "With a Source ID in Additional Fields (the membership's ID in your system) it is safe to repeat: the service returns the same card.",
 	properties: [
 		loyaltyCampaignLocator('campaignId', 'The loyalty program to join'),
 		customerLocator('customer', 'Who joins. A source ID the service does not know creates the customer.'),

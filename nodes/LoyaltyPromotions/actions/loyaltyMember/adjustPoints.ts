@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact } from '../../shared/fields';
-import { fail, requireDateTime, requireNonZeroInteger } from '../../shared/validate';
+import { DATE_ONLY, fail, requireDate, requireNonZeroInteger } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { readTransactionNote, TRANSACTION_NOTE_OPTIONS } from '../voucher/fields';
 import { campaignOption, memberIdProperty, memberPath } from './fields';
@@ -34,9 +34,10 @@ export const adjustPoints: OperationDefinition = {
 				displayName: 'Expiration Date',
 				name: 'expirationDate',
 				type: 'dateTime',
+				typeOptions: DATE_ONLY,
 				default: '',
 				displayOptions: { show: { expirationType: ['CUSTOM_DATE'] } },
-				description: 'When the added points expire (with Points Expire: Custom Date)',
+				description: 'The day the added points expire (with Points Expire: Custom Date); only the date is sent, as YYYY-MM-DD',
 			},
 			{
 				displayName: 'Points Expire',
@@ -60,7 +61,7 @@ export const adjustPoints: OperationDefinition = {
 			points,
 			...compact({
 				expiration_type: expirationType,
-				expiration_date: expirationType === 'CUSTOM_DATE' ? requireDateTime(params, 'Expiration Date', fields.expirationDate) : undefined,
+				expiration_date: expirationType === 'CUSTOM_DATE' ? requireDate(params, 'Expiration Date', fields.expirationDate) : undefined,
 			}),
 			...readTransactionNote(params, fields),
 		};

@@ -28,7 +28,9 @@ export function readOrderId(params: ParamReader): string {
 	return params.id('orderId', 'Order');
 }
 
-export const ORDER_STATUSES = ['CREATED', 'PAID', 'CANCELED', 'FULFILLED'] as const;
+export { ORDER_STATUSES } from '../../shared/stackable';
+import { ORDER_STATUSES } from '../../shared/stackable';
+import { customerRef } from '../../shared/customerRef';
 
 const ITEMS_SHAPE = [{ source_id: 'sku-123', related_object: 'sku', quantity: 2, price: 1250, product: { name: 'Mug', override: true } }];
 
@@ -45,7 +47,7 @@ const text = (name: string, displayName: string, description: string, placeholde
 export const ORDER_BODY_OPTIONS: INodeProperties[] = [
 	moneyProperty('amount', 'Amount', 'The order total before discounts; left out, the service sums the items.'),
 	{ displayName: 'Created At', name: 'createdAt', type: 'dateTime', default: '', description: 'When the order was placed, if not now' },
-	text('customerId', 'Customer ID', 'The existing customer who placed the order, by their ID', 'cust_...'),
+	text('customerId', 'Customer ID', 'The customer who placed the order: their ID (cust_…) or the source ID your system knows them by', 'cust_… or customer-123'),
 	{
 		displayName: 'Customer Fields (JSON)',
 		name: 'customerJson',
@@ -154,10 +156,11 @@ function readItems(params: ParamReader, fields: IDataObject): IDataObject[] | un
 /** The customer object: the JSON fields, then Customer ID or Customer Source ID (not both). */
 function readCustomer(params: ParamReader, fields: IDataObject): IDataObject | undefined {
 	const json = fields.customerJson === undefined ? {} : parseJsonObject(params, 'Customer Fields (JSON)', fields.customerJson);
-	const id = isSet(fields.customerId) ? requireScalarText(params, 'Customer ID', fields.customerId).trim() : undefined;
+	// Customer ID takes a source ID too, as the other customer fields do.
+	const ref = isSet(fields.customerId) ? customerRef(params, 'Customer ID', fields.customerId) : {};
 	const sourceId = isSet(fields.customerSourceId) ? requireScalarText(params, 'Customer Source ID', fields.customerSourceId).trim() : undefined;
-	if (id && sourceId) fail(params, 'Customer ID', 'set either it or Customer Source ID, not both');
-	const customer = { ...json, ...compact({ id, source_id: sourceId }) };
+	if (isSet(fields.customerId) && sourceId) fail(params, 'Customer ID', 'set either it or Customer Source ID, not both');
+	const customer = { ...json, ...compact({ ...ref, source_id: ref.source_id ?? sourceId }) };
 	return Object.keys(customer).length > 0 ? customer : undefined;
 }
 

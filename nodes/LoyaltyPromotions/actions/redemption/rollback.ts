@@ -1,5 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { customerRef } from '../../shared/customerRef';
+import { readOrderJson } from '../../shared/stackable';
+import { isSet } from '../../shared/fields';
 import { requireScalarText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -23,8 +26,24 @@ export const rollback: OperationDefinition = {
 				'Whether this is the parent of a stacked redemption (the parent_redemption of a Redeem with several redeemables): all its redemptions are rolled back',
 		},
 		additionalFieldsProperty([
+			{
+				displayName: 'Customer',
+				name: 'customer',
+				type: 'string',
+				default: '',
+				placeholder: 'cust_… or customer-123',
+				description: 'The customer of the original redemption: their ID (cust_…) or the source ID your system knows them by',
+			},
 			metadataProperty,
 			metadataJsonProperty,
+			{
+				displayName: 'Order (JSON)',
+				name: 'orderJson',
+				type: 'json',
+				default: '{}',
+				placeholder: '{ "source_id": "ORD-1001", "status": "CANCELED" }',
+				description: 'The original order as the service takes it (source_id, status, items, metadata; amounts in hundredths)',
+			},
 			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the redemption is undone' },
 			{
 				displayName: 'Tracking ID',
@@ -40,11 +59,17 @@ export const rollback: OperationDefinition = {
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const text = (name: string, label: string) => (fields[name] === undefined ? undefined : requireScalarText(params, label, fields[name]).trim());
 		const metadata = readMetadata(params, fields);
+		const order = fields.orderJson === undefined ? {} : readOrderJson(params, 'Order (JSON)', fields.orderJson);
 		return {
 			method: 'POST',
 			path: `${path`/v1/redemptions/${redemptionId}`}/${params.get<boolean>('stacked', false) === true ? 'rollbacks' : 'rollback'}`,
 			query: compact({ reason: text('reason', 'Reason'), tracking_id: text('trackingId', 'Tracking ID') }),
-			body: metadata ? { metadata } : {},
+			// The contract asks for a JSON body, also when it is empty.
+			body: compact({
+				customer: isSet(fields.customer) ? customerRef(params, 'Customer', fields.customer) : undefined,
+				order: Object.keys(order).length > 0 ? order : undefined,
+				metadata,
+			}),
 			// A repeat cannot undo twice: the service refuses to roll back a rolled-back redemption.
 		};
 	},

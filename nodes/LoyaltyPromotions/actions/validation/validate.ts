@@ -1,5 +1,5 @@
 import { additionalFieldsProperty } from '../../shared/fields';
-import { readStackableBody, redeemablesProperty, STACKABLE_OPTIONS } from '../../shared/stackable';
+import { readStackableBody, redeemablesProperty, STACKABLE_OPTIONS, takesLock } from '../../shared/stackable';
 import type { OperationDefinition } from '../types';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 
@@ -11,7 +11,20 @@ export const validate: OperationDefinition = {
 	endpoint: 'POST /v1/validations',
 	simplify: SIMPLE_FIELDS.validation,
 	safeToRepeat: true,
-	properties: [redeemablesProperty, additionalFieldsProperty(STACKABLE_OPTIONS)],
-	// A validation changes nothing, so a repeat is harmless.
-	build: (params) => ({ method: 'POST', path: '/v1/validations', body: readStackableBody(params) }),
+	properties: [
+		redeemablesProperty,
+		additionalFieldsProperty(STACKABLE_OPTIONS),
+		{
+			displayName:
+				"A validation with a session LOCK (Additional Fields → Session (JSON)) is not safe to repeat: each request without a session key takes a new lock. The node never sends it twice; leave n8n's Retry On Fail (node Settings) off for it.",
+			name: 'sessionLockNotice',
+			type: 'notice',
+			default: '',
+		},
+	],
+	// A validation changes nothing, so a repeat is harmless, unless it takes a session lock.
+	build: (params) => {
+		const body = readStackableBody(params);
+		return { method: 'POST', path: '/v1/validations', body, safeToRepeat: !takesLock(body) };
+	},
 };
