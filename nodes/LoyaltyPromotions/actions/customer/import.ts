@@ -42,7 +42,11 @@ export const importCustomers: OperationDefinition = {
 	batch: {
 		readRow(params): ImportRow {
 			const fields = params.get<IDataObject>('additionalFields', {});
-			const { address, metadata: _metadata, ...body } = readCustomerBody(params, fields);
+			// metadata goes in columns of its own (readImportMetadata), not in the fixed columns
+			const body = readCustomerBody(params, fields);
+			const address = body.address;
+			delete body.address;
+			delete body.metadata;
 			const values: IDataObject = { source_id: requireText(params, 'Source ID', params.get('sourceId', '')).trim(), ...body, ...(address as IDataObject) };
 			const cells: Record<string, string> = {};
 			for (const [key, value] of Object.entries(values)) cells[COLUMNS[key]] = String(value);

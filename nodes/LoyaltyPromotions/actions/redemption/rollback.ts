@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { additionalFieldsProperty, compact, isSet, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { customerRef } from '../../shared/customerRef';
 import { readOrderJson } from '../../shared/stackable';
-import { isSet } from '../../shared/fields';
 import { requireScalarText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
