@@ -11,19 +11,29 @@ const DEFAULT_MAX_FILE_MB = 1024;
 const DOWNLOAD_DEADLINE_MS = 3_600_000;
 
 /** The file as the transport hands it over: a Node.js readable stream, with the answer's headers. */
-type FileStream = NodeJS.ReadableStream & { destroy(error?: Error): void; headers?: Record<string, string> };
+type FileStream = NodeJS.ReadableStream & {
+	destroy(error?: Error): void;
+	push(chunk: unknown, encoding?: BufferEncoding): boolean;
+	headers?: Record<string, string>;
+};
 
 /**
- * Counts the file as it is read and fails it past `maxBytes` (the file is never held whole). The listener is
- * attached paused, so no chunk flows before n8n's binary data store reads the stream; it then sees every chunk.
+ * Counts the file as it arrives and fails it past `maxBytes` (the file is never held whole). It counts where the
+ * chunks enter the stream, so it neither starts nor pauses the flow that n8n's binary data store drives.
  */
 function capSize(file: FileStream, maxBytes: number, tooLarge: () => Error): void {
 	let seen = 0;
-	file.on('data', (chunk: Buffer) => {
-		seen += chunk.length;
-		if (seen > maxBytes) file.destroy(tooLarge());
-	});
-	file.pause();
+	const push = file.push.bind(file);
+	file.push = (chunk: unknown, encoding?: BufferEncoding) => {
+		if (chunk !== null && chunk !== undefined) {
+			seen += Buffer.isBuffer(chunk) ? chunk.length : Buffer.byteLength(String(chunk));
+			if (seen > maxBytes) {
+				file.destroy(tooLarge());
+				return false;
+			}
+		}
+		return push(chunk, encoding);
+	};
 }
 
 /**
