@@ -46,6 +46,8 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'voucher.adjustBalance',
 			'voucher.create',
 			'webhook.create',
+			// branch v1rest
+			'campaign.create',
 			// branch management
 			'project.create',
 			'customEventSchema.create',

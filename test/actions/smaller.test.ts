@@ -26,7 +26,7 @@ describe('product import', () => {
 		ctx.emu.control.setFaults({ route: '/v1/async-actions/', method: 'GET', sequence: [404] });
 		const { error } = await run();
 		expect(error?.httpCode).toBe('404');
-		expect(error?.description).toMatch(/The service accepted the file \(async action aa_[^)]+\) but did not find its status: the import may still apply/);
+		expect(error?.description).toMatch(/The service accepted the product import \(async action aa_[^)]+\) but did not find its status: it may still apply/);
 		expect(error?.description).not.toMatch(/Check the IDs/);
 	});
 

@@ -46,7 +46,7 @@ describe('service errors become NodeApiErrors with the service fields', () => {
 			{ request: { method: 'GET', path: '/v1/categories' } },
 			{ credentials: { loyaltyPromotionsAppApi: { ...env.creds.loyaltyPromotionsAppApi, appToken: 'wrong-secret' } } },
 		);
-		expect(error).toMatchObject({ message: 'Unauthorized', httpCode: '401' });
+		expect(error).toMatchObject({ message: "Unauthorized. Check the credential's Application ID and Secret Key: the service did not accept them.", httpCode: '401' });
 		expect(error.description).toContain('Missing or invalid X-App-Id / X-App-Token');
 		expect(error.description).toContain("Check the credential's Application ID and Secret Key");
 		expect(error.context!.serviceError).toMatchObject({ key: 'unauthorized', request_id: expect.any(String) });
@@ -163,7 +163,7 @@ describe('Continue On Fail items carry the service fields', () => {
 		for (const [index, item] of result.items.entries()) {
 			expect(item).toEqual({
 				json: {
-					error: 'Unauthorized',
+					error: "Unauthorized. Check the credential's Application ID and Secret Key: the service did not accept them.",
 					description: expect.stringContaining('Missing or invalid X-App-Id / X-App-Token'),
 					httpCode: '401',
 					key: 'unauthorized',

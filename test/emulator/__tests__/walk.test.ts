@@ -13,6 +13,9 @@ const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
 
+const newProject = (name: string) => ({ name, case_sensitive_codes: false, timezone: 'UTC', currency: 'EUR' });
+const newSchema = (name: string) => ({ name, schema: { properties: { carrier: { type: 'string', optional: true } } } });
+
 const CALLS: Record<string, Call> = {
 	'POST /v1/oauth/token': (t) => t.http.post('/v1/oauth/token', 'grant_type=client_credentials&scope=api', { headers: { ...t.A, ...form } }),
 	'POST /v1/oauth/introspect': (t, B) => t.http.post('/v1/oauth/introspect', `access_token=${B.Authorization.slice(7)}`, { headers: { ...t.A, ...form } }),
@@ -23,6 +26,27 @@ const CALLS: Record<string, Call> = {
 		const r = await t.http.post(`${P}/webhooks`, { target_url: 'https://example.com/h', events: ['customer.created'] }, { headers: t.M });
 		ctx.webhookId = r.data.id;
 		return r;
+	},
+	// projects and custom event schemas (each call makes what it reads, so the calls run in any order)
+	'GET /management/v1/projects': (t) => t.http.get('/management/v1/projects', { headers: t.M }),
+	'POST /management/v1/projects': (t) => t.http.post('/management/v1/projects', newProject('walk-create'), { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}': async (t) => {
+		const id = (await t.http.post('/management/v1/projects', newProject('walk-put'), { headers: t.M })).data.id;
+		return t.http.put(`/management/v1/projects/${id}`, { description: 'walked' }, { headers: t.M });
+	},
+	'DELETE /management/v1/projects/{projectId}': async (t) => {
+		const id = (await t.http.post('/management/v1/projects', newProject('walk-delete'), { headers: t.M })).data.id;
+		return t.http.delete(`/management/v1/projects/${id}`, { headers: t.M });
+	},
+	'POST /management/v1/projects/{projectId}/custom-event-schemas': (t) => t.http.post(`${P}/custom-event-schemas`, newSchema('walk_create'), { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}': (t) => t.http.get(`${P}/custom-event-schemas/${FIXTURES.customEventSchemaIds[0]}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}': async (t) => {
+		const id = (await t.http.post(`${P}/custom-event-schemas`, newSchema('walk_put'), { headers: t.M })).data.id;
+		return t.http.put(`${P}/custom-event-schemas/${id}`, newSchema('walk_put'), { headers: t.M });
+	},
+	'DELETE /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}': async (t) => {
+		const id = (await t.http.post(`${P}/custom-event-schemas`, newSchema('walk_delete'), { headers: t.M })).data.id;
+		return t.http.delete(`${P}/custom-event-schemas/${id}`, { headers: t.M });
 	},
 	'GET /management/v1/projects/{projectId}/webhooks': (t) => t.http.get(`${P}/webhooks`, { headers: t.M }),
 	'GET /management/v1/projects/{projectId}/webhooks/{webhookId}': (t, _B, ctx) => t.http.get(`${P}/webhooks/${ctx.webhookId}`, { headers: t.M }),
