@@ -125,6 +125,8 @@ export const download: OperationDefinition = {
 	build: (params) => {
 		requireText(params, 'Put Output File in Field', params.get('binaryPropertyName', 'data'));
 		requireIntegerInRange(params, 'Wait Up To (Seconds)', params.get('waitSeconds', 300), 0, MAX_WAIT_SECONDS);
+		// checked before anything is sent, although it is used only once the file is there
+		params.get<number>('maxFileMb', DEFAULT_MAX_FILE_MB);
 		return { method: 'GET', path: path`/v1/exports/${readExportId(params)}` };
 	},
 	async follow(response, params, client) {
