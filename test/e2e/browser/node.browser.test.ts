@@ -133,14 +133,14 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 	await p.locator('[data-test-id="add-resource-credential"]').click();
 	const typeInput = '[data-test-id="new-credential-type-select"] input';
 	await p.locator(typeInput).click();
-	await p.keyboard.type('Loyalty Promotions OAuth2');
+	await p.keyboard.type('Voucherify) OAuth2');
 	await p.waitForFunction(() => {
 		const shown = [...document.querySelectorAll('[data-test-id="new-credential-type-select-option"]')].filter((e) => (e as HTMLElement).offsetParent);
-		return shown.length === 1 && shown[0].textContent!.trim() === 'Loyalty Promotions OAuth2 API';
+		return shown.length === 1 && shown[0].textContent!.trim() === 'Loyalty Promotions (Voucherify) OAuth2 API';
 	});
 	await p.keyboard.press('ArrowDown');
 	await p.keyboard.press('Enter');
-	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions OAuth2 API', {}, typeInput);
+	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions (Voucherify) OAuth2 API', {}, typeInput);
 	await p.locator('[data-test-id="new-credential-type-button"]').click();
 	await p.locator('[data-test-id="parameter-input-appId"] input').fill(credentials.appId);
 	await p.locator('[data-test-id="parameter-input-appToken"] input').fill(credentials.appToken);
