@@ -29,20 +29,27 @@ async function pickFromNodesPanel(search: string, item: string | RegExp) {
 	await clickText(p, '[data-test-id="node-creator-item-name"]', item);
 }
 
+/** Clicks `button` until the nodes panel shows: a click while the canvas is still settling opens nothing (bounded). */
+async function openNodesPanel(button: string, label: string) {
+	const p = page();
+	for (let attempt = 1; !(await isVisible(p, '[data-test-id="node-creator-search-bar"]')); attempt++) {
+		if (attempt > 5) throw new Error(`the nodes panel did not open after 5 clicks on ${label}`);
+		await p.locator(button).click();
+		await p.waitForSelector('[data-test-id="node-creator-search-bar"]', { visible: true, timeout: 10_000 }).catch(() => undefined);
+	}
+}
+
 browserTest('typing "voucherify" in the nodes panel finds the node, and an action adds it', current, async () => {
 	const p = page();
 	await p.goto(`${editor!.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
 	// a click while the canvas is still mounting opens nothing: click until the nodes panel shows (bounded)
-	for (let attempt = 1; !(await isVisible(p, '[data-test-id="node-creator-search-bar"]')); attempt++) {
-		if (attempt > 5) throw new Error('the nodes panel did not open after 5 clicks on "Add first step"');
-		await p.locator('[data-test-id="canvas-plus-button"]').click();
-		await p.waitForSelector('[data-test-id="node-creator-search-bar"]', { visible: true, timeout: 10_000 }).catch(() => undefined);
-	}
+	await openNodesPanel('[data-test-id="canvas-plus-button"]', '"Add first step"');
 	await pickFromNodesPanel('manual', 'Manual Trigger');
 	await p.waitForSelector('[data-test-id="canvas-node"][data-node-type="n8n-nodes-base.manualTrigger"]', { visible: true });
 	// the manual trigger's panel may open: close it to go on from the canvas
 	if (await isVisible(p, '[data-test-id="ndv"]')) await p.keyboard.press('Escape');
-	await p.locator('[data-test-id="node-creator-plus-button"]').click();
+	await p.waitForSelector('[data-test-id="ndv"]', { hidden: true });
+	await openNodesPanel('[data-test-id="node-creator-plus-button"]', 'the canvas "+" button');
 	await pickFromNodesPanel('voucherify', 'Loyalty Promotions');
 	// the node's actions, grouped by resource: one of them adds the node with its panel open
 	await clickText(p, '[data-test-id="node-creator-item-name"]', /^Get (a |one )?customer$/i);
