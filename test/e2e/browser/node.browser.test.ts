@@ -51,8 +51,9 @@ browserTest('typing "voucherify" in the nodes panel finds the node, and an actio
 	await p.waitForSelector('[data-test-id="ndv"]', { hidden: true });
 	await openNodesPanel('[data-test-id="node-creator-plus-button"]', 'the canvas "+" button');
 	await pickFromNodesPanel('voucherify', 'Loyalty Promotions');
-	// the node's actions, grouped by resource: one of them adds the node with its panel open
-	await clickText(p, '[data-test-id="node-creator-item-name"]', /^Get (a |one )?customer$/i);
+	// the node's actions, grouped by resource (the list shows the first groups without scrolling): one of them
+	// adds the node with its panel open
+	await clickText(p, '[data-test-id="node-creator-item-name"]', /^Get a campaign$/i);
 	await p.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', { visible: true });
 	expect(await p.$$eval('[data-test-id="canvas-node"]', (els) => els.map((e) => e.getAttribute('data-node-type')))).toContain('n8n-nodes-loyalty-promotions.loyaltyPromotions');
 });
@@ -61,7 +62,7 @@ browserTest('Resource and Operation are shown, and changing them changes the fie
 	const p = page();
 	await p.waitForSelector('[data-test-id="parameter-input-resource"]', { visible: true, timeout: 15_000 });
 	await p.waitForSelector('[data-test-id="parameter-input-operation"]', { visible: true });
-	expect(await parameterText(p, 'resource')).toBe('Customer');
+	expect(await parameterText(p, 'resource')).toBe('Campaign');
 	await selectOption(p, 'resource', 'Voucher');
 	await selectOption(p, 'operation', 'Get Many');
 	expect(await parameterText(p, 'operation')).toBe('Get Many');
