@@ -84,7 +84,8 @@ async function pickCredential(id: string, shown: string) {
 async function resourceOptions(): Promise<string[]> {
 	const p = page();
 	await p.locator('[data-test-id="parameter-input-resource"]').click();
-	await p.waitForSelector('.el-select-dropdown__item', { visible: true });
+	// waitForSelector looks at the first match only, which can be an item of another (closed) list
+	await p.waitForFunction(() => [...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
 	const names = await p.$$eval('.el-select-dropdown__item', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.split('\n')[0].trim()));
 	// Tab closes the list (a second click leaves it open; Escape would close the whole panel)
 	await p.keyboard.press('Tab');
