@@ -109,6 +109,24 @@ browserTest('picking a credential of another kind switches Authentication and th
 	await selectOption(page(), 'operation', 'Get');
 });
 
+/**
+ * Types a credential field's value and waits until the input holds all of it: the form can re-render as the first
+ * characters arrive (a field shown or hidden by them), which drops the rest; then it types again (bounded).
+ */
+async function fillField(name: string, value: string) {
+	const p = page();
+	const input = `[data-test-id="parameter-input-${name}"] input`;
+	for (let attempt = 1; ; attempt++) {
+		await p.locator(input).fill(value);
+		const held = await p
+			.waitForFunction((sel: string, want: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === want, { timeout: 5_000 }, input, value)
+			.then(() => true)
+			.catch(() => false);
+		if (held) return;
+		if (attempt >= 5) throw new Error(`${name}: the field did not keep the typed value after 5 tries`);
+	}
+}
+
 browserTest("From List finds, by typing, a customer on the second page of the service's list", current, async () => {
 	const p = page();
 	// which customer the service lists on page 2 (100 a page), and not on page 1
@@ -132,7 +150,16 @@ browserTest("From List finds, by typing, a customer on the second page of the se
 		{ timeout: WAIT_MS },
 	);
 	await clickText(p, '[data-test-id="rlc-item"]', /Customer One/, 1_000);
-	await p.waitForFunction((sel: string) => /Customer One/.test((document.querySelector(`${sel} [data-test-id="rlc-input"] input`) as HTMLInputElement | null)?.value ?? ''), {}, locator);
+	// the chosen entry shows in the locator, as an input's value or as its text (depending on the mode's widget)
+	await p.waitForFunction(
+		(sel: string) => {
+			const field = document.querySelector(`${sel} [data-test-id="rlc-input"]`) as HTMLElement | null;
+			const shown = `${field?.querySelector('input')?.value ?? ''} ${field?.innerText ?? ''} ${field?.getAttribute('title') ?? ''}`;
+			return /Customer One/.test(shown);
+		},
+		{},
+		locator,
+	);
 });
 
 browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom URL) passes its test', current, async () => {
@@ -151,10 +178,12 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 	await p.keyboard.press('Enter');
 	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions (Voucherify) OAuth2 API', {}, typeInput);
 	await p.locator('[data-test-id="new-credential-type-button"]').click();
-	await p.locator('[data-test-id="parameter-input-appId"] input').fill(credentials.appId);
-	await p.locator('[data-test-id="parameter-input-appToken"] input').fill(credentials.appToken);
+	await fillField('appId', credentials.appId);
+	await fillField('appToken', credentials.appToken);
 	await selectOption(p, 'cluster', 'Custom URL');
-	await p.locator('[data-test-id="parameter-input-baseUrl"] input').fill(baseUrl);
+	await fillField('baseUrl', baseUrl);
+	// leave the field, so that the form takes its last value before saving
+	await p.keyboard.press('Tab');
 	await p.locator('[data-test-id="credential-save-button"]').click();
 	// saving tests the credential: n8n shows "Connection tested successfully" or "Couldn't connect …" with the reason
 	const outcome = await p.waitForFunction(
