@@ -78,6 +78,8 @@ async function pickCredential(id: string, shown: string) {
 	await p.locator('[data-test-id="node-credentials-select"]').click();
 	await p.locator(`[data-test-id="node-credentials-select-item-${id}"]`).click();
 	await p.waitForFunction((name: string) => document.querySelector<HTMLInputElement>('[data-test-id="node-credentials-select"] input')?.value === name, {}, shown);
+	// and its list has closed, so that the next list opened is the only one showing
+	await p.waitForFunction(() => ![...document.querySelectorAll('[data-test-id^="node-credentials-select-item-"]')].some((e) => (e as HTMLElement).offsetParent !== null));
 }
 
 /** The Resource options the panel offers (opens and closes the list). */
@@ -150,15 +152,11 @@ browserTest("From List finds, by typing, a customer on the second page of the se
 		{ timeout: WAIT_MS },
 	);
 	await clickText(p, '[data-test-id="rlc-item"]', /Customer One/, 1_000);
-	// the chosen entry shows in the locator, as an input's value or as its text (depending on the mode's widget)
+	// the list closes and the chosen entry shows in the node's parameters
 	await p.waitForFunction(
-		(sel: string) => {
-			const field = document.querySelector(`${sel} [data-test-id="rlc-input"]`) as HTMLElement | null;
-			const shown = `${field?.querySelector('input')?.value ?? ''} ${field?.innerText ?? ''} ${field?.getAttribute('title') ?? ''}`;
-			return /Customer One/.test(shown);
-		},
-		{},
-		locator,
+		() =>
+			![...document.querySelectorAll('[data-test-id="rlc-item"]')].some((e) => (e as HTMLElement).offsetParent !== null) &&
+			/Customer One/.test((document.querySelector('[data-test-id="node-parameters"]') as HTMLElement | null)?.innerText ?? ''),
 	);
 });
 
