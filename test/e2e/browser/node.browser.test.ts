@@ -172,8 +172,8 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 		const shown = [...document.querySelectorAll('[data-test-id="new-credential-type-select-option"]')].filter((e) => (e as HTMLElement).offsetParent);
 		return shown.length === 1 && shown[0].textContent!.trim() === 'Loyalty Promotions (Voucherify) OAuth2 API';
 	});
-	await p.keyboard.press('ArrowDown');
-	await p.keyboard.press('Enter');
+	// click the option by its name (the keyboard's first option can be another type)
+	await clickText(p, '[data-test-id="new-credential-type-select-option"]', 'Loyalty Promotions (Voucherify) OAuth2 API');
 	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions (Voucherify) OAuth2 API', {}, typeInput);
 	await p.locator('[data-test-id="new-credential-type-button"]').click();
 	await fillField('appId', credentials.appId);
