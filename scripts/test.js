@@ -3,10 +3,9 @@
  * npm test: the unit and integration suites (jest, against the emulator, through n8n-core's engine), then the
  * end-to-end suite in real n8n (jest.e2e.config.js: its `e2e` project, then its `queue` project, n8n in queue mode
  * on Redis and PostgreSQL, then its `matrix` project, the package in each supported n8n version), then one plain
- * closing line `N passed, N failed`. The real-browser suite (its `browser` project, n8n's editor in Chromium) is not
- * green yet and runs only when asked: LP_BROWSER=1 (or `npm run test:browser`).
+ * closing line `N passed, N failed`; between them its `browser` project (n8n's editor in Debian's Chromium).
  * Extra arguments go to every jest run (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suites;
- * LP_SKIP_QUEUE=1 only the queue-mode one, LP_SKIP_MATRIX=1 only the
+ * LP_SKIP_QUEUE=1 only the queue-mode one, LP_SKIP_BROWSER=1 only the real-browser one, LP_SKIP_MATRIX=1 only the
  * version matrix, for a quick local loop; CI sets none.
  */
 const { spawnSync } = require('child_process');
@@ -57,8 +56,7 @@ else {
 	runs.push(runJest('end-to-end tests in real n8n', 'jest.e2e.config.js', 'e2e', ['--selectProjects', 'e2e']));
 	if (process.env.LP_SKIP_QUEUE === '1') console.log('\n[test] LP_SKIP_QUEUE=1: skipping the queue-mode suite');
 	else runs.push(runJest('end-to-end tests in n8n queue mode (main, 2 workers, webhook process; Redis, PostgreSQL)', 'jest.e2e.config.js', 'queue', ['--selectProjects', 'queue']));
-	// not yet green in n8n 2.41.1's editor (README → Development): run on request until it is
-	if (process.env.LP_BROWSER !== '1') console.log('\n[test] the real-browser suite runs only with LP_BROWSER=1 (npm run test:browser)');
+	if (process.env.LP_SKIP_BROWSER === '1') console.log('\n[test] LP_SKIP_BROWSER=1: skipping the real-browser suite');
 	else runs.push(runJest("real-browser tests: n8n's editor in Chromium (puppeteer-core)", 'jest.e2e.config.js', 'browser', ['--selectProjects', 'browser']));
 	if (process.env.LP_SKIP_MATRIX === '1') console.log('\n[test] LP_SKIP_MATRIX=1: skipping the version matrix');
 	else runs.push(runJest('version matrix: the packed package installed and run in each supported n8n (test/e2e/matrix)', 'jest.e2e.config.js', 'matrix', ['--selectProjects', 'matrix']));
