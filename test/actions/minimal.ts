@@ -116,6 +116,12 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.updateMetadataInBulk': { code: FIXTURES.discountCodes[2], metadataJson: '{"synced":true}' },
 	'product.updateInBulk': { sourceId: 'minimal-bulk-product', updateFields: { name: 'Bulk product' } },
 	'product.updateMetadataInBulk': { sourceId: 'minimal-bulk-product-metadata', metadataJson: '{"synced":true}' },
+	// branch management (issue 24): metadata schemas, stacking rules, brandings, users, campaign templates
+	'managementMetadataSchema.create': { relatedObject: 'minimal_object', properties: { property: [{ name: 'note', type: 'string' }] } },
+	'managementMetadataSchema.get': { metadataSchemaId: FIXTURES.metadataSchemaIds[0] },
+	'managementMetadataSchema.getAll': { returnAll: true },
+	'managementMetadataSchema.update': { metadataSchemaId: FIXTURES.metadataSchemaIds[0], properties: { property: [{ name: 'minimal', type: 'number' }] } },
+	'managementMetadataSchema.delete': { metadataSchemaId: '{newMetadataSchema}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -128,6 +134,12 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	// v1rest: campaign names are unique, so each fresh campaign is named after its source ID
 	'{newCampaign}': { parameter: 'campaignId', resource: 'campaign', operation: 'create', parameters: { campaignType: 'GIFT_VOUCHERS', giftAmount: 10 }, named: true },
 	'{newCustomEventSchema}': { parameter: 'customEventSchemaId', resource: 'customEventSchema', operation: 'create', parameters: { name: '{fresh}' } },
+	'{newMetadataSchema}': {
+		parameter: 'metadataSchemaId',
+		resource: 'managementMetadataSchema',
+		operation: 'create',
+		parameters: { relatedObject: '{fresh}', properties: { property: [{ name: 'note', type: 'string' }] } },
+	},
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
 	'{newActiveProgram}': {

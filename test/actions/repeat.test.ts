@@ -51,6 +51,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			// branch management
 			'project.create',
 			'customEventSchema.create',
+			'managementMetadataSchema.create',
 		].sort(),
 	);
 });

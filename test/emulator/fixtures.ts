@@ -2,6 +2,8 @@
  * Seed fixtures: stable, predictable ids (FIXTURES) and the default credentials. Big lists are generated from
  * their index on demand, so `seed: 100` (100,000+ member activity entries) costs nothing up front.
  */
+import { seedRecord } from './crud';
+import { METADATA_SCHEMAS } from './routes/managementCollections';
 import { ArraySeq, GeneratedSeq, hexIndex } from './envelopes';
 import type { EmulatorCredentials } from './types';
 import { newExport } from './routes/exports';
@@ -94,6 +96,10 @@ const fixtures = {
 	categoryIds: ['cat_0000000000001', 'cat_0000000000002', 'cat_0000000000003'],
 	customEventName: 'order_shipped',
 	customEventSchemaIds: ['ms_0000000000001', 'ms_0000000000002', 'ms_0000000000003'],
+	/** Management API: a second, empty project (e.g. production, the credential's being staging). */
+	productionProjectId: 'proj_production',
+	/** The credential project's metadata schemas (management API): customer and order. */
+	metadataSchemaIds: ['ms_meta000000000001', 'ms_meta000000000002'],
 	// ---- Voucher engine ----
 	/** DISCOUNT_COUPONS campaign that issues a new 10% code (WELCOME-…) for every publication (auto-update). */
 	welcomeCampaignId: 'camp_welcome00000001',
@@ -454,6 +460,31 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		created_at: iso(BASE),
 		object: 'project',
 	});
+	s.projects.set(FIXTURES.productionProjectId, {
+		id: FIXTURES.productionProjectId,
+		name: 'Production',
+		description: 'A second project, for copies between projects',
+		timezone: 'UTC',
+		currency: 'USD',
+		created_at: iso(BASE),
+		object: 'project',
+	});
+	seedRecord(s, METADATA_SCHEMAS, {
+		id: FIXTURES.metadataSchemaIds[0],
+		related_object: 'customer',
+		properties: { region: { type: 'string', optional: true, array: false, eq: ['EU', 'US'] }, vip: { type: 'boolean', optional: true, array: false } },
+		allow_defined_only: false,
+		created_at: iso(BASE),
+		updated_at: null,
+	}, [creds.projectId]);
+	seedRecord(s, METADATA_SCHEMAS, {
+		id: FIXTURES.metadataSchemaIds[1],
+		related_object: 'order',
+		properties: { channel: { type: 'string', optional: false, array: false }, legacy: { type: 'number', optional: true, array: false, deleted: true } },
+		allow_defined_only: true,
+		created_at: iso(BASE),
+		updated_at: null,
+	}, [creds.projectId]);
 	const schemas: Array<{ name: string; properties: CustomEventSchema['schema']['properties'] }> = [
 		{ name: FIXTURES.customEventName, properties: { carrier: { type: 'string', optional: false }, weight: { type: 'number', optional: true } } },
 		{ name: 'newsletter_signup', properties: { list: { type: 'string', optional: true }, at: { type: 'datetime', optional: true } } },

@@ -2,6 +2,7 @@ import type { ResourceDefinition } from './types';
 import { oAuthToken } from './oAuthToken';
 import { project } from './project';
 import { customEventSchema } from './customEventSchema';
+import { managementMetadataSchema } from './managementMetadataSchema';
 import { webhook } from './webhook';
 import { loyaltyMember } from './loyaltyMember';
 import { loyaltyCard } from './loyaltyCard';
@@ -35,6 +36,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	oAuthToken,
 	project,
 	customEventSchema,
+	managementMetadataSchema,
 	webhook,
 	loyaltyMember,
 	loyaltyCard,

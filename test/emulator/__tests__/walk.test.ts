@@ -9,6 +9,7 @@ afterAll(() => t.emu.stop());
 
 type Call = (t: TestEnv, B: Record<string, string>, ctx: Record<string, string>) => Promise<{ status: number; data: any }>;
 const P = `/management/v1/projects/${FIXTURES.projectId}`;
+const Q = `/management/v1/projects/${FIXTURES.productionProjectId}`;
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
@@ -185,6 +186,17 @@ const CALLS: Record<string, Call> = {
 	'POST /v2/loyalties/programs/{programId}/deactivate': (t, B, ctx) => t.http.post(`/v2/loyalties/programs/${ctx.programId}/deactivate`, undefined, { headers: B }),
 	'GET /v2/loyalties/programs/{programId}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/programs/${ctx.programId}/activities?limit=2`, { headers: B }),
 	'DELETE /v2/loyalties/programs/{programId}': (t, B, ctx) => t.http.delete(`/v2/loyalties/programs/${ctx.programId}`, { headers: B }),
+	// branch management (issue 24): the collections inside a project, made in the second project and walked in order
+	'POST /management/v1/projects/{projectId}/metadata-schemas': async (t, _B, ctx) => {
+		const r = await t.http.post(`${Q}/metadata-schemas`, { related_object: 'walk', properties: { a: { type: 'string', optional: true, array: false } } }, { headers: t.M });
+		ctx.metadataSchemaId = r.data.id;
+		return r;
+	},
+	'GET /management/v1/projects/{projectId}/metadata-schemas': (t) => t.http.get(`${Q}/metadata-schemas`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) => t.http.get(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) =>
+		t.http.put(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { properties: { b: { type: 'number', optional: true, array: false } } }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) => t.http.delete(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { headers: t.M }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {
