@@ -122,13 +122,19 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'managementMetadataSchema.getAll': { returnAll: true },
 	'managementMetadataSchema.update': { metadataSchemaId: FIXTURES.metadataSchemaIds[0], properties: { property: [{ name: 'minimal', type: 'number' }] } },
 	'managementMetadataSchema.delete': { metadataSchemaId: '{newMetadataSchema}' },
+	// a project has one set of stacking rules: each run makes its own project
+	'stackingRules.create': { projectId: '{newProject}', additionalFields: { redeemablesLimit: 5 } },
+	'stackingRules.get': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}' },
+	'stackingRules.getAll': { returnAll: true },
+	'stackingRules.update': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}', updateFields: { redeemablesLimit: 6 } },
+	'stackingRules.delete': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
 const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive], earningRuleIds: FIXTURES.earningRuleActive };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
-const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean }> = {
+const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean; inProject?: boolean }> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
 	// v1rest: campaign names are unique, so each fresh campaign is named after its source ID
@@ -141,6 +147,8 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 		parameters: { relatedObject: '{fresh}', properties: { property: [{ name: 'note', type: 'string' }] } },
 	},
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
+	// made in the project the entry names (after '{newProject}' is made)
+	'{newStackingRules}': { parameter: 'stackingRulesId', resource: 'stackingRules', operation: 'create', parameters: {}, inProject: true },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
 	'{newActiveProgram}': {
 		parameter: 'programId',
@@ -172,7 +180,13 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
 		const given = Object.fromEntries(Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' ? name : value]));
 		const created = await runNode({
-			parameters: { resource: make.resource, operation: make.operation, ...(make.named ? { name } : { sourceId: name }), ...given },
+			parameters: {
+				resource: make.resource,
+				operation: make.operation,
+				...(make.named ? { name } : { sourceId: name }),
+				...(make.inProject ? { projectId: parameters.projectId } : {}),
+				...given,
+			},
 			credentials: credentialsFor(emu),
 		});
 		parameters[make.parameter] = String(created.items[0].json.id);

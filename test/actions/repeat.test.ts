@@ -52,6 +52,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'project.create',
 			'customEventSchema.create',
 			'managementMetadataSchema.create',
+			'stackingRules.create',
 		].sort(),
 	);
 });

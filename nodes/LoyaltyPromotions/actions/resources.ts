@@ -3,6 +3,7 @@ import { oAuthToken } from './oAuthToken';
 import { project } from './project';
 import { customEventSchema } from './customEventSchema';
 import { managementMetadataSchema } from './managementMetadataSchema';
+import { stackingRules } from './stackingRules';
 import { webhook } from './webhook';
 import { loyaltyMember } from './loyaltyMember';
 import { loyaltyCard } from './loyaltyCard';
@@ -37,6 +38,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	project,
 	customEventSchema,
 	managementMetadataSchema,
+	stackingRules,
 	webhook,
 	loyaltyMember,
 	loyaltyCard,

@@ -197,6 +197,15 @@ const CALLS: Record<string, Call> = {
 	'PUT /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) =>
 		t.http.put(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { properties: { b: { type: 'number', optional: true, array: false } } }, { headers: t.M }),
 	'DELETE /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) => t.http.delete(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/stacking-rules': async (t, _B, ctx) => {
+		const r = await t.http.post(`${Q}/stacking-rules`, { redeemables_limit: 3 }, { headers: t.M });
+		ctx.stackingRulesId = r.data.id;
+		return r;
+	},
+	'GET /management/v1/projects/{projectId}/stacking-rules': (t) => t.http.get(`${Q}/stacking-rules`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.get(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.put(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { redeemables_limit: 4 }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.delete(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { headers: t.M }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -41,6 +41,55 @@ export const METADATA_SCHEMAS: CrudSpec = {
 	},
 };
 
+/** Stacking rules' limits (key → largest value) and modes (key → values), from the contract. */
+const RULE_LIMITS: Record<string, number> = {
+	redeemables_limit: 30,
+	applicable_redeemables_limit: 30,
+	applicable_redeemables_per_category_limit: 30,
+	applicable_exclusive_redeemables_limit: 5,
+	applicable_exclusive_redeemables_per_category_limit: 30,
+};
+const RULE_MODES: Record<string, string[]> = {
+	discount_calculation_mode: ['INITIAL_AMOUNT', 'DISCOUNTED_AMOUNT'],
+	redeemables_application_mode: ['ALL', 'PARTIAL'],
+	redeemables_sorting_rule: ['CATEGORY_HIERARCHY', 'REQUESTED_ORDER'],
+	redeemables_products_application_mode: ['STACK', 'ONCE'],
+	redeemables_no_effect_rule: ['REDEEM_ANYWAY', 'SKIP'],
+	redeemables_rollback_order_mode: ['WITH_ORDER', 'WITHOUT_ORDER'],
+};
+
+/** Stacking rules: one set per project (a second create is the contract's 409), limits and modes in range. */
+export const STACKING_RULES: CrudSpec = {
+	...inProject,
+	path: `${P}/stacking-rules`,
+	idParam: 'stackingRulesId',
+	idPrefix: 'stck_',
+	object: 'stacking_rules',
+	defaults: () => ({
+		exclusive_categories: [],
+		joint_categories: [],
+		redeemables_limit: 30,
+		applicable_redeemables_limit: 5,
+		applicable_redeemables_per_category_limit: null,
+		applicable_exclusive_redeemables_limit: 1,
+		discount_calculation_mode: 'INITIAL_AMOUNT',
+		redeemables_application_mode: 'ALL',
+		redeemables_sorting_rule: 'REQUESTED_ORDER',
+		redeemables_no_effect_rule: 'REDEEM_ANYWAY',
+		redeemables_rollback_order_mode: 'WITH_ORDER',
+	}),
+	check(body, ctx, existing) {
+		for (const [key, max] of Object.entries(RULE_LIMITS)) {
+			const value = body[key];
+			if (value !== undefined && value !== null && (!Number.isInteger(value) || Number(value) < 1 || Number(value) > max)) throw invalidPayload(`Property ${key} must be an integer from 1 to ${max}`);
+		}
+		for (const [key, values] of Object.entries(RULE_MODES)) {
+			if (body[key] !== undefined && !values.includes(String(body[key]))) throw invalidPayload(`Property ${key} must be one of ${values.join(', ')}`);
+		}
+		if (!existing && collection(ctx, STACKING_RULES).size > 0) throw conflict('The project already has stacking rules: update them instead');
+	},
+};
+
 export function register(r: Router): void {
-	registerCrud(r, METADATA_SCHEMAS);
+	for (const spec of [METADATA_SCHEMAS, STACKING_RULES]) registerCrud(r, spec);
 }
