@@ -8,6 +8,9 @@ import { runNode } from '../harness/runWorkflow';
  * Parameters that make each operation send a request the emulator accepts. Each operation needs one entry: a new
  * operation without one fails the endpoint and path-segment tests.
  */
+/** A branding's required fields. */
+const BRANDING = { brandName: 'Minimal', street: 'Main 1', city: 'Warsaw', postal: '00-001', country: 'Poland', email: 'a@example.com' };
+
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
 	'oAuthToken.introspect': { accessToken: 'not-a-token' },
@@ -128,6 +131,11 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'stackingRules.getAll': { returnAll: true },
 	'stackingRules.update': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}', updateFields: { redeemablesLimit: 6 } },
 	'stackingRules.delete': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}' },
+	'branding.create': BRANDING,
+	'branding.get': { brandingId: '{newBranding}' },
+	'branding.getAll': { returnAll: true },
+	'branding.update': { brandingId: '{newBranding}', updateFields: { phone: '+48 1' } },
+	'branding.delete': { brandingId: '{newBranding}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -149,6 +157,7 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 	// made in the project the entry names (after '{newProject}' is made)
 	'{newStackingRules}': { parameter: 'stackingRulesId', resource: 'stackingRules', operation: 'create', parameters: {}, inProject: true },
+	'{newBranding}': { parameter: 'brandingId', resource: 'branding', operation: 'create', parameters: BRANDING },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
 	'{newActiveProgram}': {
 		parameter: 'programId',

@@ -53,6 +53,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'customEventSchema.create',
 			'managementMetadataSchema.create',
 			'stackingRules.create',
+			'branding.create',
 		].sort(),
 	);
 });

@@ -4,6 +4,7 @@ import { project } from './project';
 import { customEventSchema } from './customEventSchema';
 import { managementMetadataSchema } from './managementMetadataSchema';
 import { stackingRules } from './stackingRules';
+import { branding } from './branding';
 import { webhook } from './webhook';
 import { loyaltyMember } from './loyaltyMember';
 import { loyaltyCard } from './loyaltyCard';
@@ -39,6 +40,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	customEventSchema,
 	managementMetadataSchema,
 	stackingRules,
+	branding,
 	webhook,
 	loyaltyMember,
 	loyaltyCard,

@@ -206,6 +206,16 @@ const CALLS: Record<string, Call> = {
 	'GET /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.get(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { headers: t.M }),
 	'PUT /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.put(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { redeemables_limit: 4 }, { headers: t.M }),
 	'DELETE /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.delete(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/branding': async (t, _B, ctx) => {
+		const body = { brand: { name: 'Walk' }, address: { street: 's', city: 'c', postal: 'p', country: 'PL' }, contact: { email: 'w@example.com' } };
+		const r = await t.http.post(`${Q}/branding`, body, { headers: t.M });
+		ctx.brandingId = r.data.id;
+		return r;
+	},
+	'GET /management/v1/projects/{projectId}/branding': (t) => t.http.get(`${Q}/branding`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.get(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.put(`${Q}/branding/${ctx.brandingId}`, { contact: { phone: '1' } }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.delete(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

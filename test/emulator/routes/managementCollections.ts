@@ -90,6 +90,28 @@ export const STACKING_RULES: CrudSpec = {
 	},
 };
 
+/** A branding's objects and the fields a create requires in each (the contract's rules). */
+const BRAND_REQUIRED: Record<string, string[]> = { brand: ['name'], address: ['street', 'city', 'postal', 'country'], contact: ['email'] };
+
+/** Brandings: brand, address and contact objects, each with its required fields on a create. */
+export const BRANDINGS: CrudSpec = {
+	...inProject,
+	path: `${P}/branding`,
+	idParam: 'brandingId',
+	idPrefix: 'brd_',
+	object: 'branding',
+	required: ['brand', 'address', 'contact'],
+	check(body, _ctx, existing) {
+		for (const [group, fields] of Object.entries(BRAND_REQUIRED)) {
+			if (body[group] === undefined) continue;
+			if (!isObject(body[group])) throw invalidPayload(`Property ${group} must be an object`);
+			if (existing) continue;
+			const missing = fields.filter((field) => typeof (body[group] as Json)[field] !== 'string' || (body[group] as Json)[field] === '');
+			if (missing.length) throw invalidPayload(`Property ${group}.${missing[0]} is required`);
+		}
+	},
+};
+
 export function register(r: Router): void {
-	for (const spec of [METADATA_SCHEMAS, STACKING_RULES]) registerCrud(r, spec);
+	for (const spec of [METADATA_SCHEMAS, STACKING_RULES, BRANDINGS]) registerCrud(r, spec);
 }
