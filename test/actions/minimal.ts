@@ -136,6 +136,8 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'branding.getAll': { returnAll: true },
 	'branding.update': { brandingId: '{newBranding}', updateFields: { phone: '+48 1' } },
 	'branding.delete': { brandingId: '{newBranding}' },
+	'managementCampaignTemplate.getAll': { limit: 5 },
+	'managementCampaignTemplate.copy': { campaignTemplateId: FIXTURES.campaignTemplateId, destinationProjectId: FIXTURES.productionProjectId, name: 'Minimal copy' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

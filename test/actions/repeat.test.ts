@@ -54,6 +54,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'managementMetadataSchema.create',
 			'stackingRules.create',
 			'branding.create',
+			'managementCampaignTemplate.copy',
 		].sort(),
 	);
 });

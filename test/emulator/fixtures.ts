@@ -558,6 +558,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		id: FIXTURES.campaignTemplateId, name: 'Discount template', description: 'A 10% discount campaign', campaign_type: 'DISCOUNT_COUPONS', created_at: now, object: 'campaign_template',
 		json_template: { name: 'Discount template', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } },
 	});
+	s.projectTemplates.set(creds.projectId, s.campaignTemplates);
 	s.campaignTemplates.set(FIXTURES.campaignTemplateGiftId, {
 		id: FIXTURES.campaignTemplateGiftId, name: 'Gift template', campaign_type: 'GIFT_VOUCHERS', created_at: now, updated_at: iso(BASE + DAY), object: 'campaign_template',
 		json_template: { name: 'Gift template', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000 } } },

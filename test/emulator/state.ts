@@ -508,6 +508,8 @@ export class Store {
 	v2Rewards = new Map<string, Reward>();
 	rewardAssignments = new Map<string, RewardAssignment>();
 	campaignTemplates = new Map<string, CampaignTemplate>();
+	/** Management API: each project's campaign templates (the credential project's are `campaignTemplates`). */
+	projectTemplates = new Map<string, Map<string, CampaignTemplate>>();
 	cardDefinitions = new Map<string, CardDefinition>();
 	tierStructures = new Map<string, TierStructure>();
 	programs = new Map<string, Program>();

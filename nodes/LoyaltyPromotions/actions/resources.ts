@@ -5,6 +5,7 @@ import { customEventSchema } from './customEventSchema';
 import { managementMetadataSchema } from './managementMetadataSchema';
 import { stackingRules } from './stackingRules';
 import { branding } from './branding';
+import { managementCampaignTemplate } from './managementCampaignTemplate';
 import { webhook } from './webhook';
 import { loyaltyMember } from './loyaltyMember';
 import { loyaltyCard } from './loyaltyCard';
@@ -41,6 +42,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	managementMetadataSchema,
 	stackingRules,
 	branding,
+	managementCampaignTemplate,
 	webhook,
 	loyaltyMember,
 	loyaltyCard,

@@ -216,6 +216,9 @@ const CALLS: Record<string, Call> = {
 	'GET /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.get(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
 	'PUT /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.put(`${Q}/branding/${ctx.brandingId}`, { contact: { phone: '1' } }, { headers: t.M }),
 	'DELETE /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.delete(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/templates/campaigns': (t) => t.http.get(`${P}/templates/campaigns?limit=1&order=-id`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy': (t) =>
+		t.http.post(`${P}/templates/campaigns/${FIXTURES.campaignTemplateId}/copy`, { name: 'Walked copy', destination_project_id: FIXTURES.productionProjectId }, { headers: t.M }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { projectProperties } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { searchList } from '../../shared/search';
+import type { ListSpec } from '../../transport/paginate';
 import { path } from '../../transport/request';
 import type { ItemOperation, ListSearchMethod, ParamReader } from '../types';
 import { currentProjectPath } from './search';
@@ -51,12 +52,19 @@ export function entryLocator(collection: ProjectCollection): INodeProperties {
 	});
 }
 
-/** From List of the collection in the project the node's Project names, each entry shown by `toItem`. */
-export function searchCollection(collection: ProjectCollection, toItem: (entry: IDataObject) => INodeListSearchItems): ListSearchMethod {
+/**
+ * From List of the collection in the project the node's Project names, each entry shown by `toItem`; `list` is the
+ * list's envelope (default: counted and whole, as most management lists are).
+ */
+export function searchCollection(
+	collection: ProjectCollection,
+	toItem: (entry: IDataObject) => INodeListSearchItems,
+	list: ListSpec = { envelope: 'counted' },
+): ListSearchMethod {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 		return await searchList(
 			this,
-			{ request: { method: 'GET', path: await currentProjectPath(this, collection.segment) }, list: { envelope: 'counted' }, toItem },
+			{ request: { method: 'GET', path: await currentProjectPath(this, collection.segment) }, list, toItem },
 			filter,
 			paginationToken,
 		);
