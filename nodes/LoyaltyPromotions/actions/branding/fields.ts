@@ -14,10 +14,10 @@ export const BRANDINGS: ProjectCollection = {
 	idPlaceholder: 'brd_...',
 };
 
-type Group = 'brand' | 'address' | 'contact';
+type Part = 'brand' | 'address' | 'contact';
 
 interface BrandField {
-	group: Group;
+	part: Part;
 	key: string;
 	name: string;
 	displayName: string;
@@ -30,18 +30,18 @@ interface BrandField {
 
 /** The brand's fields: the body object and key each belongs to, and whether a create requires it (the contract's rules). */
 const FIELDS: BrandField[] = [
-	{ group: 'brand', key: 'name', name: 'brandName', displayName: 'Brand Name', description: 'The name shown to customers in messages and on pages', required: true },
-	{ group: 'address', key: 'street', name: 'street', displayName: 'Street', description: "The brand's street address", required: true },
-	{ group: 'address', key: 'city', name: 'city', displayName: 'City', description: "The brand's city", required: true },
-	{ group: 'address', key: 'postal', name: 'postal', displayName: 'Postal Code', description: "The brand's postal code", required: true },
-	{ group: 'address', key: 'country', name: 'country', displayName: 'Country', description: "The brand's country", required: true },
-	{ group: 'contact', key: 'email', name: 'email', displayName: 'Email', description: 'The contact email address shown to customers', placeholder: 'name@email.com', required: true },
-	{ group: 'address', key: 'state', name: 'state', displayName: 'State', description: "The brand's state or region" },
-	{ group: 'contact', key: 'phone', name: 'phone', displayName: 'Phone', description: 'The contact phone number shown to customers' },
-	{ group: 'brand', key: 'permission_reminder', name: 'permissionReminder', displayName: 'Permission Reminder', description: 'Why customers receive the messages, e.g. that they opted in on the website' },
-	{ group: 'brand', key: 'privacy_policy_url', name: 'privacyPolicyUrl', displayName: 'Privacy Policy URL', description: "The address of the brand's privacy policy", url: true },
-	{ group: 'brand', key: 'terms_of_use_url', name: 'termsOfUseUrl', displayName: 'Terms of Use URL', description: "The address of the brand's terms of use", url: true },
-	{ group: 'brand', key: 'website_url', name: 'websiteUrl', displayName: 'Website URL', description: "The address of the brand's website", url: true },
+	{ part: 'brand', key: 'name', name: 'brandName', displayName: 'Brand Name', description: 'The name shown to customers in messages and on pages', required: true },
+	{ part: 'address', key: 'street', name: 'street', displayName: 'Street', description: "The brand's street address", required: true },
+	{ part: 'address', key: 'city', name: 'city', displayName: 'City', description: "The brand's city", required: true },
+	{ part: 'address', key: 'postal', name: 'postal', displayName: 'Postal Code', description: "The brand's postal code", required: true },
+	{ part: 'address', key: 'country', name: 'country', displayName: 'Country', description: "The brand's country", required: true },
+	{ part: 'contact', key: 'email', name: 'email', displayName: 'Email', description: 'The contact email address shown to customers', placeholder: 'name@email.com', required: true },
+	{ part: 'address', key: 'state', name: 'state', displayName: 'State', description: "The brand's state or region" },
+	{ part: 'contact', key: 'phone', name: 'phone', displayName: 'Phone', description: 'The contact phone number shown to customers' },
+	{ part: 'brand', key: 'permission_reminder', name: 'permissionReminder', displayName: 'Permission Reminder', description: 'Why customers receive the messages, e.g. that they opted in on the website' },
+	{ part: 'brand', key: 'privacy_policy_url', name: 'privacyPolicyUrl', displayName: 'Privacy Policy URL', description: "The address of the brand's privacy policy", url: true },
+	{ part: 'brand', key: 'terms_of_use_url', name: 'termsOfUseUrl', displayName: 'Terms of Use URL', description: "The address of the brand's terms of use", url: true },
+	{ part: 'brand', key: 'website_url', name: 'websiteUrl', displayName: 'Website URL', description: "The address of the brand's website", url: true },
 ];
 
 const property = (field: BrandField): INodeProperties => ({
@@ -65,14 +65,14 @@ export const allProperties: INodeProperties[] = FIELDS.map(property);
  * `required` makes the create's fields required (an expression giving empty text is refused).
  */
 export function readBranding(params: ParamReader, values: IDataObject, required: boolean): IDataObject {
-	const body: Record<Group, IDataObject> = { brand: {}, address: {}, contact: {} };
+	const body: Record<Part, IDataObject> = { brand: {}, address: {}, contact: {} };
 	for (const field of FIELDS) {
 		const value = values[field.name];
 		if (value === undefined || (!(required && field.required) && String(value).trim() === '')) continue;
-		body[field.group][field.key] = field.url ? requireHttpUrl(params, field.displayName, value) : requireText(params, field.displayName, value).trim();
+		body[field.part][field.key] = field.url ? requireHttpUrl(params, field.displayName, value) : requireText(params, field.displayName, value).trim();
 	}
 	const result: IDataObject = {};
-	for (const group of ['brand', 'address', 'contact'] as const) if (Object.keys(body[group]).length > 0) result[group] = body[group];
+	for (const part of ['brand', 'address', 'contact'] as const) if (Object.keys(body[part]).length > 0) result[part] = body[part];
 	return result;
 }
 
