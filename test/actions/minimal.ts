@@ -137,6 +137,12 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'branding.update': { brandingId: '{newBranding}', updateFields: { phone: '+48 1' } },
 	'branding.delete': { brandingId: '{newBranding}' },
 	'managementCampaignTemplate.getAll': { limit: 5 },
+	'user.assign': { projectId: '{newProject}', identifyBy: 'login', login: FIXTURES.outsideUserLogin, role: 'USER' },
+	'user.get': { userId: FIXTURES.userIds[1] },
+	'user.getAll': { returnAll: true },
+	'user.update': { userId: FIXTURES.userIds[1], role: 'USER' },
+	'user.unassign': { projectId: '{newProject}', userId: '{newAssignment}' },
+	'user.invite': { email: 'minimal@example.com', firstName: 'Min', lastName: 'Imal', projects: { project: [{ projectId: FIXTURES.projectId, role: 'VIEWER' }] } },
 	'managementCampaignTemplate.copy': { campaignTemplateId: FIXTURES.campaignTemplateId, destinationProjectId: FIXTURES.productionProjectId, name: 'Minimal copy' },
 };
 
@@ -159,6 +165,13 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 	// made in the project the entry names (after '{newProject}' is made)
 	'{newStackingRules}': { parameter: 'stackingRulesId', resource: 'stackingRules', operation: 'create', parameters: {}, inProject: true },
+	'{newAssignment}': {
+		parameter: 'userId',
+		resource: 'user',
+		operation: 'assign',
+		parameters: { identifyBy: 'login', login: FIXTURES.outsideUserLogin, role: 'USER' },
+		inProject: true,
+	},
 	'{newBranding}': { parameter: 'brandingId', resource: 'branding', operation: 'create', parameters: BRANDING },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
 	'{newActiveProgram}': {

@@ -98,6 +98,9 @@ const fixtures = {
 	customEventSchemaIds: ['ms_0000000000001', 'ms_0000000000002', 'ms_0000000000003'],
 	/** Management API: a second, empty project (e.g. production, the credential's being staging). */
 	productionProjectId: 'proj_production',
+	/** The account's users (management API): the owner (ADMIN in the credential project), a USER there, one in no project. */
+	userIds: ['user_owner0000000001', 'user_member000000001', 'user_outside00000001'],
+	outsideUserLogin: 'outside@example.com',
 	/** The credential project's metadata schemas (management API): customer and order. */
 	metadataSchemaIds: ['ms_meta000000000001', 'ms_meta000000000002'],
 	// ---- Voucher engine ----
@@ -469,6 +472,13 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		created_at: iso(BASE),
 		object: 'project',
 	});
+	const users: Array<[string, string, string, Record<string, string>]> = [
+		['owner@example.com', 'Olga', 'Owner', { [creds.projectId]: 'ADMIN', [FIXTURES.productionProjectId]: 'ADMIN' }],
+		['member@example.com', 'Mark', 'Member', { [creds.projectId]: 'USER' }],
+		[FIXTURES.outsideUserLogin, 'Oscar', 'Outside', {}],
+	];
+	users.forEach(([login, first, last, projects], i) =>
+		s.accountUsers.set(FIXTURES.userIds[i], { id: FIXTURES.userIds[i], login, email: login, first_name: first, last_name: last, projects, is_owner: i === 0 }));
 	seedRecord(s, METADATA_SCHEMAS, {
 		id: FIXTURES.metadataSchemaIds[0],
 		related_object: 'customer',

@@ -21,6 +21,7 @@ import * as loyaltyV2Lists from './routes/loyaltyV2Lists';
 import * as loyaltyV2Programs from './routes/loyaltyV2Programs';
 import * as management from './routes/management';
 import * as managementCollections from './routes/managementCollections';
+import * as managementUsers from './routes/managementUsers';
 import * as orders from './routes/orders';
 import * as products from './routes/products';
 import * as rewards from './routes/rewards';
@@ -56,6 +57,7 @@ export function buildRouter(): Router {
 	bulk.register(r);
 	// The management API's plain collections inside a project (branch management).
 	managementCollections.register(r);
+	managementUsers.register(r);
 	return r;
 }
 

@@ -6,6 +6,7 @@ import { managementMetadataSchema } from './managementMetadataSchema';
 import { stackingRules } from './stackingRules';
 import { branding } from './branding';
 import { managementCampaignTemplate } from './managementCampaignTemplate';
+import { user } from './user';
 import { webhook } from './webhook';
 import { loyaltyMember } from './loyaltyMember';
 import { loyaltyCard } from './loyaltyCard';
@@ -43,6 +44,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	stackingRules,
 	branding,
 	managementCampaignTemplate,
+	user,
 	webhook,
 	loyaltyMember,
 	loyaltyCard,

@@ -216,6 +216,16 @@ const CALLS: Record<string, Call> = {
 	'GET /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.get(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
 	'PUT /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.put(`${Q}/branding/${ctx.brandingId}`, { contact: { phone: '1' } }, { headers: t.M }),
 	'DELETE /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.delete(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/users': (t) => t.http.post(`${Q}/users`, { login: FIXTURES.outsideUserLogin, role: 'VIEWER' }, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/users': (t) => t.http.get(`${Q}/users`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/users/{userId}': (t) => t.http.get(`${P}/users/${FIXTURES.userIds[1]}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/users/{userId}': (t) => t.http.put(`${P}/users/${FIXTURES.userIds[1]}`, { role: 'VIEWER' }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/users/{userId}': async (t) => {
+		await t.http.post(`${Q}/users`, { id: FIXTURES.userIds[1], role: 'USER' }, { headers: t.M });
+		return t.http.delete(`${Q}/users/${FIXTURES.userIds[1]}`, { headers: t.M });
+	},
+	'POST /management/v1/projects/users/invite': (t) =>
+		t.http.post('/management/v1/projects/users/invite', { email: 'walk@example.com', first_name: 'W', last_name: 'K', projects: { [FIXTURES.projectId]: 'USER' } }, { headers: t.M }),
 	'GET /management/v1/projects/{projectId}/templates/campaigns': (t) => t.http.get(`${P}/templates/campaigns?limit=1&order=-id`, { headers: t.M }),
 	'POST /management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy': (t) =>
 		t.http.post(`${P}/templates/campaigns/${FIXTURES.campaignTemplateId}/copy`, { name: 'Walked copy', destination_project_id: FIXTURES.productionProjectId }, { headers: t.M }),

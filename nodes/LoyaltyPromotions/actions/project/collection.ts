@@ -100,16 +100,23 @@ export function getEntries(collection: ProjectCollection, description: string, s
 	};
 }
 
-/** Delete: the service answers 204 with no body; the output names what was deleted. */
-export function deleteEntry(collection: ProjectCollection, description: string): ItemOperation {
+/**
+ * Delete: the service answers 204 with no body; the output names what was deleted, e.g. { deleted: true, id }.
+ * `as` renames the operation for a DELETE that is not called Delete (e.g. a user's Unassign → { unassigned: true, id }).
+ */
+export function deleteEntry(
+	collection: ProjectCollection,
+	description: string,
+	as: { value: string; name: string; verb: string; flag: string } = { value: 'delete', name: 'Delete', verb: 'Delete', flag: 'deleted' },
+): ItemOperation {
 	return {
-		value: 'delete',
-		name: 'Delete',
-		action: `Delete a ${collection.noun[0]}`,
+		value: as.value,
+		name: as.name,
+		action: `${as.verb} a ${collection.noun[0]}`,
 		description,
 		endpoint: endpointOf('DELETE', collection, true),
 		properties: [...projectProperties, entryLocator(collection)],
 		build: async (params) => ({ method: 'DELETE', path: await entryPath(params, collection) }),
-		output: (_response, params) => [{ deleted: true, id: params.id(collection.idParam, collection.displayName) }],
+		output: (_response, params) => [{ [as.flag]: true, id: params.id(collection.idParam, collection.displayName) }],
 	};
 }
