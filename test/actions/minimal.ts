@@ -8,6 +8,9 @@ import { runNode } from '../harness/runWorkflow';
  * Parameters that make each operation send a request the emulator accepts. Each operation needs one entry: a new
  * operation without one fails the endpoint and path-segment tests.
  */
+/** A branding's required fields. */
+const BRANDING = { brandName: 'Minimal', street: 'Main 1', city: 'Warsaw', postal: '00-001', country: 'Poland', email: 'a@example.com' };
+
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
 	'oAuthToken.introspect': { accessToken: 'not-a-token' },
@@ -116,19 +119,60 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.updateMetadataInBulk': { code: FIXTURES.discountCodes[2], metadataJson: '{"synced":true}' },
 	'product.updateInBulk': { sourceId: 'minimal-bulk-product', updateFields: { name: 'Bulk product' } },
 	'product.updateMetadataInBulk': { sourceId: 'minimal-bulk-product-metadata', metadataJson: '{"synced":true}' },
+	// branch management (issue 24): metadata schemas, stacking rules, brandings, users, campaign templates
+	'managementMetadataSchema.create': { relatedObject: 'minimal_object', properties: { property: [{ name: 'note', type: 'string' }] } },
+	'managementMetadataSchema.get': { metadataSchemaId: FIXTURES.metadataSchemaIds[0] },
+	'managementMetadataSchema.getAll': { returnAll: true },
+	'managementMetadataSchema.update': { metadataSchemaId: FIXTURES.metadataSchemaIds[0], properties: { property: [{ name: 'minimal', type: 'number' }] } },
+	'managementMetadataSchema.delete': { metadataSchemaId: '{newMetadataSchema}' },
+	// a project has one set of stacking rules: each run makes its own project
+	'stackingRules.create': { projectId: '{newProject}', additionalFields: { redeemablesLimit: 5 } },
+	'stackingRules.get': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}' },
+	'stackingRules.getAll': { returnAll: true },
+	'stackingRules.update': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}', updateFields: { redeemablesLimit: 6 } },
+	'stackingRules.delete': { projectId: '{newProject}', stackingRulesId: '{newStackingRules}' },
+	'branding.create': BRANDING,
+	'branding.get': { brandingId: '{newBranding}' },
+	'branding.getAll': { returnAll: true },
+	'branding.update': { brandingId: '{newBranding}', updateFields: { phone: '+48 1' } },
+	'branding.delete': { brandingId: '{newBranding}' },
+	'managementCampaignTemplate.getAll': { limit: 5 },
+	'user.assign': { projectId: '{newProject}', identifyBy: 'login', login: FIXTURES.outsideUserLogin, role: 'USER' },
+	'user.get': { userId: FIXTURES.userIds[1] },
+	'user.getAll': { returnAll: true },
+	'user.update': { userId: FIXTURES.userIds[1], role: 'USER' },
+	'user.unassign': { projectId: '{newProject}', userId: '{newAssignment}' },
+	'user.invite': { email: 'minimal@example.com', firstName: 'Min', lastName: 'Imal', projects: { project: [{ projectId: FIXTURES.projectId, role: 'VIEWER' }] } },
+	'managementCampaignTemplate.copy': { campaignTemplateId: FIXTURES.campaignTemplateId, destinationProjectId: FIXTURES.productionProjectId, name: 'Minimal copy' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
 const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive], earningRuleIds: FIXTURES.earningRuleActive };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
-const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean }> = {
+const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean; inProject?: boolean }> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
 	// v1rest: campaign names are unique, so each fresh campaign is named after its source ID
 	'{newCampaign}': { parameter: 'campaignId', resource: 'campaign', operation: 'create', parameters: { campaignType: 'GIFT_VOUCHERS', giftAmount: 10 }, named: true },
 	'{newCustomEventSchema}': { parameter: 'customEventSchemaId', resource: 'customEventSchema', operation: 'create', parameters: { name: '{fresh}' } },
+	'{newMetadataSchema}': {
+		parameter: 'metadataSchemaId',
+		resource: 'managementMetadataSchema',
+		operation: 'create',
+		parameters: { relatedObject: '{fresh}', properties: { property: [{ name: 'note', type: 'string' }] } },
+	},
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
+	// made in the project the entry names (after '{newProject}' is made)
+	'{newStackingRules}': { parameter: 'stackingRulesId', resource: 'stackingRules', operation: 'create', parameters: {}, inProject: true },
+	'{newAssignment}': {
+		parameter: 'userId',
+		resource: 'user',
+		operation: 'assign',
+		parameters: { identifyBy: 'login', login: FIXTURES.outsideUserLogin, role: 'USER' },
+		inProject: true,
+	},
+	'{newBranding}': { parameter: 'brandingId', resource: 'branding', operation: 'create', parameters: BRANDING },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
 	'{newActiveProgram}': {
 		parameter: 'programId',
@@ -160,7 +204,13 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
 		const given = Object.fromEntries(Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' ? name : value]));
 		const created = await runNode({
-			parameters: { resource: make.resource, operation: make.operation, ...(make.named ? { name } : { sourceId: name }), ...given },
+			parameters: {
+				resource: make.resource,
+				operation: make.operation,
+				...(make.named ? { name } : { sourceId: name }),
+				...(make.inProject ? { projectId: parameters.projectId } : {}),
+				...given,
+			},
 			credentials: credentialsFor(emu),
 		});
 		parameters[make.parameter] = String(created.items[0].json.id);

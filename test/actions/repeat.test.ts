@@ -51,6 +51,12 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			// branch management
 			'project.create',
 			'customEventSchema.create',
+			'managementMetadataSchema.create',
+			'stackingRules.create',
+			'branding.create',
+			'managementCampaignTemplate.copy',
+			'user.assign',
+			'user.invite',
 		].sort(),
 	);
 });

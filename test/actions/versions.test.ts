@@ -96,6 +96,18 @@ describe('version 1: as it shipped', () => {
 		expect(v1.properties[0].name).toBe('resource');
 	});
 
+	it("keeps version 1's Project ID text field, which version 2 replaced by the Project locator (removedIn)", () => {
+		const shownFor = (description: INodeTypeDescription, resource: string) =>
+			named(description, 'projectId').filter((property) => property.displayOptions?.show?.resource?.includes(resource));
+		const [text] = shownFor(v1, 'webhook');
+		expect(text).toMatchObject({ displayName: 'Project ID', type: 'string' });
+		expect(shownFor(v1, 'webhook').every((property) => property.type === 'string')).toBe(true);
+		expect(JSON.stringify(v1.properties)).not.toContain('@version');
+		expect(shownFor(v2, 'webhook').length).toBeGreaterThan(0);
+		expect(shownFor(v2, 'webhook').every((property) => property.type === 'resourceLocator')).toBe(true);
+		expect(JSON.stringify(v2.properties)).not.toContain('@version');
+	});
+
 	const ctx = useEmulator();
 
 	it('runs a saved version 1 workflow unchanged: no Authentication saved, the whole answer, no Simplify', async () => {

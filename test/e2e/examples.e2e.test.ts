@@ -315,6 +315,34 @@ describe('welcome voucher and points, manual path with a sample customer.created
 	});
 });
 
+describe('copy a campaign template and its metadata schemas from staging to production (management keys)', () => {
+	test('copies the template and the schemas production lacks, without removed properties; a second run copies nothing twice', async () => {
+		const staging = `/management/v1/projects/${FIXTURES.projectId}`;
+		const production = `/management/v1/projects/${FIXTURES.productionProjectId}`;
+		const result = await run(idOf('copy-template-to-production.json'));
+		expectSuccess(result);
+		const copied = nodeOutput(result, 'Copy Campaign Template');
+		expect(copied).toEqual([expect.objectContaining({ object: 'campaign_template', name: 'Discount template', campaign_type: 'DISCOUNT_COUPONS' })]);
+		const created = nodeOutput(result, 'Create In Production');
+		expect(created.map((schema) => schema.related_object).sort()).toEqual(['customer', 'order']);
+
+		const c = stack.emulator.control;
+		expect(c.requests({ method: 'POST', path: `${staging}/templates/campaigns/${FIXTURES.campaignTemplateId}/copy` }).map((request) => request.body)).toEqual([
+			{ name: 'Discount template', destination_project_id: FIXTURES.productionProjectId },
+		]);
+		const posts = c.requests({ method: 'POST', path: `${production}/metadata-schemas` });
+		const order = posts.find((post) => (post.body as { related_object: string }).related_object === 'order');
+		// the staging schema's removed property (legacy) is not copied
+		expect(order?.body).toEqual({ related_object: 'order', allow_defined_only: true, properties: { channel: { type: 'string', optional: false, array: false } } });
+		// management keys on every request, app keys on none
+		expect(c.requests().every((request) => request.headers['x-management-id'] === stack.emulator.credentials.managementId && request.headers['x-app-id'] === undefined)).toBe(true);
+
+		const again = await run(idOf('copy-template-to-production.json'));
+		expectSuccess(again);
+		expect(c.requests({ method: 'POST' })).toEqual([]);
+	});
+});
+
 describe('credential types', () => {
 	test('management credential: Custom Event Schema → Get Many sends the management keys to the credential project', async () => {
 		const result = await run(MANAGEMENT_WORKFLOW.id);

@@ -2,6 +2,8 @@
  * Seed fixtures: stable, predictable ids (FIXTURES) and the default credentials. Big lists are generated from
  * their index on demand, so `seed: 100` (100,000+ member activity entries) costs nothing up front.
  */
+import { seedRecord } from './crud';
+import { METADATA_SCHEMAS } from './routes/managementCollections';
 import { ArraySeq, GeneratedSeq, hexIndex } from './envelopes';
 import type { EmulatorCredentials } from './types';
 import { newExport } from './routes/exports';
@@ -94,6 +96,13 @@ const fixtures = {
 	categoryIds: ['cat_0000000000001', 'cat_0000000000002', 'cat_0000000000003'],
 	customEventName: 'order_shipped',
 	customEventSchemaIds: ['ms_0000000000001', 'ms_0000000000002', 'ms_0000000000003'],
+	/** Management API: a second, empty project (e.g. production, the credential's being staging). */
+	productionProjectId: 'proj_production',
+	/** The account's users (management API): the owner (ADMIN in the credential project), a USER there, one in no project. */
+	userIds: ['user_owner0000000001', 'user_member000000001', 'user_outside00000001'],
+	outsideUserLogin: 'outside@example.com',
+	/** The credential project's metadata schemas (management API): customer and order. */
+	metadataSchemaIds: ['ms_meta000000000001', 'ms_meta000000000002'],
 	// ---- Voucher engine ----
 	/** DISCOUNT_COUPONS campaign that issues a new 10% code (WELCOME-…) for every publication (auto-update). */
 	welcomeCampaignId: 'camp_welcome00000001',
@@ -454,6 +463,38 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		created_at: iso(BASE),
 		object: 'project',
 	});
+	s.projects.set(FIXTURES.productionProjectId, {
+		id: FIXTURES.productionProjectId,
+		name: 'Production',
+		description: 'A second project, for copies between projects',
+		timezone: 'UTC',
+		currency: 'USD',
+		created_at: iso(BASE),
+		object: 'project',
+	});
+	const users: Array<[string, string, string, Record<string, string>]> = [
+		['owner@example.com', 'Olga', 'Owner', { [creds.projectId]: 'ADMIN', [FIXTURES.productionProjectId]: 'ADMIN' }],
+		['member@example.com', 'Mark', 'Member', { [creds.projectId]: 'USER' }],
+		[FIXTURES.outsideUserLogin, 'Oscar', 'Outside', {}],
+	];
+	users.forEach(([login, first, last, projects], i) =>
+		s.accountUsers.set(FIXTURES.userIds[i], { id: FIXTURES.userIds[i], login, email: login, first_name: first, last_name: last, projects, is_owner: i === 0 }));
+	seedRecord(s, METADATA_SCHEMAS, {
+		id: FIXTURES.metadataSchemaIds[0],
+		related_object: 'customer',
+		properties: { region: { type: 'string', optional: true, array: false, eq: ['EU', 'US'] }, vip: { type: 'boolean', optional: true, array: false } },
+		allow_defined_only: false,
+		created_at: iso(BASE),
+		updated_at: null,
+	}, [creds.projectId]);
+	seedRecord(s, METADATA_SCHEMAS, {
+		id: FIXTURES.metadataSchemaIds[1],
+		related_object: 'order',
+		properties: { channel: { type: 'string', optional: false, array: false }, legacy: { type: 'number', optional: true, array: false, deleted: true } },
+		allow_defined_only: true,
+		created_at: iso(BASE),
+		updated_at: null,
+	}, [creds.projectId]);
 	const schemas: Array<{ name: string; properties: CustomEventSchema['schema']['properties'] }> = [
 		{ name: FIXTURES.customEventName, properties: { carrier: { type: 'string', optional: false }, weight: { type: 'number', optional: true } } },
 		{ name: 'newsletter_signup', properties: { list: { type: 'string', optional: true }, at: { type: 'datetime', optional: true } } },
@@ -527,6 +568,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		id: FIXTURES.campaignTemplateId, name: 'Discount template', description: 'A 10% discount campaign', campaign_type: 'DISCOUNT_COUPONS', created_at: now, object: 'campaign_template',
 		json_template: { name: 'Discount template', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } },
 	});
+	s.projectTemplates.set(creds.projectId, s.campaignTemplates);
 	s.campaignTemplates.set(FIXTURES.campaignTemplateGiftId, {
 		id: FIXTURES.campaignTemplateGiftId, name: 'Gift template', campaign_type: 'GIFT_VOUCHERS', created_at: now, updated_at: iso(BASE + DAY), object: 'campaign_template',
 		json_template: { name: 'Gift template', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000 } } },

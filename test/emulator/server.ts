@@ -20,6 +20,8 @@ import * as loyaltyV2 from './routes/loyaltyV2';
 import * as loyaltyV2Lists from './routes/loyaltyV2Lists';
 import * as loyaltyV2Programs from './routes/loyaltyV2Programs';
 import * as management from './routes/management';
+import * as managementCollections from './routes/managementCollections';
+import * as managementUsers from './routes/managementUsers';
 import * as orders from './routes/orders';
 import * as products from './routes/products';
 import * as rewards from './routes/rewards';
@@ -53,6 +55,9 @@ export function buildRouter(): Router {
 	for (const m of [loyaltyV2Programs]) m.register(r);
 	// Bulk jobs: bulk updates, metadata updates and imports of many records a request.
 	bulk.register(r);
+	// The management API's plain collections inside a project (branch management).
+	managementCollections.register(r);
+	managementUsers.register(r);
 	return r;
 }
 

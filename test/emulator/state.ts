@@ -26,6 +26,18 @@ export interface CustomEventSchema {
 	object: 'custom-event-schema';
 }
 
+/** A user of the account (management API): their role in each project they belong to. */
+export interface AccountUser {
+	id: string;
+	login: string;
+	email: string;
+	first_name: string;
+	last_name: string;
+	/** project id → role (ADMIN, USER, VIEWER, MERCHANT or a custom role's id) */
+	projects: Record<string, string>;
+	is_owner: boolean;
+}
+
 export interface Webhook {
 	id: string;
 	object: 'webhook';
@@ -508,6 +520,11 @@ export class Store {
 	v2Rewards = new Map<string, Reward>();
 	rewardAssignments = new Map<string, RewardAssignment>();
 	campaignTemplates = new Map<string, CampaignTemplate>();
+	/** Management API: each project's campaign templates (the credential project's are `campaignTemplates`). */
+	projectTemplates = new Map<string, Map<string, CampaignTemplate>>();
+	/** Management API: the account's users, and the invitations sent (email → projects and roles). */
+	accountUsers = new Map<string, AccountUser>();
+	invitations = new Map<string, Record<string, string>>();
 	cardDefinitions = new Map<string, CardDefinition>();
 	tierStructures = new Map<string, TierStructure>();
 	programs = new Map<string, Program>();

@@ -2,6 +2,11 @@ import type { ResourceDefinition } from './types';
 import { oAuthToken } from './oAuthToken';
 import { project } from './project';
 import { customEventSchema } from './customEventSchema';
+import { managementMetadataSchema } from './managementMetadataSchema';
+import { stackingRules } from './stackingRules';
+import { branding } from './branding';
+import { managementCampaignTemplate } from './managementCampaignTemplate';
+import { user } from './user';
 import { webhook } from './webhook';
 import { loyaltyMember } from './loyaltyMember';
 import { loyaltyCard } from './loyaltyCard';
@@ -35,6 +40,11 @@ export const RESOURCES: ResourceDefinition[] = [
 	oAuthToken,
 	project,
 	customEventSchema,
+	managementMetadataSchema,
+	stackingRules,
+	branding,
+	managementCampaignTemplate,
+	user,
 	webhook,
 	loyaltyMember,
 	loyaltyCard,

@@ -56,12 +56,20 @@ export function resourcesForVersion(resources: ResourceDefinition[], version: nu
  * workflows read the parameter's fallback, which keeps their behaviour.
  */
 const ADDED_IN = Symbol('addedInVersion');
-type Versioned = INodeProperties & { [ADDED_IN]?: number };
+/** Marks a parameter a later version replaced (e.g. version 1's Project ID text, a locator since version 2). */
+const REMOVED_IN = Symbol('removedInVersion');
+type Versioned = INodeProperties & { [ADDED_IN]?: number; [REMOVED_IN]?: number };
 
 export function addedIn(version: number, property: INodeProperties): INodeProperties {
 	return Object.assign({ ...property }, { [ADDED_IN]: version });
 }
 
+/** The parameter as the versions before `version` offered it; that version's description and later leave it out. */
+export function removedIn(version: number, property: INodeProperties): INodeProperties {
+	return Object.assign({ ...property }, { [REMOVED_IN]: version });
+}
+
 export function offeredIn(version: number, property: INodeProperties): boolean {
-	return ((property as Versioned)[ADDED_IN] ?? 1) <= version;
+	const versioned = property as Versioned;
+	return (versioned[ADDED_IN] ?? 1) <= version && version < (versioned[REMOVED_IN] ?? Infinity);
 }

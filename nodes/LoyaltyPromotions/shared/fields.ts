@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ParamReader } from '../actions/types';
-import { addedIn } from '../actions/versions';
+import { addedIn, removedIn } from '../actions/versions';
 import { locatorProperty } from './locator';
 import {
 	fail,
@@ -20,15 +20,14 @@ import {
  * The project a management operation works in, as version 1 shipped it: text, empty meaning the credential's
  * project. Version 2 offers projectLocator instead (same parameter name; params.projectId() reads either).
  */
-export const projectIdProperty: INodeProperties = {
+export const projectIdProperty: INodeProperties = removedIn(2, {
 	displayName: 'Project ID',
 	name: 'projectId',
 	type: 'string',
 	default: '',
 	placeholder: "Leave empty to use the credential's project",
 	description: "The project to manage. Empty means the Project ID saved in the credential.",
-	displayOptions: { show: { '@version': [1] } },
-};
+});
 
 /**
  * The project as a resource locator (From List of the account's projects, By ID). With `required` the user must

@@ -39,7 +39,7 @@ describe('Project', () => {
 		expect(JSON.stringify(got.items)).not.toContain(String((project.server_side_key as { app_token: string }).app_token));
 
 		const listed = await run('getAll', { returnAll: true });
-		expect(listed.items.map((item) => item.json.id)).toEqual([FIXTURES.projectId, id]);
+		expect(listed.items.map((item) => item.json.id)).toEqual([FIXTURES.projectId, FIXTURES.productionProjectId, id]);
 
 		const updated = await run('update', { projectId: byId(id), updateFields: { name: 'Production EU', apiUsageNotifications: '{"api_calls":{"enabled":true,"value":80,"in_app":true,"emails":[]}}' } });
 		expect(updated.error).toBeUndefined();
@@ -83,7 +83,7 @@ describe('Project', () => {
 	it("From List shows the account's projects by name, narrowed by the typed text", async () => {
 		await run('create', { ...required, name: 'Staging' });
 		const all = await listSearch('searchProjects', { parameters: { resource: 'project', operation: 'get' }, credentials: credentialsFor(ctx.emu) });
-		expect(all.results.map((item) => item.name)).toEqual([`Emulator project (${FIXTURES.projectId})`, expect.stringMatching(/^Staging \(proj_/)]);
+		expect(all.results.map((item) => item.name)).toEqual([`Emulator project (${FIXTURES.projectId})`, `Production (${FIXTURES.productionProjectId})`, expect.stringMatching(/^Staging \(proj_/)]);
 		const narrowed = await listSearch('searchProjects', { parameters: { resource: 'project', operation: 'get' }, credentials: credentialsFor(ctx.emu) }, 'stag');
 		expect(narrowed.results).toHaveLength(1);
 	});

@@ -9,6 +9,7 @@ afterAll(() => t.emu.stop());
 
 type Call = (t: TestEnv, B: Record<string, string>, ctx: Record<string, string>) => Promise<{ status: number; data: any }>;
 const P = `/management/v1/projects/${FIXTURES.projectId}`;
+const Q = `/management/v1/projects/${FIXTURES.productionProjectId}`;
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
@@ -185,6 +186,49 @@ const CALLS: Record<string, Call> = {
 	'POST /v2/loyalties/programs/{programId}/deactivate': (t, B, ctx) => t.http.post(`/v2/loyalties/programs/${ctx.programId}/deactivate`, undefined, { headers: B }),
 	'GET /v2/loyalties/programs/{programId}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/programs/${ctx.programId}/activities?limit=2`, { headers: B }),
 	'DELETE /v2/loyalties/programs/{programId}': (t, B, ctx) => t.http.delete(`/v2/loyalties/programs/${ctx.programId}`, { headers: B }),
+	// branch management (issue 24): the collections inside a project, made in the second project and walked in order
+	'POST /management/v1/projects/{projectId}/metadata-schemas': async (t, _B, ctx) => {
+		const r = await t.http.post(`${Q}/metadata-schemas`, { related_object: 'walk', properties: { a: { type: 'string', optional: true, array: false } } }, { headers: t.M });
+		ctx.metadataSchemaId = r.data.id;
+		return r;
+	},
+	'GET /management/v1/projects/{projectId}/metadata-schemas': (t) => t.http.get(`${Q}/metadata-schemas`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) => t.http.get(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) =>
+		t.http.put(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { properties: { b: { type: 'number', optional: true, array: false } } }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) => t.http.delete(`${Q}/metadata-schemas/${ctx.metadataSchemaId}`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/stacking-rules': async (t, _B, ctx) => {
+		const r = await t.http.post(`${Q}/stacking-rules`, { redeemables_limit: 3 }, { headers: t.M });
+		ctx.stackingRulesId = r.data.id;
+		return r;
+	},
+	'GET /management/v1/projects/{projectId}/stacking-rules': (t) => t.http.get(`${Q}/stacking-rules`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.get(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.put(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { redeemables_limit: 4 }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}': (t, _B, ctx) => t.http.delete(`${Q}/stacking-rules/${ctx.stackingRulesId}`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/branding': async (t, _B, ctx) => {
+		const body = { brand: { name: 'Walk' }, address: { street: 's', city: 'c', postal: 'p', country: 'PL' }, contact: { email: 'w@example.com' } };
+		const r = await t.http.post(`${Q}/branding`, body, { headers: t.M });
+		ctx.brandingId = r.data.id;
+		return r;
+	},
+	'GET /management/v1/projects/{projectId}/branding': (t) => t.http.get(`${Q}/branding`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.get(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.put(`${Q}/branding/${ctx.brandingId}`, { contact: { phone: '1' } }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/branding/{brandingId}': (t, _B, ctx) => t.http.delete(`${Q}/branding/${ctx.brandingId}`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/users': (t) => t.http.post(`${Q}/users`, { login: FIXTURES.outsideUserLogin, role: 'VIEWER' }, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/users': (t) => t.http.get(`${Q}/users`, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/users/{userId}': (t) => t.http.get(`${P}/users/${FIXTURES.userIds[1]}`, { headers: t.M }),
+	'PUT /management/v1/projects/{projectId}/users/{userId}': (t) => t.http.put(`${P}/users/${FIXTURES.userIds[1]}`, { role: 'VIEWER' }, { headers: t.M }),
+	'DELETE /management/v1/projects/{projectId}/users/{userId}': async (t) => {
+		await t.http.post(`${Q}/users`, { id: FIXTURES.userIds[1], role: 'USER' }, { headers: t.M });
+		return t.http.delete(`${Q}/users/${FIXTURES.userIds[1]}`, { headers: t.M });
+	},
+	'POST /management/v1/projects/users/invite': (t) =>
+		t.http.post('/management/v1/projects/users/invite', { email: 'walk@example.com', first_name: 'W', last_name: 'K', projects: { [FIXTURES.projectId]: 'USER' } }, { headers: t.M }),
+	'GET /management/v1/projects/{projectId}/templates/campaigns': (t) => t.http.get(`${P}/templates/campaigns?limit=1&order=-id`, { headers: t.M }),
+	'POST /management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy': (t) =>
+		t.http.post(`${P}/templates/campaigns/${FIXTURES.campaignTemplateId}/copy`, { name: 'Walked copy', destination_project_id: FIXTURES.productionProjectId }, { headers: t.M }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

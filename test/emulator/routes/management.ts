@@ -10,7 +10,7 @@ import { bodyObject, Json, optionalBoolean, requireString } from '../validate';
 
 const P = '/management/v1/projects/{projectId}';
 
-function project(ctx: Ctx) {
+export function project(ctx: Ctx): Project {
 	const p = ctx.env.store.projects.get(ctx.params.projectId);
 	if (!p) throw notFound('project', ctx.params.projectId);
 	return p;

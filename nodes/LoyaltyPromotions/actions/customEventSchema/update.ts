@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { projectProperties } from '../../shared/fields';
-import { fail, requireScalarText } from '../../shared/validate';
+import { applyChanges, checkChanges, readRemovedNames } from '../../shared/schemaProperties';
 import type { OperationDefinition } from '../types';
 import { attributesProperty, customEventSchemaIdProperty, customEventSchemaPath, readAttributes } from './fields';
 
@@ -26,20 +26,13 @@ export const update: OperationDefinition = {
 	],
 	build: async (params) => {
 		const changed = readAttributes(params, params.get('attributes', {}));
-		const removed = requireScalarText(params, 'Remove Attributes', params.get('removeAttributes', ''))
-			.split(',')
-			.map((name) => name.trim())
-			.filter(Boolean);
-		if (Object.keys(changed).length === 0 && removed.length === 0) fail(params, 'Attributes', 'add an attribute to change, or name one under Remove Attributes');
-		const both = removed.find((name) => changed[name] !== undefined);
-		if (both) fail(params, 'Remove Attributes', `"${both}" is also under Attributes`);
+		const removed = readRemovedNames(params, 'Remove Attributes', params.get('removeAttributes', ''));
+		const fields = { changed: 'Attributes', removed: 'Remove Attributes', noun: 'an attribute' };
+		checkChanges(params, changed, removed, fields);
 		const path = await customEventSchemaPath(params);
 		const current = await params.send<IDataObject>({ method: 'GET', path });
-		const properties = { ...(((current.schema as IDataObject | undefined)?.properties ?? {}) as IDataObject), ...changed };
-		for (const name of removed) {
-			if (!properties[name]) fail(params, 'Remove Attributes', `the schema has no attribute "${name}"`);
-			properties[name] = { ...(properties[name] as IDataObject), deleted: true };
-		}
+		const before = ((current.schema as IDataObject | undefined)?.properties ?? {}) as IDataObject;
+		const properties = applyChanges(params, before, changed, removed, fields);
 		return { method: 'PUT', path, body: { schema: { properties } } };
 	},
 };

@@ -1,0 +1,4 @@
+import { getEntry } from '../project/collection';
+import { BRANDINGS } from './fields';
+
+export const get = getEntry(BRANDINGS, "Retrieve a project's branding");
