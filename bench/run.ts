@@ -4,6 +4,7 @@
  *   ts-node --transpile-only bench/run.ts [--quick] [--latency MS] [--only 1,2,3,4,5,6] [--out DIR]
  *     [--import-skus N] [--import-rows-per-second N] [--sync-customers N] [--sync-low-sample N]
  *   ts-node --transpile-only bench/run.ts --real [...]   (in a real n8n: see bench/real.ts)
+ *   ts-node --transpile-only bench/run.ts --real --download [--mb 1024]   (a large export file: bench/download.ts)
  *
  * This in-process mode runs the node through n8n-core's engine inside this process: quick, but it skips what the
  * real n8n server does per request (credential loading and decryption, the expression sandbox, hooks).
@@ -684,7 +685,10 @@ async function main(): Promise<void> {
 	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${path.relative(process.cwd(), OUT_DIR) || '.'}/results.json and summary.md`);
 }
 
-if (flag('real')) {
+if (flag('real') && flag('download')) {
+	// `npm run bench -- --real --download`: a 1 GB Export → Download in a real n8n (bench/download.ts).
+	require('./download');
+} else if (flag('real')) {
 	// `npm run bench -- --real`: the node in a real n8n beside n8n's own HTTP Request node (bench/real.ts).
 	require('./real');
 } else {
