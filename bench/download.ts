@@ -13,6 +13,7 @@
  * Writes bench/results-download.json and prints a summary.
  */
 import './lib/preferTs';
+import { option } from './lib/args';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as os from 'os';
@@ -23,12 +24,6 @@ const ROOT = path.resolve(__dirname, '..');
 const { CREDENTIAL_IDS } = require('../test/e2e/examples');
 const { globalSetupBuild } = require('./lib/build');
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-	const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-	if (i < 0) return undefined;
-	return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
-};
 const MB = 1024 * 1024;
 const FILE_MB = Number(option('mb') ?? 1024);
 const IDLE_MB = Number(option('idle-mb') ?? 1);

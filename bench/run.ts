@@ -23,6 +23,7 @@
  * Writes bench/results.json and bench/summary.md, prints a table and the summary.
  */
 import './lib/preferTs';
+import { flag, option } from './lib/args';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
@@ -34,13 +35,6 @@ import { floorPaging, floorSkuSync, pool, RawClient } from './lib/floor';
 import { gc, median, MemorySampler, msSince, now } from './lib/measure';
 
 // ---------- arguments ----------
-const argv = process.argv.slice(2);
-const flag = (name: string) => argv.includes(`--${name}`);
-const option = (name: string): string | undefined => {
-	const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-	if (i < 0) return undefined;
-	return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
-};
 const QUICK = flag('quick');
 const LATENCY = Number(option('latency') ?? 20);
 const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7').split(',').map((s) => Number(s.trim())));
