@@ -1,8 +1,7 @@
-import * as http from 'http';
-import type { AddressInfo } from 'net';
 import { FIXTURES } from '../emulator';
 import { credentialsFor } from '../harness/emulatorCredentials';
 import { runNode } from '../harness/runWorkflow';
+import { startSlowService, type SlowService } from '../harness/slowService';
 import { setupEmulator, type FoundationEnv } from '../foundation/support';
 import { useEmulator } from './v2/helpers';
 
@@ -44,72 +43,12 @@ describe('total deadline per request', () => {
 	});
 });
 
-/**
- * A misbehaving loopback service: export `exp_slow` is IN_PROGRESS, and every later look at it is answered a
- * byte at a time, never finishing; export `exp_file` is DONE and its file streams a chunk at a time, never ending.
- */
-async function startSlowService() {
-	let looks = 0;
-	const timers = new Set<NodeJS.Timeout>();
-	let fileStarted!: () => void;
-	let fileClosed!: () => void;
-	const started = new Promise<void>((resolve) => (fileStarted = resolve));
-	const closed = new Promise<void>((resolve) => (fileClosed = resolve));
-	const trickle = (res: http.ServerResponse, piece: string, everyMs: number, onClose?: () => void) => {
-		const timer = setInterval(() => res.write(piece), everyMs);
-		timers.add(timer);
-		res.on('close', () => {
-			clearInterval(timer);
-			timers.delete(timer);
-			onClose?.();
-		});
-	};
-	const server = http.createServer((req, res) => {
-		const base = `http://${req.headers.host}`;
-		if (req.url?.startsWith('/v1/exports/exp_slow')) {
-			looks++;
-			if (looks === 1) {
-				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'exp_slow', object: 'export', status: 'IN_PROGRESS' }));
-				return;
-			}
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.write('{');
-			trickle(res, ' ', 200);
-			return;
-		}
-		if (req.url?.startsWith('/v1/exports/exp_file')) {
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ id: 'exp_file', object: 'export', status: 'DONE', exported_object: 'customer', result: { url: `${base}/files/exp_file.csv` } }));
-			return;
-		}
-		if (req.url?.startsWith('/files/')) {
-			res.writeHead(200, { 'content-type': 'text/csv' });
-			res.write('id,source_id\n');
-			fileStarted();
-			trickle(res, 'cust_1,source-1\n', 100, fileClosed);
-			return;
-		}
-		res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":404,"message":"Not found"}');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return {
-		credentials: credentialsFor({ baseUrl, credentials: { appId: 'a', appToken: 't', managementId: 'm', managementToken: 'm', projectId: 'p', webhookSecret: 'w' } } as never),
-		fileStarted: started,
-		fileClosed: closed,
-		looks: () => looks,
-		async stop() {
-			for (const timer of timers) clearInterval(timer);
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
-	};
-}
-
 describe('slow answers within Wait Up To, and the Stop button', () => {
-	let service: Awaited<ReturnType<typeof startSlowService>>;
+	let service: SlowService;
+	let credentials: ReturnType<typeof credentialsFor>;
 	beforeAll(async () => {
 		service = await startSlowService();
+		credentials = credentialsFor({ baseUrl: service.baseUrl, credentials: { appId: 'a', appToken: 't', managementId: 'm', managementToken: 'm', projectId: 'p', webhookSecret: 'w' } } as never);
 	});
 	afterAll(async () => {
 		await service.stop();
@@ -118,7 +57,7 @@ describe('slow answers within Wait Up To, and the Stop button', () => {
 	it("a status answer that trickles in slowly ends at Wait Up To, naming the export's last status", async () => {
 		const started = Date.now();
 		const { error, items } = await runNode({
-			credentials: service.credentials,
+			credentials,
 			parameters: { resource: 'export', operation: 'download', exportId: 'exp_slow', waitSeconds: 2 },
 		});
 		expect(items).toEqual([]);
@@ -130,7 +69,7 @@ describe('slow answers within Wait Up To, and the Stop button', () => {
 
 	it('stopping the execution aborts a download in progress: the connection is closed and nothing is output', async () => {
 		const run = runNode({
-			credentials: service.credentials,
+			credentials,
 			parameters: { resource: 'export', operation: 'download', exportId: 'exp_file', waitSeconds: 0 },
 			cancelWhen: service.fileStarted,
 		});
