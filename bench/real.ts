@@ -21,6 +21,7 @@
  * Writes bench/results-real.json and bench/summary-real.md.
  */
 import './lib/preferTs';
+import { args as argv, option } from './lib/args';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -35,12 +36,6 @@ const ROOT = path.resolve(__dirname, '..');
 const { emulatorCredentials, CREDENTIAL_IDS } = require('../test/e2e/examples');
 const { globalSetupBuild } = require('./lib/build');
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-	const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-	if (i < 0) return undefined;
-	return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
-};
 const ITEMS = Number(option('items') ?? 2000);
 const REPS = Math.max(1, Number(option('reps') ?? 2));
 const LATENCIES = (option('latencies') ?? '0,20').split(',').map(Number);

@@ -4,6 +4,7 @@
  *   ts-node --transpile-only bench/run.ts [--quick] [--latency MS] [--only 1,2,3,4,5,6] [--out DIR]
  *     [--import-skus N] [--import-rows-per-second N] [--sync-customers N] [--sync-low-sample N]
  *   ts-node --transpile-only bench/run.ts --real [...]   (in a real n8n: see bench/real.ts)
+ *   ts-node --transpile-only bench/run.ts --real --download [--mb 1024]   (a large export file: bench/download.ts)
  *
  * This in-process mode runs the node through n8n-core's engine inside this process: quick, but it skips what the
  * real n8n server does per request (credential loading and decryption, the expression sandbox, hooks).
@@ -22,6 +23,7 @@
  * Writes bench/results.json and bench/summary.md, prints a table and the summary.
  */
 import './lib/preferTs';
+import { flag, option } from './lib/args';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
@@ -33,13 +35,6 @@ import { floorPaging, floorSkuSync, pool, RawClient } from './lib/floor';
 import { gc, median, MemorySampler, msSince, now } from './lib/measure';
 
 // ---------- arguments ----------
-const argv = process.argv.slice(2);
-const flag = (name: string) => argv.includes(`--${name}`);
-const option = (name: string): string | undefined => {
-	const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-	if (i < 0) return undefined;
-	return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
-};
 const QUICK = flag('quick');
 const LATENCY = Number(option('latency') ?? 20);
 const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7').split(',').map((s) => Number(s.trim())));
@@ -684,7 +679,10 @@ async function main(): Promise<void> {
 	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${path.relative(process.cwd(), OUT_DIR) || '.'}/results.json and summary.md`);
 }
 
-if (flag('real')) {
+if (flag('real') && flag('download')) {
+	// `npm run bench -- --real --download`: a 1 GB Export → Download in a real n8n (bench/download.ts).
+	require('./download');
+} else if (flag('real')) {
 	// `npm run bench -- --real`: the node in a real n8n beside n8n's own HTTP Request node (bench/real.ts).
 	require('./real');
 } else {

@@ -38,10 +38,11 @@ export interface ExecuteResult {
 	runData: Record<string, Array<{ startTime: number; executionTime: number; data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
 }
 
-export async function createN8n(userFolder: string, packageDir: string): Promise<N8nHandle> {
+/** A fresh n8n user folder with the package; `env` adds to n8n's environment (e.g. the binary data mode). */
+export async function createN8n(userFolder: string, packageDir: string, env?: Record<string, string>): Promise<N8nHandle> {
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
-	return (await n8nLib.createN8n({ userFolder, packageDir })) as N8nHandle;
+	return (await n8nLib.createN8n({ userFolder, packageDir, env })) as N8nHandle;
 }
 
 function freePort(): Promise<number> {

@@ -1,4 +1,7 @@
 import { FIXTURES } from '../emulator';
+import { credentialsFor } from '../harness/emulatorCredentials';
+import { runNode } from '../harness/runWorkflow';
+import { startSlowService, type SlowService } from '../harness/slowService';
 import { setupEmulator, type FoundationEnv } from '../foundation/support';
 import { useEmulator } from './v2/helpers';
 
@@ -38,4 +41,41 @@ describe('total deadline per request', () => {
 		expect(result.error?.message).toBe('The service did not finish answering within 1 s');
 		expect(Date.now() - started).toBeLessThan(2800);
 	});
+});
+
+describe('slow answers within Wait Up To, and the Stop button', () => {
+	let service: SlowService;
+	let credentials: ReturnType<typeof credentialsFor>;
+	beforeAll(async () => {
+		service = await startSlowService();
+		credentials = credentialsFor({ baseUrl: service.baseUrl, credentials: { appId: 'a', appToken: 't', managementId: 'm', managementToken: 'm', projectId: 'p', webhookSecret: 'w' } } as never);
+	});
+	afterAll(async () => {
+		await service.stop();
+	});
+
+	it("a status answer that trickles in slowly ends at Wait Up To, naming the export's last status", async () => {
+		const started = Date.now();
+		const { error, items } = await runNode({
+			credentials,
+			parameters: { resource: 'export', operation: 'download', exportId: 'exp_slow', waitSeconds: 2 },
+		});
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/^Export exp_slow was not done within [23] s \(last seen IN_PROGRESS\)$/);
+		expect(service.looks()).toBe(2);
+		// Wait Up To (2 s), the least a look is given (1 s), and room for a busy machine; the request's own deadline is 2 min.
+		expect(Date.now() - started).toBeLessThan(15_000);
+	}, 60_000);
+
+	it('stopping the execution aborts a download in progress: the connection is closed and nothing is output', async () => {
+		const run = runNode({
+			credentials,
+			parameters: { resource: 'export', operation: 'download', exportId: 'exp_file', waitSeconds: 0 },
+			cancelWhen: service.fileStarted,
+		});
+		// The file would trickle for its hour-long deadline: the service sees its connection closed instead.
+		await service.fileClosed;
+		const { items } = await run;
+		expect(items).toEqual([]);
+	}, 60_000);
 });

@@ -7,6 +7,7 @@
  * the whole node.
  */
 import { FIXTURES, startEmulator, type RunningEmulator } from '../emulator';
+import { startSlowService, type SlowService } from '../harness/slowService';
 import { nodeOutput, startStack, type Stack } from './stack';
 
 const { CREDENTIAL_IDS } = require('./examples');
@@ -16,6 +17,7 @@ const APP = { loyaltyPromotionsAppApi: { id: CREDENTIAL_IDS.app, name: 'Loyalty 
 const MANAGEMENT = { loyaltyPromotionsManagementApi: { id: CREDENTIAL_IDS.management, name: 'Loyalty Promotions Management (demo)' } };
 const OAUTH = { loyaltyPromotionsOAuth2Api: { id: CREDENTIAL_IDS.oauth, name: 'Loyalty Promotions OAuth2 (demo)' } };
 const PASSWORD_IN_URL = { loyaltyPromotionsAppApi: { id: 'lp-app-userinfo', name: 'app keys, password in the Base URL' } };
+const SLOW = { loyaltyPromotionsAppApi: { id: 'lp-app-slow', name: 'app keys, a service that answers slowly' } };
 
 const manual = { id: 'safety-manual', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 
@@ -59,6 +61,11 @@ const WORKFLOWS = {
 		name: 'Download',
 		parameters: { resource: 'export', operation: 'download', exportId: FIXTURES.exportId, maxFileMb: 10, options: {} },
 		credentials: APP,
+	}),
+	slowStatus: workflow('e2eSafeSlowStat01', {
+		name: 'Download',
+		parameters: { resource: 'export', operation: 'download', exportId: 'exp_slow', waitSeconds: 2, options: {} },
+		credentials: SLOW,
 	}),
 	retryAfter: workflow('e2eSafeRetryAftr1', { name: 'Categories', parameters: { resource: 'category', operation: 'getAll', returnAll: true, options: {} }, credentials: APP }),
 	cursorCycle: workflow('e2eSafeCursorCyc1', {
@@ -112,9 +119,11 @@ const WORKFLOWS = {
 
 let stack: Stack;
 let other: RunningEmulator;
+let slow: SlowService;
 
 beforeAll(async () => {
 	other = await startEmulator({ port: 0, quiet: true });
+	slow = await startSlowService();
 	stack = await startStack('safety', Object.values(WORKFLOWS));
 	await stack.n8n.importCredentials([
 		{
@@ -128,12 +137,19 @@ beforeAll(async () => {
 				baseUrl: stack.emulator.baseUrl.replace('http://', 'http://someone:s3cret-pass@'),
 			},
 		},
+		{
+			id: SLOW.loyaltyPromotionsAppApi.id,
+			name: SLOW.loyaltyPromotionsAppApi.name,
+			type: 'loyaltyPromotionsAppApi',
+			data: { appId: 'slow-app', appToken: 'slow-token', cluster: 'custom', baseUrl: slow.baseUrl },
+		},
 	]);
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
 	await stack?.teardown();
 	await other?.stop();
+	await slow?.stop();
 }, 60000);
 
 beforeEach(() => {
@@ -276,4 +292,13 @@ test("Export → Download streams the file into n8n's binary data", async () => 
 	const runData = (result as any).data.resultData.runData.Download[0].data.main[0][0];
 	expect(runData.binary.data).toMatchObject({ fileName: `customer-${FIXTURES.exportId}.csv`, mimeType: 'text/csv' });
 	expect(Number(String(runData.binary.data.fileSize).replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
+});
+
+test('Wait Up To bounds a status answer that trickles in: the run fails at the wait\'s end, not at the request\'s 2 min', async () => {
+	const looks = slow.looks();
+	const result = await run(WORKFLOWS.slowStatus.id);
+	expect(failure(result)).toMatchObject({ status: 'error', node: 'Download', message: expect.stringMatching(/^Export exp_slow was not done within [23] s \(last seen IN_PROGRESS\)$/) });
+	expect(slow.looks() - looks).toBe(2);
+	// Wait Up To 2 s, at least 1 s for the look, and room for a busy machine
+	expect((result as any).data.resultData.runData.Download[0].executionTime).toBeLessThan(15_000);
 });

@@ -152,6 +152,18 @@ describe('list walks', () => {
 		expect(sent(memberActivity)).toHaveLength(3);
 	});
 
+	it('Return All holds a bounded number of bytes: a list of huge pages stops at the budget, naming it and what to do', async () => {
+		// Each page of 10 activity entries is a few KB of JSON; a budget of 20,000 bytes is passed within a few pages.
+		const { message, items } = await walkError(walk(memberActivity, { ...ID_CURSOR, maxPageSize: 10, maxBytes: 20_000 }));
+		expect(items).toEqual([]);
+		expect(message).toMatch(
+			/^The list's entries came to more than 0\.02 MB after \d+ entries in (\d+) pages, more than the node holds of one list in one run \(0\.02 MB\)\. Narrow it with the operation's filters, or turn off Return All and set a Limit\.$/,
+		);
+		const pages = Number(/in (\d+) pages/.exec(message)![1]);
+		expect(sent(memberActivity)).toHaveLength(pages);
+		expect(pages).toBeLessThan(fixtureCounts(1).memberActivities / 10);
+	});
+
 	it('a well-behaved list is still read whole (the bounds do not get in the way)', async () => {
 		const result = await env.probe([walk(memberActivity, ID_CURSOR)]);
 		expect(result.error).toBeUndefined();

@@ -73,6 +73,8 @@ export interface RunNodeOptions {
 	timezone?: string;
 	/** The node's typeVersion: by default the latest, as a node added in the editor gets. */
 	typeVersion?: number;
+	/** When it resolves, the execution is stopped as n8n's Stop button does (its cancel signal fires). */
+	cancelWhen?: Promise<unknown>;
 }
 
 export interface RunNodeResult {
@@ -118,7 +120,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
 		},
 	];
-	const run = await execute(nodes, { Input: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } }, credentialsHelper, options.timezone);
+	const run = await execute(nodes, { Input: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } }, credentialsHelper, options.timezone, options.cancelWhen);
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
@@ -155,6 +157,7 @@ async function execute(
 	connections: IWorkflowBase['connections'],
 	credentialsHelper: TestCredentialsHelper,
 	timezone?: string,
+	cancelWhen?: Promise<unknown>,
 ): Promise<IRun> {
 	const workflowData: IWorkflowBase = {
 		id: 'test-workflow',
@@ -185,7 +188,9 @@ async function execute(
 		},
 	});
 	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	return await workflowExecute.processRunExecutionData(workflow);
+	const running = workflowExecute.processRunExecutionData(workflow);
+	void cancelWhen?.then(() => running.cancel());
+	return await running;
 }
 
 /**

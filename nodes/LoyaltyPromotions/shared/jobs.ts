@@ -48,8 +48,8 @@ export async function waitForAction(noun: string, id: string, waitSeconds: numbe
 		signal: params.context.getExecutionCancelSignal?.(),
 		// The service queues bulk work behind earlier jobs: a first look soon, then doubling pauses up to 5 s.
 		firstDelayMs: 200,
-		check: async () => {
-			const action = await client.request<AsyncAction>({ method: 'GET', path: path`/v1/async-actions/${id}` }).catch((error: unknown) => {
+		check: async (bounds) => {
+			const action = await client.request<AsyncAction>({ method: 'GET', path: path`/v1/async-actions/${id}`, ...bounds }).catch((error: unknown) => {
 				// Not "check the IDs": the node took the ID from the service, which had accepted the work.
 				if (error instanceof NodeApiError && error.httpCode === '404') {
 					error.description = `The service accepted the ${noun} (async action ${id}) but did not find its status: it may still apply. Look up async action ${id} before sending the same records again.`;

@@ -3,7 +3,7 @@ import type { ParamReader } from '../actions/types';
 import { customerLocator, customerRef } from './customerRef';
 import { compact, metadataJsonProperty, metadataProperty, readMetadata } from './fields';
 import { locatorProperty } from './locator';
-import { fail, optionalId, parseJsonArray, parseJsonObject, requireId, requireIntegerInRange, requireOption, requireScalarText, toMinorUnits } from './validate';
+import { fail, optionalId, parseJsonArray, parseJsonObject, requireId, requireIntegerInRange, requireScalarText, toMinorUnits } from './validate';
 
 /**
  * What Validate (POST /v1/validations) and Redeem (POST /v1/redemptions) share: up to 30 redeemables (vouchers,
@@ -211,27 +211,15 @@ export function readRedeemables(params: ParamReader, fields: IDataObject): IData
 	return entries;
 }
 
-/** The contract's Session: type LOCK only, and its time-to-live units. */
-const SESSION_TYPES = ['LOCK'];
-const SESSION_TTL_UNITS = ['DAYS', 'HOURS', 'MICROSECONDS', 'MILLISECONDS', 'MINUTES', 'NANOSECONDS', 'SECONDS'];
 /** The contract's order statuses (OrderBase.status). */
 export const ORDER_STATUSES = ['CREATED', 'PAID', 'CANCELED', 'FULFILLED'] as const;
 
-/** Session (JSON), checked against the contract's Session: its type, key, ttl and ttl_unit. */
+/** Session (JSON), checked against the contract's Session: its key and ttl (its enums by JSON_FIELD_RULES). */
 function checkSession(params: ParamReader, session: IDataObject): IDataObject {
 	const field = 'Session (JSON)';
-	if (session.type !== undefined) requireOption(params, `${field}: type`, session.type, SESSION_TYPES);
 	if (session.key !== undefined) requireScalarText(params, `${field}: key`, session.key);
 	if (session.ttl !== undefined) requireIntegerInRange(params, `${field}: ttl`, session.ttl, 1);
-	if (session.ttl_unit !== undefined) requireOption(params, `${field}: ttl_unit`, session.ttl_unit, SESSION_TTL_UNITS);
 	return session;
-}
-
-/** An Order (JSON) field: a JSON object whose status, if any, is one of the contract's order statuses. */
-export function readOrderJson(params: ParamReader, field: string, value: unknown): IDataObject {
-	const order = parseJsonObject(params, field, value);
-	if (order.status !== undefined) requireOption(params, `${field}: status`, order.status, ORDER_STATUSES);
-	return order;
 }
 
 /** Whether a validation's body takes a session lock: each request without a key takes a new one. */
@@ -242,7 +230,7 @@ export function takesLock(body: IDataObject): boolean {
 /** The order, customer, session and metadata of the body, from the Additional Fields. */
 export function readStackableContext(params: ParamReader, fields: IDataObject): IDataObject {
 	const json = (name: string, label: string) => (fields[name] === undefined ? {} : parseJsonObject(params, label, fields[name]));
-	const order = fields.orderJson === undefined ? {} : readOrderJson(params, 'Order (JSON)', fields.orderJson);
+	const order = fields.orderJson === undefined ? {} : parseJsonObject(params, 'Order (JSON)', fields.orderJson);
 	if (fields.orderAmount !== undefined) order.amount = toMinorUnits(params, 'Order Amount', fields.orderAmount);
 	const customerId = optionalId(params, 'Customer', fields.customer);
 	const customerJson = json('customerJson', 'Customer Fields (JSON)');

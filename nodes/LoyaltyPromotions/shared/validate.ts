@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties, type INodePropertyCollection, type INodePropertyOptions } from 'n8n-workflow';
 import { redactUrlCredentials } from '../../../credentials/location';
 import type { ParamReader } from '../actions/types';
+import { JSON_FIELD_RULES } from './jsonFieldRules';
 
 /**
  * Named rules checked before any request is sent. Each failure names the field (as the user sees it) and the
@@ -103,6 +104,7 @@ export function parseJsonObject(params: FieldContext, field: string, value: unkn
 		}
 	}
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) fail(params, field, 'must be a JSON object, e.g. {"key": "value"}');
+	checkJsonField(params, field, parsed);
 	return parsed as IDataObject;
 }
 
@@ -118,7 +120,45 @@ export function parseJsonArray(params: FieldContext, field: string, value: unkno
 		}
 	}
 	if (!Array.isArray(parsed)) fail(params, field, 'must be a JSON array, e.g. [{"id": "..."}]');
+	checkJsonField(params, field, parsed);
 	return parsed as IDataObject[];
+}
+
+/** The values at a JSON_FIELD_RULES path (`a.b`, `[]` for every entry), each with its concrete path (`a[2].b`). */
+function valuesAt(root: unknown, path: string): Array<{ at: string; value: unknown }> {
+	let found: Array<{ at: string; value: unknown }> = [{ at: '', value: root }];
+	for (const step of path.match(/\[\]|[^.[\]]+/g) ?? []) {
+		const next: Array<{ at: string; value: unknown }> = [];
+		for (const { at, value } of found) {
+			if (step === '[]') {
+				if (Array.isArray(value)) value.forEach((entry, index) => next.push({ at: `${at}[${index}]`, value: entry }));
+			} else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step)) {
+				next.push({ at: at ? `${at}.${step}` : step, value: (value as IDataObject)[step] });
+			}
+		}
+		found = next;
+	}
+	return found;
+}
+
+/**
+ * A JSON field's content against the contract's rules for it (JSON_FIELD_RULES, by the field's label): each
+ * enum at its key path, and the keys the contract requires. The error names the field, the key path and the
+ * allowed values. An empty object counts as the field left empty.
+ */
+export function checkJsonField(params: FieldContext, field: string, value: unknown): void {
+	const rules = JSON_FIELD_RULES[field];
+	if (!rules || (value !== null && typeof value === 'object' && Object.keys(value).length === 0)) return;
+	for (const rule of rules) {
+		for (const { at, value: found } of valuesAt(value, rule.path)) {
+			const label = at ? `${field}: ${at}` : field;
+			if (rule.allowed) requireOption(params, label, found, rule.allowed);
+			if (rule.required && found !== null && typeof found === 'object' && !Array.isArray(found)) {
+				const missing = rule.required.filter((key) => (found as IDataObject)[key] === undefined);
+				if (missing.length > 0) fail(params, label, `needs ${missing.join(' and ')} (the service requires it)`);
+			}
+		}
+	}
 }
 
 /**

@@ -22,10 +22,18 @@ export interface ListSpec {
 	maxPage?: number;
 	/** The most entries Return All reads from this list (default MAX_LIST_ENTRIES); it bounds the pages walked. */
 	maxEntries?: number;
+	/** The most bytes of entries (as JSON) a walk of this list holds (default MAX_LIST_BYTES). */
+	maxBytes?: number;
 }
 
 /** The most entries Return All reads from one list in one run, unless its ListSpec says otherwise. */
 export const MAX_LIST_ENTRIES = 1_000_000;
+
+/**
+ * The most bytes of entries, counted as the JSON they came as, that one walk holds (200 MB: in n8n's memory as
+ * items, about 1 GB). A list of few but huge entries stops here rather than exhaust the process.
+ */
+export const MAX_LIST_BYTES = 200_000_000;
 
 /** Whatever the page size, no list is walked beyond this many pages. */
 export const MAX_LIST_PAGES = 10_000;
@@ -120,7 +128,7 @@ function stopped(what: string, delivered: number): never {
  * dropped. The walk is bounded whatever the service answers: a cursor it has already sent (A, B, A, B…) or a
  * page of nothing but entries it has already sent (it ignored the cursor) stops the walk with an error instead
  * of looping, and Return All reads at most maxEntries (MAX_LIST_ENTRIES) entries, in at most MAX_LIST_PAGES
- * pages.
+ * pages, and holds at most maxBytes (MAX_LIST_BYTES) of them, counted as JSON.
  *
  * A page-numbered list shifts when entries are added or removed ahead of the page being read. Entries added
  * push earlier entries onto the next page: they come back and are dropped, and nothing is lost. Anything else
@@ -141,6 +149,8 @@ export async function walkList(
 	// trimmed); the cursor lists ask for no more than is still wanted.
 	const pagedSize = Math.min(maxPageSize, wanted.returnAll ? Infinity : wanted.limit);
 	const maxEntries = spec.maxEntries ?? MAX_LIST_ENTRIES;
+	const maxBytes = spec.maxBytes ?? MAX_LIST_BYTES;
+	let bytes = 0;
 	const maxPages = Math.min(MAX_LIST_PAGES, Math.ceil(maxEntries / (spec.pageSizeParam ? maxPageSize : 1)) + 1);
 	const cursors = new Set<string>();
 	const seen = new Set<string>();
@@ -177,6 +187,12 @@ export async function walkList(
 			}
 		}
 		const taken = fresh.length > stillWanted ? fresh.slice(0, stillWanted) : fresh;
+		bytes += taken.length > 0 ? JSON.stringify(taken).length : 0;
+		if (bytes > maxBytes) {
+			throw new ApplicationError(
+				`The list's entries came to more than ${megabytes(maxBytes)} MB after ${delivered + taken.length} entries in ${pages} pages, more than the node holds of one list in one run (${megabytes(maxBytes)} MB). Narrow it with the operation's filters, or turn off Return All and set a Limit.`,
+			);
+		}
 		if (taken.length > 0) onEntries(taken);
 		delivered += taken.length;
 		if (page.next === undefined) return delivered;
@@ -196,6 +212,11 @@ export async function walkList(
 		cursors.add(page.next);
 		cursor = page.next;
 	}
+}
+
+/** Bytes as megabytes for a message: 200 MB, 0.02 MB. */
+function megabytes(bytes: number): number {
+	return Number((bytes / 1_000_000).toPrecision(3));
 }
 
 /** A page-numbered list that changed during the walk in a way that may have hidden entries: stopped loudly. */

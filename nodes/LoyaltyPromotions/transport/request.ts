@@ -426,13 +426,15 @@ export class Transport {
 	/** A request that outlived its total deadline, however slowly its answer came. */
 	private deadlineError(request: ServiceRequest, ms: number, itemIndex?: number): NodeApiError {
 		const message = `The service did not finish answering within ${seconds(ms)}`;
-		return new NodeApiError(this.host.getNode(), { message }, {
+		const error = new NodeApiError(this.host.getNode(), { message }, {
 			message,
 			description: `The node gives every request at most ${seconds(ms)} in all, also when the answer keeps trickling in, and stopped waiting for this one.${
 				request.safeToRepeat ?? request.method !== 'POST' ? '' : ' The request may have been applied: check in the service before running it again.'
 			}`,
 			itemIndex,
 		});
+		error.context.deadlineMs = ms;
+		return error;
 	}
 
 	/** A refused rate-limit wait as the 429 error the user sees: what the service asked for, and why the node stopped. */
@@ -482,6 +484,11 @@ export class Transport {
 		}
 		return options;
 	}
+}
+
+/** Whether an error is a request's total deadline passing (ServiceRequest.deadlineMs), not the service's answer. */
+export function passedDeadline(error: unknown): boolean {
+	return error instanceof NodeApiError && typeof error.context.deadlineMs === 'number';
 }
 
 /** The most characters of an unexpected answer an error quotes. */

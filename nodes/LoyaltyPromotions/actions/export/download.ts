@@ -67,8 +67,9 @@ async function finished(params: ParamReader, client: ServiceClient, job: IDataOb
 		current = await waitUntilDone<IDataObject>({
 			timeoutMs: waitSeconds * 1000,
 			signal: params.context.getExecutionCancelSignal?.(),
-			check: async () => {
-				const state = await client.request<IDataObject>({ method: 'GET', path: path`/v1/exports/${id}` });
+			status: String(current.status),
+			check: async (bounds) => {
+				const state = await client.request<IDataObject>({ method: 'GET', path: path`/v1/exports/${id}`, ...bounds });
 				return settled(state) ? { done: true, value: state } : { done: false, status: String(state.status) };
 			},
 			timeout: (status, waitedMs) =>

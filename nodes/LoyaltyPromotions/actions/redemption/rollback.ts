@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, isSet, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { customerRef } from '../../shared/customerRef';
-import { readOrderJson } from '../../shared/stackable';
-import { requireScalarText } from '../../shared/validate';
+import { parseJsonObject, requireScalarText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { redemptionProperty } from './fields';
@@ -58,7 +57,7 @@ export const rollback: OperationDefinition = {
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const text = (name: string, label: string) => (fields[name] === undefined ? undefined : requireScalarText(params, label, fields[name]).trim());
 		const metadata = readMetadata(params, fields);
-		const order = fields.orderJson === undefined ? {} : readOrderJson(params, 'Order (JSON)', fields.orderJson);
+		const order = fields.orderJson === undefined ? {} : parseJsonObject(params, 'Order (JSON)', fields.orderJson);
 		return {
 			method: 'POST',
 			path: `${path`/v1/redemptions/${redemptionId}`}/${params.get<boolean>('stacked', false) === true ? 'rollbacks' : 'rollback'}`,
