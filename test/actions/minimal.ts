@@ -116,6 +116,9 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.updateMetadataInBulk': { code: FIXTURES.discountCodes[2], metadataJson: '{"synced":true}' },
 	'product.updateInBulk': { sourceId: 'minimal-bulk-product', updateFields: { name: 'Bulk product' } },
 	'product.updateMetadataInBulk': { sourceId: 'minimal-bulk-product-metadata', metadataJson: '{"synced":true}' },
+	// branch bulk (issue 23, second part): voucher, order and campaign imports
+	'voucher.import': { code: 'MINIMAL-IMPORT', type: 'DISCOUNT_VOUCHER', discountType: 'PERCENT', percentOff: 10 },
+	'voucher.importCsv': { code: 'MINIMAL-IMPORT-CSV', type: 'DISCOUNT_VOUCHER', discountType: 'PERCENT', percentOff: 10 },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
