@@ -119,6 +119,9 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	// branch bulk (issue 23, second part): voucher, order and campaign imports
 	'voucher.import': { code: 'MINIMAL-IMPORT', type: 'DISCOUNT_VOUCHER', discountType: 'PERCENT', percentOff: 10 },
 	'voucher.importCsv': { code: 'MINIMAL-IMPORT-CSV', type: 'DISCOUNT_VOUCHER', discountType: 'PERCENT', percentOff: 10 },
+	'order.import': { additionalFields: { sourceId: 'minimal-order-import', amount: 10 } },
+	'campaign.importVouchers': { campaignId: FIXTURES.discountCampaignId, code: 'MINIMAL-CAMPAIGN-IMPORT' },
+	'campaign.importVouchersCsv': { campaignId: FIXTURES.discountCampaignId, code: 'MINIMAL-CAMPAIGN-IMPORT-CSV' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

@@ -53,6 +53,9 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'customEventSchema.create',
 			// branch bulk: imports that are not upserts
 			'voucher.import',
+			'order.import',
+			'campaign.importVouchers',
+			'campaign.importVouchersCsv',
 		].sort(),
 	);
 });

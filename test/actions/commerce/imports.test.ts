@@ -126,3 +126,98 @@ describe('Voucher: Import CSV (upsert by code)', () => {
 		await ctx.expectInvalid({ ...importCsv, discountType: 'UNIT', unitType: 'prod_1' } as never, 'Discount Type', /use Import for Units Free/, [{ code: 'U-1' }]);
 	});
 });
+
+describe('Order: Import (historical orders, 2,000 a request)', () => {
+	const importOrders = {
+		resource: 'order',
+		operation: 'import',
+		additionalFields: { sourceId: '={{ $json.id }}', amount: '={{ $json.amount }}', status: 'PAID', customerSourceId: '={{ $json.customer }}' },
+	};
+
+	it('sends 2,000 orders a request, pairs a failed order with its item by source ID, and imports the rest', async () => {
+		ctx.emu.control.state.bulkRefusals.set('imp-o-3', 'the order amount does not match its items');
+		const input = Array.from({ length: 2001 }, (_, n) => ({ id: `imp-o-${n}`, amount: 10.5, customer: 'imp-o-customer' }));
+		const { items, error } = await ctx.run(importOrders as never, { input });
+		expect(error).toBeUndefined();
+		const bodies = posted('/v1/orders/import') as IDataObject[][];
+		expect(bodies.map((body) => body.length)).toEqual([2000, 1]);
+		expect(bodies[0][0]).toEqual({ source_id: 'imp-o-0', status: 'PAID', amount: 1050, customer: { source_id: 'imp-o-customer' } });
+		expect(items.map((item) => [item.json.records ?? item.json.source_id, item.json.done_count ?? item.json.error])).toEqual([
+			[2000, 1999],
+			['imp-o-3', 'the order amount does not match its items'],
+			[1, 1],
+		]);
+		expect(items[1].pairedItem).toEqual({ item: 3 });
+		expect(items[0].json).toMatchObject({ status: 'DONE', type: 'ORDERS.IMPORT', failed_count: 1 });
+		expect(ctx.emu.control.state.orders.find('imp-o-2000')).toMatchObject({ status: 'PAID', amount: 1050 });
+		expect(ctx.emu.control.state.orders.find('imp-o-3')).toBeUndefined();
+	});
+
+	it('refuses an amount with 3 decimals before sending, naming the item and field', async () => {
+		const { error } = await ctx.run(importOrders as never, { input: [{ id: 'ok', amount: 1 }, { id: 'bad', amount: 1.005 }] });
+		expect(error?.message).toMatch(/^Amount: /);
+		expect(error?.context?.itemIndex).toBe(1);
+		expect(ctx.sent()).toEqual([]);
+	});
+});
+
+describe('Campaign: Import Vouchers (JSON and CSV)', () => {
+	const importVouchers = (extra: IDataObject = {}) => ({
+		resource: 'campaign',
+		operation: 'importVouchers',
+		campaignId: FIXTURES.giftCampaignId,
+		code: '={{ $json.code }}',
+		additionalFields: { giftAmount: '={{ $json.gift }}', metadataJson: '={{ JSON.stringify($json.meta ?? {}) }}' },
+		...extra,
+	});
+
+	it("imports the codes into the campaign, which gives their type, and pairs a duplicate with its item", async () => {
+		const input = [{ code: 'CI-1', gift: 20, meta: { shop: 'north' } }, { code: FIXTURES.discountCodes[0], gift: 5 }];
+		const { items, error } = await ctx.run(importVouchers() as never, { input });
+		expect(error).toBeUndefined();
+		expect(ctx.emu.control.requests({ method: 'POST', path: `/v1/campaigns/${FIXTURES.giftCampaignId}/import` }).map((request) => request.body)).toEqual([
+			[
+				{ code: 'CI-1', gift: { amount: 2000 }, metadata: { shop: 'north' } },
+				{ code: FIXTURES.discountCodes[0], gift: { amount: 500 } },
+			],
+		]);
+		expect(items.map((item) => [item.pairedItem, item.json.done_count ?? item.json.code])).toEqual([
+			[[{ item: 0 }, { item: 1 }], 1],
+			[{ item: 1 }, FIXTURES.discountCodes[0]],
+		]);
+		expect(items[0].json).toMatchObject({ status: 'DONE', type: 'CAMPAIGN.VOUCHERS_IMPORT' });
+		expect(voucher('CI-1')).toMatchObject({ type: 'GIFT_VOUCHER', campaign_id: FIXTURES.giftCampaignId, gift: { amount: 2000 }, metadata: { shop: 'north' } });
+	});
+
+	it('refuses items that name different campaigns before sending anything', async () => {
+		const { error } = await ctx.run(importVouchers({ campaignId: '={{ $json.campaign }}' }) as never, {
+			input: [
+				{ code: 'CD-1', gift: 1, campaign: FIXTURES.giftCampaignId },
+				{ code: 'CD-2', gift: 1, campaign: FIXTURES.discountCampaignId },
+			],
+		});
+		expect(error?.message).toMatch(/^Campaign: every item must name the same campaign/);
+		expect(error?.context?.itemIndex).toBe(1);
+		expect(ctx.sent()).toEqual([]);
+	});
+
+	it('the CSV form sends Code, Category, Active, Gift Amount and metadata columns, and lists failed rows', async () => {
+		ctx.emu.control.state.bulkRefusals.set('CC-2', 'the code is too short');
+		const { items, error } = await ctx.run(
+			importVouchers({ operation: 'importVouchersCsv', additionalFields: { categoryName: 'imported', active: false, giftAmount: '={{ $json.gift }}', metadataJson: '={{ JSON.stringify($json.meta ?? {}) }}' } }) as never,
+			{ input: [{ code: 'CC-1', gift: 12.34, meta: { shop: 'south' } }, { code: 'CC-2', gift: 1 }] },
+		);
+		expect(error).toBeUndefined();
+		expect(csvFiles(`/v1/campaigns/${FIXTURES.giftCampaignId}/importCSV`)).toEqual([
+			[
+				{ Code: 'CC-1', Category: 'imported', Active: 'false', 'Gift Amount': '1234', shop: 'south' },
+				{ Code: 'CC-2', Category: 'imported', Active: 'false', 'Gift Amount': '100' },
+			],
+		]);
+		expect(items.map((item) => [item.pairedItem, item.json.rows ?? item.json.error])).toEqual([
+			[[{ item: 0 }, { item: 1 }], 2],
+			[{ item: 1 }, 'the code is too short'],
+		]);
+		expect(voucher('CC-1')).toMatchObject({ campaign_id: FIXTURES.giftCampaignId, active: false, category: 'imported', gift: { amount: 1234 }, metadata: { shop: 'south' } });
+	});
+});

@@ -39,7 +39,7 @@ const IMPORT_TYPES: Array<[label: string, value: string, description: string]> =
 ];
 
 /** The voucher settings an import takes besides code, type and value (the service skips any other field). */
-const IMPORT_OPTIONS: INodeProperties[] = [
+export const VOUCHER_IMPORT_OPTIONS: INodeProperties[] = [
 	...VOUCHER_BODY_OPTIONS.filter((option) => ['active', 'additionalInfo'].includes(option.name)),
 	{
 		displayName: 'Category Name',
@@ -66,7 +66,7 @@ export const voucherImportProperties: INodeProperties[] = [
 	},
 	...discountProperties({ type: ['DISCOUNT_VOUCHER'] }),
 	...cardValueProperties('type', 'GIFT_VOUCHER', 'LOYALTY_CARD', 'the card').filter((property) => property.name === 'giftAmount'),
-	additionalFieldsProperty(IMPORT_OPTIONS),
+	additionalFieldsProperty(VOUCHER_IMPORT_OPTIONS),
 	waitSecondsProperty,
 ];
 
@@ -84,18 +84,29 @@ export const VOUCHER_IMPORT_RECORD: RecordMap = {
 	}),
 };
 
-/** One item's voucher as the JSON import takes it; money is checked (at most 2 decimals) and sent ×100. */
-export function readVoucherImport(params: ParamReader): IDataObject {
-	const fields = params.get<IDataObject>('additionalFields', {});
-	const type = requireOption(params, 'Type', params.get('type', 'DISCOUNT_VOUCHER'), IMPORT_TYPES.map(([, value]) => value));
+/** The settings of VOUCHER_IMPORT_OPTIONS as an import record's fields; what is left empty is left out. */
+export function readImportSettings(params: ParamReader, fields: IDataObject): IDataObject {
 	return compact({
-		code: requireText(params, 'Code', params.get('code', '')).trim(),
-		type,
-		...(type === 'DISCOUNT_VOUCHER'
-			? { discount: readDiscount(params, undefined) }
-			: { gift: { amount: toMinorUnits(params, 'Gift Amount', params.get('giftAmount', 0)) } }),
 		category: isSet(fields.categoryName) ? requireScalarText(params, 'Category Name', fields.categoryName).trim() : undefined,
 		redemption: fields.redemptionLimit === undefined ? undefined : { quantity: requireIntegerInRange(params, 'Redemption Limit', fields.redemptionLimit, 1) },
 		...readVoucherBody(params, fields),
 	});
+}
+
+/** The item's Code, required. */
+export function readImportCode(params: ParamReader): string {
+	return requireText(params, 'Code', params.get('code', '')).trim();
+}
+
+/** One item's voucher as the JSON import takes it; money is checked (at most 2 decimals) and sent ×100. */
+export function readVoucherImport(params: ParamReader): IDataObject {
+	const type = requireOption(params, 'Type', params.get('type', 'DISCOUNT_VOUCHER'), IMPORT_TYPES.map(([, value]) => value));
+	return {
+		code: readImportCode(params),
+		type,
+		...(type === 'DISCOUNT_VOUCHER'
+			? { discount: readDiscount(params, undefined) }
+			: { gift: { amount: toMinorUnits(params, 'Gift Amount', params.get('giftAmount', 0)) } }),
+		...readImportSettings(params, params.get<IDataObject>('additionalFields', {})),
+	};
 }
