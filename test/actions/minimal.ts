@@ -144,6 +144,12 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'user.unassign': { projectId: '{newProject}', userId: '{newAssignment}' },
 	'user.invite': { email: 'minimal@example.com', firstName: 'Min', lastName: 'Imal', projects: { project: [{ projectId: FIXTURES.projectId, role: 'VIEWER' }] } },
 	'managementCampaignTemplate.copy': { campaignTemplateId: FIXTURES.campaignTemplateId, destinationProjectId: FIXTURES.productionProjectId, name: 'Minimal copy' },
+	// branch bulk (issue 23, second part): voucher, order and campaign imports
+	'voucher.import': { code: 'MINIMAL-IMPORT', type: 'DISCOUNT_VOUCHER', discountType: 'PERCENT', percentOff: 10 },
+	'voucher.importCsv': { code: 'MINIMAL-IMPORT-CSV', type: 'DISCOUNT_VOUCHER', discountType: 'PERCENT', percentOff: 10 },
+	'order.import': { additionalFields: { sourceId: 'minimal-order-import', amount: 10 } },
+	'campaign.importVouchers': { campaignId: FIXTURES.discountCampaignId, code: 'MINIMAL-CAMPAIGN-IMPORT' },
+	'campaign.importVouchersCsv': { campaignId: FIXTURES.discountCampaignId, code: 'MINIMAL-CAMPAIGN-IMPORT-CSV' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

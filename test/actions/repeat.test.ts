@@ -57,6 +57,11 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'managementCampaignTemplate.copy',
 			'user.assign',
 			'user.invite',
+			// branch bulk: imports that are not upserts
+			'voucher.import',
+			'order.import',
+			'campaign.importVouchers',
+			'campaign.importVouchersCsv',
 		].sort(),
 	);
 });

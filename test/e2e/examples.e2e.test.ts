@@ -63,6 +63,7 @@ test('everything listens on loopback', () => {
 		'customer-activity-export.json',
 		'event-tracking.json',
 		'loyalty-events.json',
+		'nightly-customer-sync.json',
 		'program-administration.json',
 		'scheduled-sku-sync.json',
 		'welcome-voucher.json',
@@ -135,6 +136,35 @@ describe('bulk SKU import (app keys, one CSV file, async action polled)', () => 
 		expectSuccess(again);
 		expect(nodeOutput(again, 'Import Report')).toEqual([expect.objectContaining({ imported: 2000, failed: 1 })]);
 		expect(stack.emulator.control.counters()).toMatchObject({ skusCreated: 0, skusUpdated: 2000 });
+	});
+});
+
+describe('nightly customer sync (app keys, Update Metadata in Bulk)', () => {
+	test('sets 1,050 customers\' metadata in 12 requests of at most 100, and sums up the one the service refused', async () => {
+		stack.emulator.control.state.bulkRefusals.set('crm-customer-00007', 'metadata key "tier" does not match the schema');
+		let result: any;
+		try {
+			result = await run(idOf('nightly-customer-sync.json'));
+		} finally {
+			stack.emulator.control.state.bulkRefusals.delete('crm-customer-00007');
+		}
+		expectSuccess(result);
+		const [summary] = nodeOutput(result, 'Failures');
+		expect(summary).toMatchObject({ requests: 12, customers: 1050, failed: 1 });
+		expect(summary.failures).toEqual([
+			{ reason: 'Record refused: source_id crm-customer-00007: metadata key "tier" does not match the schema', async_action_id: expect.stringMatching(/^aa_/) },
+		]);
+
+		const posts = stack.emulator.control.requests({ method: 'POST', path: '/v1/customers/metadata/async' });
+		expect(posts).toHaveLength(12);
+		expect(posts.every((r) => r.status === 202 && (r.body as any).source_ids.length <= 100)).toBe(true);
+		// Items with the same metadata share requests: three tiers of 350 customers, each 100 + 100 + 100 + 50.
+		const sizes = (tier: string) => posts.filter((r) => (r.body as any).metadata.tier === tier).map((r) => (r.body as any).source_ids.length).sort((a, b) => b - a);
+		for (const tier of ['gold', 'silver', 'bronze']) expect(sizes(tier)).toEqual([100, 100, 100, 50]);
+		expect(stack.emulator.control.state.findCustomer('crm-customer-01050')?.metadata).toMatchObject({ tier: 'gold' });
+		expect(stack.emulator.control.state.findCustomer('crm-customer-00007')).toBeUndefined();
+		// Each request's async action was followed to its end.
+		expect(stack.emulator.control.requests({ method: 'GET', path: '/v1/async-actions/*' }).length).toBeGreaterThanOrEqual(12);
 	});
 });
 

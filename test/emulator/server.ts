@@ -11,6 +11,7 @@ import { Env, Reply, Router } from './router';
 import * as auth from './routes/auth';
 import * as asyncActions from './routes/asyncActions';
 import * as bulk from './routes/bulk';
+import * as imports from './routes/imports';
 import * as categories from './routes/categories';
 import * as customers from './routes/customers';
 import * as events from './routes/events';
@@ -47,8 +48,8 @@ export function newCounters(): Counters {
 export function buildRouter(): Router {
 	const r = new Router();
 	for (const m of [auth, management, loyaltyV1, loyaltyV2, customers, products, categories, rewards, templates, events]) m.register(r);
-	// Voucher engine
-	for (const m of [vouchers, campaigns, publications, redemptions, loyaltyMembers]) m.register(r);
+	// Voucher engine (imports first: POST /v1/vouchers/import is not a voucher with code "import")
+	for (const m of [imports, vouchers, campaigns, publications, redemptions, loyaltyMembers]) m.register(r);
 	// Commerce: orders, exports, async actions (imports), and the v2 lists the node's pickers read.
 	for (const m of [orders, exportsRoutes, asyncActions, loyaltyV2Lists]) m.register(r);
 	// Loyalty v2 (branch loyaltyv2): programs.

@@ -33,6 +33,8 @@ export interface BulkSpec {
 	safeToRepeat: boolean;
 	/** Where the result lists failed records: `errors` (bulk updates) or `failed` (imports). */
 	failures: 'errors' | 'failed';
+	/** Records per request, when the service allows other than MAX_BULK_RECORDS (e.g. 2,000 orders an import). */
+	maxRecords?: number;
 }
 
 /**
@@ -74,14 +76,14 @@ export const bulkMetadataProperties: INodeProperties[] = [
 	},
 ];
 
-/** Splits rows into runs of at most MAX_BULK_RECORDS whose JSON stays under MAX_BULK_BYTES. */
-function chunked(rows: BatchRow[]): BatchRow[][] {
+/** Splits rows into runs of at most `maxRecords` whose JSON stays under MAX_BULK_BYTES. */
+function chunked(rows: BatchRow[], maxRecords: number): BatchRow[][] {
 	const chunks: BatchRow[][] = [];
 	let current: BatchRow[] = [];
 	let bytes = 0;
 	for (const row of rows) {
 		const size = Buffer.byteLength(JSON.stringify(row.row)) + 1;
-		if (current.length > 0 && (current.length >= MAX_BULK_RECORDS || bytes + size > MAX_BULK_BYTES)) {
+		if (current.length > 0 && (current.length >= maxRecords || bytes + size > MAX_BULK_BYTES)) {
 			chunks.push(current);
 			current = [];
 			bytes = 0;
@@ -134,8 +136,9 @@ function outputsOf(spec: BulkSpec, action: AsyncAction, rows: BatchRow[]): Batch
 	];
 }
 
-/** Sends the rows in requests of at most 100 records and returns the summaries and failed records. */
+/** Sends the rows in requests of at most 100 records (or the spec's maximum) and returns the summaries and failed records. */
 export async function sendBulk(spec: BulkSpec, rows: BatchRow[], params: ParamReader, client: ServiceClient): Promise<BatchOutput[]> {
+	const maxRecords = spec.maxRecords ?? MAX_BULK_RECORDS;
 	let chunks: Array<{ rows: BatchRow[]; body: IDataObject | IDataObject[] }>;
 	if (spec.idsKey) {
 		const idsKey = spec.idsKey;
@@ -147,13 +150,13 @@ export async function sendBulk(spec: BulkSpec, rows: BatchRow[], params: ParamRe
 			else groups.set(key, [row]);
 		}
 		chunks = [...groups.values()].flatMap((group) =>
-			chunked(group).map((chunk) => ({
+			chunked(group, maxRecords).map((chunk) => ({
 				rows: chunk,
 				body: { [idsKey]: chunk.map((row) => row.row[spec.key]), metadata: chunk[0].row.metadata } as IDataObject,
 			})),
 		);
 	} else {
-		chunks = chunked(rows).map((chunk) => ({ rows: chunk, body: chunk.map((row) => row.row) }));
+		chunks = chunked(rows, maxRecords).map((chunk) => ({ rows: chunk, body: chunk.map((row) => row.row) }));
 	}
 	const requests = chunks.map(
 		(chunk): JobRequest => ({

@@ -110,7 +110,7 @@ export async function runJobs(noun: string, requests: JobRequest[], params: Para
 				outputs[index] = [{ json: { error: (error as Error).message, records: rows.length }, itemIndexes: rows.map((row) => row.itemIndex) }];
 				return;
 			}
-			const sent = `${requests.length} request${requests.length === 1 ? '' : 's'} were needed; the service had accepted ${accepted.length}${accepted.length ? ` (async actions ${accepted.slice(0, 20).join(', ')}${accepted.length > 20 ? ', …' : ''})` : ''} before this one failed, which carried ${rows.length} record${rows.length === 1 ? '' : 's'} (the first from input item ${rows[0].itemIndex}).`;
+			const sent = `${requests.length} request${requests.length === 1 ? ' was' : 's were'} needed; the service had accepted ${accepted.length}${accepted.length ? ` (async actions ${accepted.slice(0, 20).join(', ')}${accepted.length > 20 ? ', …' : ''})` : ''} before this one failed, which carried ${rows.length} record${rows.length === 1 ? '' : 's'} (the first from input item ${rows[0].itemIndex}).`;
 			// Both constructors hand back an error that is already theirs unchanged.
 			const failure =
 				error instanceof NodeApiError

@@ -46,6 +46,26 @@ describe('Customer: Update Metadata in Bulk (100 customers a request, one reques
 		expect(customer('bulk-m-8')?.metadata).toEqual({ score: 1, tier: 'silver' });
 	});
 
+	it('reads the records mapped automatically (Map Input Fields), without an expression per field', async () => {
+		const input = [
+			{ source_id: 'map-m-1', metadata: { tier: 'gold' } },
+			{ source_id: 'map-m-2', metadata: { tier: 'gold' } },
+			{ source_id: 'map-m-3', metadata: { tier: 'silver', vip: true } },
+		];
+		const parameters = { resource: 'customer', operation: 'updateMetadataInBulk', columns: { mappingMode: 'autoMapInputData', value: null } };
+		const { items, error } = await ctx.run(parameters as never, { input });
+		expect(error).toBeUndefined();
+		expect(posted('/v1/customers/metadata/async')).toEqual([
+			{ source_ids: ['map-m-1', 'map-m-2'], metadata: { tier: 'gold' } },
+			{ source_ids: ['map-m-3'], metadata: { tier: 'silver', vip: true } },
+		]);
+		expect(items.map((item) => [item.json.records, item.pairedItem])).toEqual([
+			[2, [{ item: 0 }, { item: 1 }]],
+			[1, { item: 2 }],
+		]);
+		expect(customer('map-m-3')?.metadata).toEqual({ tier: 'silver', vip: true });
+	});
+
 	it('merges into the metadata a customer has, and gives a failed record as its own item with the reason', async () => {
 		ctx.emu.control.state.bulkRefusals.set('bulk-r-1', 'metadata key "tier" does not match the schema');
 		const input = [0, 1, 2].map((n) => ({ id: `bulk-r-${n}`, meta: { tier: 'gold' } }));

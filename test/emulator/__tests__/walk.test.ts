@@ -167,6 +167,14 @@ const CALLS: Record<string, Call> = {
 	'POST /v1/vouchers/bulk/async': (t) => t.http.post('/v1/vouchers/bulk/async', [{ code: 'WALK-1', metadata: { walked: true } }], { headers: t.A }),
 	'POST /v1/vouchers/metadata/async': (t) => t.http.post('/v1/vouchers/metadata/async', { codes: ['WALK-1'], metadata: { walked: true } }, { headers: t.A }),
 	'POST /v1/customers/importCSV': (t) => t.http.post('/v1/customers/importCSV', multipart('Source_id,Name\r\nwalk-csv,Walked\r\n'), { headers: { ...t.A, 'Content-Type': MULTIPART } }),
+	// Imports (branch bulk, issue 23 second part)
+	'POST /v1/vouchers/import': (t) => t.http.post('/v1/vouchers/import', [{ code: 'WALK-IMPORT', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } }], { headers: t.A }),
+	'POST /v1/vouchers/importCSV': (t) =>
+		t.http.post('/v1/vouchers/importCSV', multipart('Code,Voucher Type,Value,Discount Type\r\nWALK-CSV,DISCOUNT_VOUCHER,5,PERCENT\r\n'), { headers: { ...t.A, 'Content-Type': MULTIPART } }),
+	'POST /v1/orders/import': (t) => t.http.post('/v1/orders/import', [{ source_id: 'walk-import-order', amount: 1000 }], { headers: t.A }),
+	'POST /v1/campaigns/{campaignId}/import': (t) => t.http.post(`/v1/campaigns/${FIXTURES.discountCampaignId}/import`, [{ code: 'WALK-CAMP' }], { headers: t.A }),
+	'POST /v1/campaigns/{campaignId}/importCSV': (t) =>
+		t.http.post(`/v1/campaigns/${FIXTURES.discountCampaignId}/importCSV`, multipart('Code,Category\r\nWALK-CAMP-CSV,walked\r\n'), { headers: { ...t.A, 'Content-Type': MULTIPART } }),
 	'GET /v1/async-actions/{asyncActionId}': (t, _B, ctx) => t.http.get(`/v1/async-actions/${ctx.asyncActionId}`, { headers: t.A }),
 	'GET /v1/rewards': (t) => t.http.get('/v1/rewards?limit=5', { headers: t.A }),
 	'POST /v1/exports': (t) => t.http.post('/v1/exports', { exported_object: 'order', parameters: { fields: ['id', 'status'] } }, { headers: t.A }),

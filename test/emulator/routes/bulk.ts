@@ -29,7 +29,7 @@ interface Failure {
 }
 
 /** Runs `apply` on one record, giving the failure instead of throwing. */
-function attempt(env: Env, id: string, apply: () => void): Failure | undefined {
+export function attempt(env: Env, id: string, apply: () => void): Failure | undefined {
 	const refusal = env.store.bulkRefusals.get(id);
 	if (refusal) return { message: 'Record refused', details: refusal, key: 'record_refused' };
 	try {
@@ -110,10 +110,11 @@ export function registerBulk(r: Router, base: string, kind: BulkKind): void {
 	});
 }
 
-function start(ctx: Ctx, type: string, rows: number, finish: () => Json) {
+/** Queues the job and answers with its async action (202, or 200 where the contract says so). */
+export function start(ctx: Ctx, type: string, rows: number, finish: () => Json, status: 200 | 202 = 202) {
 	ctx.env.counters.importsStarted++;
 	const action = startAsyncAction(ctx.env, type, rows, ctx.requestId, finish);
-	return accepted({ async_action_id: action.id });
+	return { ...accepted({ async_action_id: action.id }), status };
 }
 
 export const CUSTOMERS: BulkKind = {

@@ -134,41 +134,13 @@ export function register(r: Router): void {
 	});
 
 	r.post('/v1/orders', 'A', (ctx) => {
-		const env = ctx.env;
 		const body = bodyObject(ctx.body);
-		const id = optionalString(body, 'id');
-		const sourceId = optionalString(body, 'source_id');
-		const existing = id || sourceId ? env.store.orders.find((id ?? sourceId)!) : undefined;
-		if (id && !existing) throw notFound('order', id);
-		if (existing) return ok(update(env, existing, body));
-		const now = new Date().toISOString();
-		const order: Order = {
-			id: env.store.newId('ord_'),
-			source_id: sourceId ?? null,
-			status: 'CREATED',
-			amount: 0,
-			initial_amount: 0,
-			discount_amount: 0,
-			items_discount_amount: 0,
-			total_discount_amount: 0,
-			total_amount: 0,
-			applied_discount_amount: 0,
-			items_applied_discount_amount: 0,
-			total_applied_discount_amount: 0,
-			items: [],
-			metadata: {},
-			customer_id: null,
-			referrer_id: null,
-			created_at: now,
-			updated_at: null,
-			object: 'order',
-		};
-		applyOrderFields(env, order, body);
-		env.store.orders.add(order);
-		env.counters.ordersCreated++;
-		env.noteCreate(ctx.path, body);
-		recordActivity(env, order, 'customer.order.created');
-		if (order.status === 'PAID') recordActivity(env, order, 'customer.order.paid');
+		const { order, created } = upsertOrder(ctx.env, body);
+		if (created) {
+			ctx.env.noteCreate(ctx.path, body);
+			recordActivity(ctx.env, order, 'customer.order.created');
+			if (order.status === 'PAID') recordActivity(ctx.env, order, 'customer.order.paid');
+		}
 		return ok(order);
 	});
 
@@ -178,6 +150,41 @@ export function register(r: Router): void {
 		// The body's source_id (allowed by the schema) does not move the order to another source ID.
 		return ok(update(ctx.env, findOrder(ctx), bodyObject(ctx.body)));
 	});
+}
+
+/** Creates the order, or updates the one its id or source_id names (POST /v1/orders, and each order of an import). */
+export function upsertOrder(env: Env, body: Json): { order: Order; created: boolean } {
+	const id = optionalString(body, 'id');
+	const sourceId = optionalString(body, 'source_id');
+	const existing = id || sourceId ? env.store.orders.find((id ?? sourceId)!) : undefined;
+	if (id && !existing) throw notFound('order', id);
+	if (existing) return { order: update(env, existing, body), created: false };
+	const now = new Date().toISOString();
+	const order: Order = {
+		id: env.store.newId('ord_'),
+		source_id: sourceId ?? null,
+		status: 'CREATED',
+		amount: 0,
+		initial_amount: 0,
+		discount_amount: 0,
+		items_discount_amount: 0,
+		total_discount_amount: 0,
+		total_amount: 0,
+		applied_discount_amount: 0,
+		items_applied_discount_amount: 0,
+		total_applied_discount_amount: 0,
+		items: [],
+		metadata: {},
+		customer_id: null,
+		referrer_id: null,
+		created_at: now,
+		updated_at: null,
+		object: 'order',
+	};
+	applyOrderFields(env, order, body);
+	env.store.orders.add(order);
+	env.counters.ordersCreated++;
+	return { order, created: true };
 }
 
 /** Changes an order (a fixture one becomes a stored copy) and records a new PAID status. */

@@ -57,6 +57,13 @@ export function checkRedemptionLimit(body: Json): void {
 function createVoucher(ctx: Ctx, code: string | undefined): Voucher {
 	const body = bodyObject(ctx.body);
 	rejectUnknown(body, CREATE_FIELDS);
+	const voucher = newVoucher(ctx, body, code);
+	ctx.env.noteCreate(ctx.path, body);
+	return addVoucher(ctx.env, voucher);
+}
+
+/** A voucher from a create body (checked as the service checks it), not yet stored; imports use it per record. */
+export function newVoucher(ctx: Ctx, body: Json, code: string | undefined): Voucher {
 	const store = ctx.env.store;
 	if (code === undefined && typeof body.code === 'string' && body.code) code = body.code;
 	else if (code !== undefined && body.code !== undefined) throw invalidPayload('Field code is not allowed here: the code is in the path');
@@ -81,13 +88,11 @@ function createVoucher(ctx: Ctx, code: string | undefined): Voucher {
 	const discount = type === 'DISCOUNT_VOUCHER' && (body.discount !== undefined || !campaign) ? checkDiscount(body.discount) : undefined;
 	checkRedemptionLimit(body);
 	const codeConfig = optionalObject(body, 'code_config') ?? undefined;
-	const voucher = makeVoucher(
+	return makeVoucher(
 		store,
 		{ code, type: type as Voucher['type'], campaign, discount, giftAmount, loyaltyPoints, fields: { ...readBaseFields(ctx, body), redemption: body.redemption, validation_rules: body.validation_rules } },
 		codeConfig,
 	);
-	ctx.env.noteCreate(ctx.path, body);
-	return addVoucher(ctx.env, voucher);
 }
 
 function campaignType(campaign: Json): string | undefined {

@@ -2,8 +2,10 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { pagedList } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
 import { compact } from '../../shared/fields';
-import { locatorValue, requireBoolean, requireOption, requirePattern, requireScalarText } from '../../shared/validate';
-import type { ParamReader } from '../types';
+import { inCollection } from '../../shared/mapping';
+import { fail, locatorValue, requireBoolean, requireId, requireIntegerInRange, requireOption, requirePattern, requireScalarText, toMinorUnits } from '../../shared/validate';
+import type { ParamReader, RecordMap } from '../types';
+import { VOUCHER_IMPORT_OPTIONS } from '../voucher/bulk';
 import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS } from '../voucher/fields';
 
 /** What the campaign operations and the fields that pick a campaign share. */
@@ -146,3 +148,53 @@ export function readCampaignBody(params: ParamReader, fields: IDataObject): IDat
 export const CAMPAIGN_VOUCHER_OPTIONS: INodeProperties[] = VOUCHER_BODY_OPTIONS.filter((option) => !['active', 'additionalInfo'].includes(option.name)).map(
 	(option) => ({ ...option, description: option.description?.replace(/the voucher/g, 'the campaign') }),
 );
+
+// ---- Import Vouchers (JSON and CSV) ----
+
+/** A card's starting value, for vouchers imported into a gift card or loyalty campaign (left out: the campaign's). */
+const CARD_VALUE_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Gift Amount',
+		name: 'giftAmount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		description: "For a gift card campaign: the card's credits in the currency's main unit (50.00), sent ×100; left out, the campaign's",
+	},
+	{
+		displayName: 'Loyalty Points',
+		name: 'loyaltyPoints',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 0,
+		description: "For a loyalty campaign: the card's starting points; left out, the campaign's",
+	},
+];
+
+/** What an imported voucher may set; the campaign gives its type, discount and the rest. */
+export const CAMPAIGN_IMPORT_OPTIONS: INodeProperties[] = [...VOUCHER_IMPORT_OPTIONS, ...CARD_VALUE_OPTIONS].sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+/** The record's fields as input items name them (Map Input Fields), for the options `options` offers. */
+export function campaignImportRecord(options: INodeProperties[]): RecordMap {
+	const all: Record<string, string> = { active: 'active', additional_info: 'additionalInfo', category: 'categoryName', start_date: 'startDate', expiration_date: 'expirationDate', metadata: 'metadataJson' };
+	const offered = new Set(options.map((option) => option.name));
+	return { code: 'code', ...inCollection('additionalFields', Object.fromEntries(Object.entries(all).filter(([, option]) => offered.has(option)))) };
+}
+
+/** Gift Amount and Loyalty Points as the record's `gift` and `loyalty_card`. */
+export function readCardValue(params: ParamReader, fields: IDataObject): IDataObject {
+	return compact({
+		gift: fields.giftAmount === undefined ? undefined : { amount: toMinorUnits(params, 'Gift Amount', fields.giftAmount) },
+		loyalty_card: fields.loyaltyPoints === undefined ? undefined : { points: requireIntegerInRange(params, 'Loyalty Points', fields.loyaltyPoints, 0) },
+	});
+}
+
+/** The campaign all items' vouchers go to: one a run, the first item's; an item naming another fails before sending. */
+export function readImportCampaign(params: ParamReader): string {
+	const campaign = params.id('campaignId', 'Campaign');
+	const first = requireId(params, 'Campaign', params.context.getNodeParameter('campaignId', 0, '', { extractValue: true }));
+	if (campaign !== first) fail(params, 'Campaign', `every item must name the same campaign (the first item names ${first}, this one ${campaign}); run the node once per campaign`);
+	return campaign;
+}
+
+export const importCampaignProperty = campaignLocator('campaignId', 'The campaign to import the vouchers into: one for all items');

@@ -8,6 +8,8 @@ import { get } from './get';
 import { getAll } from './getAll';
 import { getManyTransactions } from './getManyTransactions';
 import { getSummary } from './getSummary';
+import { importVouchers } from './importVouchers';
+import { importVouchersCsv } from './importVouchersCsv';
 import { searchCampaignNames, searchCampaigns } from './search';
 import { update } from './update';
 
@@ -15,6 +17,6 @@ export const campaign: ResourceDefinition = {
 	value: 'campaign',
 	name: 'Campaign',
 	auth: 'appKeysOrOAuth2',
-	operations: [get, getAll, addVouchers, create, update, deleteCampaign, enable, disable, getSummary, getManyTransactions, exportTransactions],
+	operations: [get, getAll, addVouchers, create, update, deleteCampaign, enable, disable, getSummary, getManyTransactions, exportTransactions, importVouchers, importVouchersCsv],
 	methods: { listSearch: { searchCampaigns, searchCampaignNames } },
 };

@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../types';
 import { create } from './create';
 import { get } from './get';
 import { getAll } from './getAll';
+import { importOrders } from './import';
 import { searchOrders } from './search';
 import { update } from './update';
 
@@ -9,6 +10,6 @@ export const order: ResourceDefinition = {
 	value: 'order',
 	name: 'Order',
 	auth: 'appKeysOrOAuth2',
-	operations: [create, get, getAll, update],
+	operations: [create, get, getAll, importOrders, update],
 	methods: { listSearch: { searchOrders } },
 };

@@ -4,7 +4,7 @@ import { fail, optionalId, parseJsonObject, requireIntegerInRange, toMinorUnits 
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
-import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from './fields';
+import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, redemptionLimitOption, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from './fields';
 import { inCollection } from '../../shared/mapping';
 
 const TYPES: Array<[label: string, value: string, description: string]> = [
@@ -44,14 +44,7 @@ export const create: OperationDefinition = {
 			campaignLocator('campaign', 'The campaign the voucher belongs to', false),
 			codeConfigOption,
 			{ ...discountJsonOption, displayOptions: { show: { '/type': ['DISCOUNT_VOUCHER'] } } },
-			{
-				displayName: 'Redemption Limit',
-				name: 'redemptionLimit',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: 1,
-				description: 'How many times the voucher can be redeemed; leave the field out for no limit',
-			},
+			redemptionLimitOption,
 			{
 				displayName: 'Validation Rule IDs',
 				name: 'validationRules',

@@ -147,6 +147,16 @@ export function readVoucherBody(params: ParamReader, fields: IDataObject): IData
 	});
 }
 
+/** Redemption Limit, an Additional Fields option of the voucher creates and imports. */
+export const redemptionLimitOption: INodeProperties = {
+	displayName: 'Redemption Limit',
+	name: 'redemptionLimit',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: 1,
+	description: 'How many times the voucher can be redeemed; leave the field out for no limit',
+};
+
 // ---- Discounts ----
 
 export const DISCOUNT_TYPES: Array<[label: string, value: string, description: string]> = [

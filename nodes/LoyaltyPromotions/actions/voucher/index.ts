@@ -6,6 +6,8 @@ import { disable, enable } from './enable';
 import { get } from './get';
 import { getAll } from './getAll';
 import { getManyTransactions } from './getManyTransactions';
+import { importVouchers } from './import';
+import { importVouchersCsv } from './importCsv';
 import { searchVouchers } from './search';
 import { update } from './update';
 import { updateInBulk } from './updateInBulk';
@@ -15,6 +17,6 @@ export const voucher: ResourceDefinition = {
 	value: 'voucher',
 	name: 'Voucher',
 	auth: 'appKeysOrOAuth2',
-	operations: [create, get, update, deleteVoucher, getAll, enable, disable, adjustBalance, getManyTransactions, updateInBulk, updateMetadataInBulk],
+	operations: [create, get, update, deleteVoucher, getAll, enable, disable, adjustBalance, getManyTransactions, updateInBulk, updateMetadataInBulk, importVouchers, importVouchersCsv],
 	methods: { listSearch: { searchVouchers } },
 };

@@ -12,6 +12,8 @@ export const updateInBulk: OperationDefinition = {
 	endpoint: 'POST /v1/vouchers/bulk/async then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
 	properties: [bulkCodeProperty, ...bulkMetadataProperties, waitSecondsProperty],
+	// Map Input Fields: items holding the record's fields are read without an expression per field.
+	record: { code: 'code', metadata: 'metadataJson' },
 	batch: {
 		readRow: (params) => readMetadataRecord(params, 'code', 'code', 'Code'),
 		send: async (rows, params, client) => await sendBulk(voucherBulkSpec('bulk'), rows, params, client),
