@@ -4,7 +4,8 @@ import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
-import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_TYPES, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_RECORD, CAMPAIGN_TYPES, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from './fields';
 
 /** The campaign types whose vouchers carry a discount. */
 const DISCOUNT_CAMPAIGNS = ['DISCOUNT_COUPONS', 'REFERRAL_PROGRAM'];
@@ -79,6 +80,7 @@ export const create: OperationDefinition = {
 			},
 		]),
 	],
+	record: { name: 'name', ...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }) },
 	build(params) {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const campaignType = requireOption(params, 'Campaign Type', params.get('campaignType', 'DISCOUNT_COUPONS'), CAMPAIGN_TYPES.map(([, value]) => value));

@@ -4,7 +4,7 @@ import { locatorProperty } from '../../shared/locator';
 import { compact } from '../../shared/fields';
 import { locatorValue, requireBoolean, requireOption, requirePattern, requireScalarText } from '../../shared/validate';
 import type { ParamReader } from '../types';
-import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS } from '../voucher/fields';
+import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from '../voucher/fields';
 
 /** What the campaign operations and the fields that pick a campaign share. */
 
@@ -146,3 +146,19 @@ export function readCampaignBody(params: ParamReader, fields: IDataObject): IDat
 export const CAMPAIGN_VOUCHER_OPTIONS: INodeProperties[] = VOUCHER_BODY_OPTIONS.filter((option) => !['active', 'additionalInfo'].includes(option.name)).map(
 	(option) => ({ ...option, description: option.description?.replace(/the voucher/g, 'the campaign') }),
 );
+
+/**
+ * The campaign record as input items name it (Map Input Fields): the service's field → the option of Additional
+ * Fields or Update Fields. Campaign Type stays typed: it decides which other fields the campaign takes.
+ */
+export const CAMPAIGN_RECORD = {
+	...VOUCHER_RECORD,
+	active: undefined,
+	additional_info: undefined,
+	description: 'description',
+	type: 'type',
+	join_once: 'joinOnce',
+	auto_join: 'autoJoin',
+	activity_duration_after_publishing: 'activityDurationAfterPublishing',
+	validation_rules: 'validationRules',
+};
