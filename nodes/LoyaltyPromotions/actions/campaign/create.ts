@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, compact } from '../../shared/fields';
+import { additionalFieldsProperty, compact, nameProperty } from '../../shared/fields';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
@@ -25,15 +25,7 @@ export const create: OperationDefinition = {
 	repeatHint: 'Campaign names are unique in a project: a repeat after a lost answer is refused as a duplicate rather than creating a second campaign.',
 	simplify: SIMPLE_FIELDS.campaign,
 	properties: [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. Summer Sale 2025',
-			description: "The campaign's name, unique in the project",
-		},
+		nameProperty("The campaign's name, unique in the project", 'e.g. Summer Sale 2025'),
 		{
 			displayName: 'Campaign Type',
 			name: 'campaignType',
