@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import type { BatchOutput, BatchRow, ParamReader, ServiceClient } from '../actions/types';
+import type { BatchOutput, BatchRow, ParamReader, RecordMap, ServiceClient } from '../actions/types';
 import { metadataJsonProperty, metadataProperty, readMetadata } from './fields';
 import { runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
 import { fail, requireText } from './validate';
@@ -61,6 +61,11 @@ export function readMetadataRecord(params: ParamReader, key: string, idName: str
 		[key]: requireText(params, label, params.get(idName, '')).trim(),
 		metadata: readBulkMetadata(params, { metadata: params.get('metadata', {}), metadataJson: params.get('metadataJson', '{}') }),
 	};
+}
+
+/** The record of a metadata update (Map Input Fields): its ID's key → the ID's parameter, and the metadata. */
+export function bulkMetadataRecord(key: string, idName: string): RecordMap {
+	return { [key]: idName, metadata: 'metadataJson' };
 }
 
 /** Metadata as a top-level, required field pair (the operation's subject rather than an additional field). */

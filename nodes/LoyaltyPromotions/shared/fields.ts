@@ -161,6 +161,11 @@ export function jsonBodyProperties(fields: JsonBodyField[]): INodeProperties[] {
 	);
 }
 
+/** The required Name field of a create or an import, e.g. nameProperty("The program's name, 1 to 200 characters"). */
+export function nameProperty(description: string, placeholder?: string): INodeProperties {
+	return { displayName: 'Name', name: 'name', type: 'string', default: '', required: true, ...(placeholder ? { placeholder } : {}), description };
+}
+
 /** The Name field of an update, e.g. updateNameProperty('program'). */
 export function updateNameProperty(what: string): INodeProperties {
 	return { displayName: 'Name', name: 'name', type: 'string', default: '', description: `The ${what}'s new name, 1 to 200 characters` };

@@ -160,6 +160,141 @@ describe('Map Input Fields: the other record operations', () => {
 	});
 });
 
+describe('Map Input Fields: campaigns', () => {
+	it('Campaign Create takes the name and settings from the item; the campaign type stays typed', async () => {
+		const { error } = await ctx.run(
+			{ resource: 'campaign', operation: 'create', campaignType: 'GIFT_VOUCHERS', giftAmount: 25, columns: auto },
+			{
+				input: [
+					{
+						name: 'Mapped Gift Cards',
+						description: 'From the sheet',
+						type: 'STATIC',
+						join_once: true,
+						start_date: '2026-06-01T00:00:00.000Z',
+						metadata: { region: 'EU' },
+						validation_rules: 'val_1, val_2',
+						vouchers_count: 5,
+					},
+				],
+			},
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0]).toMatchObject({ method: 'POST', path: '/v1/campaigns' });
+		expect(ctx.sent()[0].body).toEqual({
+			name: 'Mapped Gift Cards',
+			campaign_type: 'GIFT_VOUCHERS',
+			description: 'From the sheet',
+			type: 'STATIC',
+			join_once: true,
+			start_date: '2026-06-01T00:00:00.000Z',
+			metadata: { region: 'EU' },
+			validation_rules: ['val_1', 'val_2'],
+			voucher: { type: 'GIFT_VOUCHER', gift: { amount: 2500 } },
+			vouchers_count: 5,
+		});
+	});
+
+	it('Campaign Update takes the campaign from the item\'s id and sends only the fields it holds', async () => {
+		const { error } = await ctx.run(
+			{ resource: 'campaign', operation: 'update', columns: auto },
+			{ input: [{ id: FIXTURES.campaignId, description: 'Renamed season', auto_join: true, name: 'not updatable here' }] },
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{ method: 'PUT', path: `/v1/campaigns/${FIXTURES.campaignId}`, query: {}, body: { description: 'Renamed season', auto_join: true } },
+		]);
+	});
+
+	it('a campaign value is checked by its typed field\'s rule, and Refuse names the keys a campaign does not take', async () => {
+		const cases: Array<[Record<string, unknown>, IDataObject, RegExp]> = [
+			[{ operation: 'create' }, { name: 'C', type: 'WEEKLY' }, /^Type \(input field "type"\): /],
+			[{ operation: 'create' }, { name: 'C', vouchers_count: 0 }, /^Vouchers Count \(input field "vouchers_count"\): /],
+			[{ operation: 'create' }, { name: 'C', activity_duration_after_publishing: '24 days' }, /^Activity Duration After Publishing: /],
+			[{ operation: 'update' }, { id: FIXTURES.campaignId, join_once: 'sometimes' }, /^Join Once \(input field "join_once"\): /],
+			[{ operation: 'update', unknownInputFields: 'refuse' }, { id: FIXTURES.campaignId, budget: 10 }, /^Input fields "budget": are not fields of this record$/],
+		];
+		for (const [parameters, json, message] of cases) {
+			ctx.emu.control.reset();
+			const { error } = await ctx.run({ resource: 'campaign', ...parameters, columns: auto } as never, { input: [json] });
+			expect(error?.message).toMatch(message);
+			expect(ctx.emu.control.requests()).toEqual([]);
+		}
+	});
+});
+
+describe('Map Input Fields: bulk updates and imports (one record per item, sent together)', () => {
+	const bulk = (resource: string, operation: string, extra: Record<string, unknown> = {}) => ({ resource, operation, columns: auto, ...extra }) as never;
+	const posted = (path: string) => ctx.emu.control.requests({ method: 'POST', path }).map((request) => request.body);
+
+	it('Customer and Product Update in Bulk: each item\'s fields become its record, converted as typed fields are', async () => {
+		const customers = await ctx.run(bulk('customer', 'updateInBulk'), {
+			input: [
+				{ source_id: 'bulk-map-1', name: 'Ann', email: 'ann@example.com', birthdate: '1990-02-03', metadata: { tier: 'gold' }, crm_score: 7 },
+				{ source_id: 'bulk-map-2', phone: '+1 555 0100' },
+			],
+		});
+		expect(customers.error).toBeUndefined();
+		expect(posted('/v1/customers/bulk/async')).toEqual([
+			[
+				{ source_id: 'bulk-map-1', name: 'Ann', email: 'ann@example.com', birthdate: '1990-02-03', metadata: { tier: 'gold' } },
+				{ source_id: 'bulk-map-2', phone: '+1 555 0100' },
+			],
+		]);
+		expect(ctx.emu.control.state.findCustomer('bulk-map-1')?.email).toBe('ann@example.com');
+
+		const products = await ctx.run(bulk('product', 'updateInBulk'), { input: [{ source_id: 'bulk-prod-1', name: 'Mug', price: 4.5, attributes: 'color' }] });
+		expect(products.error).toBeUndefined();
+		expect(posted('/v1/products/bulk/async')).toEqual([[{ source_id: 'bulk-prod-1', name: 'Mug', price: 450, attributes: ['color'] }]]);
+	});
+
+	it('Update Metadata in Bulk (customers, products, vouchers) and Voucher Update in Bulk: the ID and metadata from the item', async () => {
+		const cases: Array<[string, string, IDataObject[], string, unknown]> = [
+			['customer', 'updateMetadataInBulk', [{ source_id: 'meta-1', metadata: { tier: 'gold' } }, { source_id: 'meta-2', metadata: { tier: 'gold' } }], '/v1/customers/metadata/async', [{ source_ids: ['meta-1', 'meta-2'], metadata: { tier: 'gold' } }]],
+			['product', 'updateMetadataInBulk', [{ source_id: 'pmeta-1', metadata: { shelf: 3 } }], '/v1/products/metadata/async', [{ source_ids: ['pmeta-1'], metadata: { shelf: 3 } }]],
+			['voucher', 'updateMetadataInBulk', [{ code: 'CODE-0000', metadata: { batch: 'b1' } }], '/v1/vouchers/metadata/async', [{ codes: ['CODE-0000'], metadata: { batch: 'b1' } }]],
+			['voucher', 'updateInBulk', [{ code: 'CODE-0000', metadata: { batch: 'b2' } }, { code: 'CODE-0037', metadata: { batch: 'b3' } }], '/v1/vouchers/bulk/async', [[{ code: 'CODE-0000', metadata: { batch: 'b2' } }, { code: 'CODE-0037', metadata: { batch: 'b3' } }]]],
+		];
+		for (const [resource, operation, input, path, bodies] of cases) {
+			ctx.emu.control.reset();
+			const { error, items } = await ctx.run(bulk(resource, operation), { input });
+			expect(error).toBeUndefined();
+			expect(items.length).toBeGreaterThan(0);
+			expect(posted(path)).toEqual(bodies);
+		}
+	});
+
+	it('Customer Import reads each row from its item, with no expression', async () => {
+		const { error } = await ctx.run(bulk('customer', 'import'), {
+			input: [
+				{ source_id: 'imp-map-1', name: 'Bo', email: 'bo@example.com', metadata: { segment: 'vip' } },
+				{ source_id: 'imp-map-2', phone: '+48 600 100 200' },
+			],
+		});
+		expect(error).toBeUndefined();
+		const imported = (sourceId: string) => ctx.emu.control.state.findCustomer(sourceId);
+		expect(imported('imp-map-1')).toMatchObject({ name: 'Bo', email: 'bo@example.com', metadata: { segment: 'vip' } });
+		expect(imported('imp-map-2')).toMatchObject({ phone: '+48 600 100 200' });
+	});
+
+	it('a bad record value or an unknown key (with Refuse) stops the batch before anything is sent, naming the field', async () => {
+		const cases: Array<[string, string, Record<string, unknown>, IDataObject, RegExp]> = [
+			['customer', 'updateInBulk', {}, { source_id: 'x', birthdate: 'yesterday' }, /^Birthdate \(input field "birthdate"\): /],
+			['customer', 'updateInBulk', {}, { name: 'no source id' }, /^Source ID: is required/],
+			['product', 'updateInBulk', {}, { source_id: 'x', price: 'cheap' }, /^Price \(input field "price"\): /],
+			['customer', 'updateMetadataInBulk', {}, { source_id: 'x', metadata: ['gold'] }, /^Metadata \(JSON\): must be a JSON object/],
+			['voucher', 'updateMetadataInBulk', {}, { code: 'CODE-0000' }, /^Metadata: is required/],
+			['customer', 'import', { unknownInputFields: 'refuse' }, { source_id: 'x', loyalty_tier: 'gold' }, /^Input fields "loyalty_tier": are not fields of this record$/],
+		];
+		for (const [resource, operation, extra, json, message] of cases) {
+			ctx.emu.control.reset();
+			const { error } = await ctx.run(bulk(resource, operation, extra), { input: [json, { source_id: 'fine', code: 'CODE-0000', metadata: { a: 1 } }] });
+			expect(error?.message).toMatch(message);
+			expect(ctx.emu.control.requests()).toEqual([]);
+		}
+	});
+});
+
 describe('Map Input Fields: Map Each Field Below', () => {
 	it('sends the values set per field, expressions included, over the typed ones', async () => {
 		const { error } = await ctx.run(

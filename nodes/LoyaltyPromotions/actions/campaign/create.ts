@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, compact } from '../../shared/fields';
+import { additionalFieldsProperty, compact, nameProperty } from '../../shared/fields';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
-import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_TYPES, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_RECORD, CAMPAIGN_TYPES, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from './fields';
 
 /** The campaign types whose vouchers carry a discount. */
 const DISCOUNT_CAMPAIGNS = ['DISCOUNT_COUPONS', 'REFERRAL_PROGRAM'];
@@ -24,15 +25,7 @@ export const create: OperationDefinition = {
 	repeatHint: 'Campaign names are unique in a project: a repeat after a lost answer is refused as a duplicate rather than creating a second campaign.',
 	simplify: SIMPLE_FIELDS.campaign,
 	properties: [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. Summer Sale 2025',
-			description: "The campaign's name, unique in the project",
-		},
+		nameProperty("The campaign's name, unique in the project", 'e.g. Summer Sale 2025'),
 		{
 			displayName: 'Campaign Type',
 			name: 'campaignType',
@@ -79,6 +72,7 @@ export const create: OperationDefinition = {
 			},
 		]),
 	],
+	record: { name: 'name', ...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }) },
 	build(params) {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const campaignType = requireOption(params, 'Campaign Type', params.get('campaignType', 'DISCOUNT_COUPONS'), CAMPAIGN_TYPES.map(([, value]) => value));

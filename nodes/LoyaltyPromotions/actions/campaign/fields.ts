@@ -6,7 +6,7 @@ import { inCollection } from '../../shared/mapping';
 import { fail, locatorValue, requireBoolean, requireId, requireIntegerInRange, requireOption, requirePattern, requireScalarText, toMinorUnits } from '../../shared/validate';
 import type { ParamReader, RecordMap } from '../types';
 import { VOUCHER_IMPORT_OPTIONS } from '../voucher/bulk';
-import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS } from '../voucher/fields';
+import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from '../voucher/fields';
 
 /** What the campaign operations and the fields that pick a campaign share. */
 
@@ -198,3 +198,19 @@ export function readImportCampaign(params: ParamReader): string {
 }
 
 export const importCampaignProperty = campaignLocator('campaignId', 'The campaign to import the vouchers into: one for all items');
+
+/**
+ * The campaign record as input items name it (Map Input Fields): the service's field → the option of Additional
+ * Fields or Update Fields. Campaign Type stays typed: it decides which other fields the campaign takes.
+ */
+export const CAMPAIGN_RECORD = {
+	...VOUCHER_RECORD,
+	active: undefined,
+	additional_info: undefined,
+	description: 'description',
+	type: 'type',
+	join_once: 'joinOnce',
+	auto_join: 'autoJoin',
+	activity_duration_after_publishing: 'activityDurationAfterPublishing',
+	validation_rules: 'validationRules',
+};

@@ -4,7 +4,8 @@ import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { requireAnyField } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_VOUCHER_OPTIONS, campaignLocator, readCampaignBody } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_RECORD, CAMPAIGN_VOUCHER_OPTIONS, campaignLocator, readCampaignBody } from './fields';
 
 export const update: OperationDefinition = {
 	value: 'update',
@@ -14,6 +15,7 @@ export const update: OperationDefinition = {
 	endpoint: 'PUT /v1/campaigns/{campaignId}',
 	simplify: SIMPLE_FIELDS.campaign,
 	properties: [campaignLocator('campaignId', 'The campaign to update'), updateFieldsProperty([...CAMPAIGN_BODY_OPTIONS, ...CAMPAIGN_VOUCHER_OPTIONS])],
+	record: { id: 'campaignId', ...inCollection('updateFields', CAMPAIGN_RECORD) },
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');
 		const body = requireAnyField(params, 'Update Fields', readCampaignBody(params, params.get<IDataObject>('updateFields', {})));

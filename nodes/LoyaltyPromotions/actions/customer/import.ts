@@ -3,7 +3,8 @@ import { additionalFieldsProperty } from '../../shared/fields';
 import { readImportMetadata, sendImport, waitSecondsProperty, type ImportRow, type ImportSpec } from '../../shared/import';
 import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { bulkSourceIdProperty, CUSTOMER_BODY_OPTIONS, readCustomerBody } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { bulkSourceIdProperty, CUSTOMER_BODY_OPTIONS, CUSTOMER_RECORD, readCustomerBody } from './fields';
 
 /** The service's standard columns (its spelling), by the key readCustomerBody gives them (address parts by theirs). */
 const COLUMNS: Record<string, string> = {
@@ -39,6 +40,7 @@ export const importCustomers: OperationDefinition = {
 	endpoint: 'POST /v1/customers/importCSV then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
 	properties: [bulkSourceIdProperty, additionalFieldsProperty(CUSTOMER_BODY_OPTIONS), waitSecondsProperty],
+	record: { source_id: 'sourceId', ...inCollection('additionalFields', CUSTOMER_RECORD) },
 	batch: {
 		readRow(params): ImportRow {
 			const fields = params.get<IDataObject>('additionalFields', {});

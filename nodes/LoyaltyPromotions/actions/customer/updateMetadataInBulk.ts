@@ -1,4 +1,4 @@
-import { bulkMetadataProperties, readMetadataRecord, sendBulk, upsertBulkSpec } from '../../shared/bulk';
+import { bulkMetadataProperties, bulkMetadataRecord, readMetadataRecord, sendBulk, upsertBulkSpec } from '../../shared/bulk';
 import { waitSecondsProperty } from '../../shared/jobs';
 import type { OperationDefinition } from '../types';
 import { bulkSourceIdProperty } from './fields';
@@ -12,8 +12,7 @@ export const updateMetadataInBulk: OperationDefinition = {
 	endpoint: 'POST /v1/customers/metadata/async then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
 	properties: [bulkSourceIdProperty, ...bulkMetadataProperties, waitSecondsProperty],
-	// Map Input Fields: items holding the record's fields are read without an expression per field.
-	record: { source_id: 'sourceId', metadata: 'metadataJson' },
+	record: bulkMetadataRecord('source_id', 'sourceId'),
 	batch: {
 		readRow: (params) => readMetadataRecord(params, 'source_id', 'sourceId', 'Source ID'),
 		send: async (rows, params, client) => await sendBulk(upsertBulkSpec('customer', 'metadata'), rows, params, client),

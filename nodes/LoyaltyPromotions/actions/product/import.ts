@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty } from '../../shared/fields';
+import { additionalFieldsProperty, nameProperty } from '../../shared/fields';
 import { readImportMetadata, sendImport, waitSecondsProperty, type ImportRow, type ImportSpec } from '../../shared/import';
 import { requireScalarText, requireText, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
@@ -24,14 +24,7 @@ export const importProducts: OperationDefinition = {
 	endpoint: 'POST /v1/products/importCSV then GET /v1/async-actions/{asyncActionId}',
 	repeatHint: 'When every item has a Source ID it is safe to repeat (the service updates the products it finds).',
 	properties: [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required: true,
-			description: "The product's name; usually an expression reading it from each input item",
-		},
+		nameProperty("The product's name; usually an expression reading it from each input item"),
 		additionalFieldsProperty([
 			{
 				displayName: 'Source ID',

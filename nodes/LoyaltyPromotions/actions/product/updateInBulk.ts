@@ -4,7 +4,8 @@ import { updateFieldsProperty } from '../../shared/fields';
 import { waitSecondsProperty } from '../../shared/jobs';
 import { requireAnyField, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { PRODUCT_BODY_OPTIONS, readProductBody, sourceIdProperty } from './fields';
+import { inCollection } from '../../shared/mapping';
+import { PRODUCT_BODY_OPTIONS, PRODUCT_RECORD, readProductBody, sourceIdProperty } from './fields';
 
 export const updateInBulk: OperationDefinition = {
 	value: 'updateInBulk',
@@ -15,6 +16,7 @@ export const updateInBulk: OperationDefinition = {
 	endpoint: 'POST /v1/products/bulk/async then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
 	properties: [sourceIdProperty, updateFieldsProperty(PRODUCT_BODY_OPTIONS), waitSecondsProperty],
+	record: { source_id: 'sourceId', ...inCollection('updateFields', PRODUCT_RECORD) },
 	batch: {
 		readRow(params) {
 			const sourceId = requireText(params, 'Source ID', params.get('sourceId', '')).trim();

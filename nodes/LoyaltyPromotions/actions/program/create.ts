@@ -6,6 +6,7 @@ import {
 	jsonBodyProperties,
 	metadataJsonProperty,
 	metadataProperty,
+	nameProperty,
 	readMetadata,
 } from '../../shared/fields';
 import { fail, parseJsonArray, parseJsonObjectOrNull, requireDateTime, requireOption, requirePatternList, requireText } from '../../shared/validate';
@@ -30,7 +31,7 @@ export const create: OperationDefinition = {
 	endpoint: 'POST /v2/loyalties/programs',
 	repeatHint: 'Each run creates another program.',
 	properties: [
-		{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '', description: "The program's name, 1 to 200 characters" },
+		nameProperty("The program's name, 1 to 200 characters"),
 		additionalFieldsProperty([
 			{
 				displayName: 'Card Definition Names or IDs',

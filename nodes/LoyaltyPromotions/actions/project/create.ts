@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty } from '../../shared/fields';
+import { additionalFieldsProperty, nameProperty } from '../../shared/fields';
 import { requireBoolean, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { createOptions, currencyProperty, readCurrency, readProjectSettings, timezoneProperty } from './fields';
@@ -12,7 +12,7 @@ export const create: OperationDefinition = {
 		"Create a project. The answer carries the new project's server-side and client-side keys and webhook secret: this output is the only place the node shows them, so store them safely.",
 	endpoint: 'POST /management/v1/projects',
 	properties: [
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'The name of the project' },
+		nameProperty('The name of the project'),
 		{
 			displayName: 'Case Sensitive Codes',
 			name: 'caseSensitiveCodes',

@@ -1,4 +1,4 @@
-import { bulkMetadataProperties, readMetadataRecord, sendBulk } from '../../shared/bulk';
+import { bulkMetadataProperties, bulkMetadataRecord, readMetadataRecord, sendBulk } from '../../shared/bulk';
 import { waitSecondsProperty } from '../../shared/jobs';
 import type { OperationDefinition } from '../types';
 import { bulkCodeProperty, voucherBulkSpec } from './bulk';
@@ -12,8 +12,7 @@ export const updateMetadataInBulk: OperationDefinition = {
 	endpoint: 'POST /v1/vouchers/metadata/async then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
 	properties: [bulkCodeProperty, ...bulkMetadataProperties, waitSecondsProperty],
-	// Map Input Fields: items holding the record's fields are read without an expression per field.
-	record: { code: 'code', metadata: 'metadataJson' },
+	record: bulkMetadataRecord('code', 'code'),
 	batch: {
 		readRow: (params) => readMetadataRecord(params, 'code', 'code', 'Code'),
 		send: async (rows, params, client) => await sendBulk(voucherBulkSpec('metadata'), rows, params, client),
