@@ -116,6 +116,18 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.updateMetadataInBulk': { code: FIXTURES.discountCodes[2], metadataJson: '{"synced":true}' },
 	'product.updateInBulk': { sourceId: 'minimal-bulk-product', updateFields: { name: 'Bulk product' } },
 	'product.updateMetadataInBulk': { sourceId: 'minimal-bulk-product-metadata', metadataJson: '{"synced":true}' },
+	// branch loyaltyv2: Loyalty v2 program members (members need an existing customer: fresh ones are made per run)
+	'programMember.add': { programId: FIXTURES.programActive, customer: '{newCustomerRef}' },
+	'programMember.addInBatch': { programId: FIXTURES.programActive, customer: '{newCustomerRef}' },
+	'programMember.get': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId },
+	'programMember.getAll': { programId: FIXTURES.programActive, limit: 5 },
+	'programMember.update': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, metadataJson: '{"synced":true}' },
+	'programMember.delete': { programId: FIXTURES.programActive, memberId: '{newMember}' },
+	'programMember.activate': { programId: FIXTURES.programActive, memberId: '{newInactiveMember}' },
+	'programMember.deactivate': { programId: FIXTURES.programActive, memberId: '{newMember}' },
+	'programMember.getManyActivities': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.getMembership': { programId: FIXTURES.programActive, customer: FIXTURES.customerId },
+	'programMember.getMemberships': { customer: FIXTURES.customerId },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -130,6 +142,15 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	'{newCustomEventSchema}': { parameter: 'customEventSchemaId', resource: 'customEventSchema', operation: 'create', parameters: { name: '{fresh}' } },
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
+	// a customer to name in a body (the customer locator), and members of fresh customers ('{freshCustomer}')
+	'{newCustomerRef}': { parameter: 'customer', resource: 'customer', operation: 'upsert', parameters: {} },
+	'{newMember}': { parameter: 'memberId', resource: 'programMember', operation: 'add', parameters: { programId: FIXTURES.programActive, customer: '{freshCustomer}' } },
+	'{newInactiveMember}': {
+		parameter: 'memberId',
+		resource: 'programMember',
+		operation: 'add',
+		parameters: { programId: FIXTURES.programActive, customer: '{freshCustomer}', additionalFields: { status: 'INACTIVE' } },
+	},
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',
@@ -158,7 +179,13 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 		if (parameters[make.parameter] !== placeholder) continue;
 		const name = `minimal-fresh-${++fresh}`;
 		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
-		const given = Object.fromEntries(Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' ? name : value]));
+		// '{freshCustomer}': a customer made for this run (upserted under this run's name as its source ID)
+		if (Object.values(make.parameters).includes('{freshCustomer}')) {
+			await runNode({ parameters: { resource: 'customer', operation: 'upsert', sourceId: name }, credentials: credentialsFor(emu) });
+		}
+		const given = Object.fromEntries(
+			Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' || value === '{freshCustomer}' ? name : value]),
+		);
 		const created = await runNode({
 			parameters: { resource: make.resource, operation: make.operation, ...(make.named ? { name } : { sourceId: name }), ...given },
 			credentials: credentialsFor(emu),

@@ -51,6 +51,9 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			// branch management
 			'project.create',
 			'customEventSchema.create',
+			// branch loyaltyv2
+			'programMember.add',
+			'programMember.addInBatch',
 		].sort(),
 	);
 });

@@ -568,9 +568,9 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		updated_at: null,
 		object: 'program_reward',
 	});
-	s.members.set(FIXTURES.memberId, { id: FIXTURES.memberId, program_id: FIXTURES.programActive, customer_id: cust1.id });
-	s.cards.set(FIXTURES.cardId, { id: FIXTURES.cardId, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionActive, type: 'INDIVIDUAL' });
-	s.cards.set(FIXTURES.cardPendingPointsDisabled, { id: FIXTURES.cardPendingPointsDisabled, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionPendingDisabled, type: 'INDIVIDUAL' });
+	s.members.set(FIXTURES.memberId, { id: FIXTURES.memberId, program_id: FIXTURES.programActive, customer_id: cust1.id, status: 'ACTIVE', metadata: { fixture: true }, created_at: now, updated_at: null });
+	s.cards.set(FIXTURES.cardId, { id: FIXTURES.cardId, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionActive, type: 'INDIVIDUAL', code: 'LC-00000001', points: 1200, created_at: now });
+	s.cards.set(FIXTURES.cardPendingPointsDisabled, { id: FIXTURES.cardPendingPointsDisabled, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionPendingDisabled, type: 'INDIVIDUAL', code: 'LC-00000002', points: 0, created_at: now });
 	s.buckets.set(FIXTURES.cardId, buckets(FIXTURES.cardId, FIXTURES.cardDefinitionActive, n.buckets));
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
 	seedVoucherEngine(s, n.bulkVouchers, cust1);

@@ -9,6 +9,7 @@ afterAll(() => t.emu.stop());
 
 type Call = (t: TestEnv, B: Record<string, string>, ctx: Record<string, string>) => Promise<{ status: number; data: any }>;
 const P = `/management/v1/projects/${FIXTURES.projectId}`;
+const MEMBERS = `/v2/loyalties/programs/${FIXTURES.programActive}/members`;
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
@@ -185,6 +186,25 @@ const CALLS: Record<string, Call> = {
 	'POST /v2/loyalties/programs/{programId}/deactivate': (t, B, ctx) => t.http.post(`/v2/loyalties/programs/${ctx.programId}/deactivate`, undefined, { headers: B }),
 	'GET /v2/loyalties/programs/{programId}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/programs/${ctx.programId}/activities?limit=2`, { headers: B }),
 	'DELETE /v2/loyalties/programs/{programId}': (t, B, ctx) => t.http.delete(`/v2/loyalties/programs/${ctx.programId}`, { headers: B }),
+	// branch loyaltyv2: a member of the busy customer added to the active program, walked through its states and deleted
+	'POST /v2/loyalties/programs/{programId}/members': async (t, B, ctx) => {
+		const body = { customer_identification: { type: 'customer_id', customer_id: FIXTURES.customerWithManyActivities } };
+		const r = await t.http.post(`${MEMBERS}`, body, { headers: B });
+		ctx.memberId = r.data.id;
+		return r;
+	},
+	'POST /v2/loyalties/programs/{programId}/members/batch': (t, B) =>
+		t.http.post(`${MEMBERS}/batch`, [{ customer_identification: { type: 'customer_source_id', customer_source_id: FIXTURES.customerSourceId } }], { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members': (t, B) => t.http.get(`${MEMBERS}?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}': (t, B, ctx) => t.http.get(`${MEMBERS}/${ctx.memberId}`, { headers: B }),
+	'PUT /v2/loyalties/programs/{programId}/members/{memberId}': (t, B, ctx) => t.http.put(`${MEMBERS}/${ctx.memberId}`, { metadata: { walked: true } }, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/deactivate': (t, B, ctx) => t.http.post(`${MEMBERS}/${ctx.memberId}/deactivate`, undefined, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/activate': (t, B, ctx) => t.http.post(`${MEMBERS}/${ctx.memberId}/activate`, undefined, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/activities': (t, B, ctx) => t.http.get(`${MEMBERS}/${ctx.memberId}/activities?limit=2`, { headers: B }),
+	'GET /v2/loyalties/memberships/{customerId}': (t, B) => t.http.get(`/v2/loyalties/memberships/${FIXTURES.customerId}`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/memberships/{customerId}': (t, B) =>
+		t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerSourceId}?identification_type=customer_source_id`, { headers: B }),
+	'DELETE /v2/loyalties/programs/{programId}/members/{memberId}': (t, B, ctx) => t.http.delete(`${MEMBERS}/${ctx.memberId}`, { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

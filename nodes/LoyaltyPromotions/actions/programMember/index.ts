@@ -1,0 +1,21 @@
+import type { ResourceDefinition } from '../types';
+import { activate } from './activate';
+import { add } from './add';
+import { addInBatch } from './addInBatch';
+import { deactivate } from './deactivate';
+import { deleteMember } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getManyActivities } from './getManyActivities';
+import { getMembership } from './getMembership';
+import { getMemberships } from './getMemberships';
+import { searchProgramMembers } from './search';
+import { update } from './update';
+
+export const programMember: ResourceDefinition = {
+	value: 'programMember',
+	name: 'Program Member (Beta)',
+	auth: 'oAuth2',
+	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getMembership, getMemberships, update],
+	methods: { listSearch: { searchProgramMembers } },
+};
