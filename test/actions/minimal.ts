@@ -8,6 +8,9 @@ import { runNode } from '../harness/runWorkflow';
  * Parameters that make each operation send a request the emulator accepts. Each operation needs one entry: a new
  * operation without one fails the endpoint and path-segment tests.
  */
+/** The fixture member's card, as the Loyalty v2 card operations name it. */
+const V2_CARD = { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId };
+
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
 	'oAuthToken.introspect': { accessToken: 'not-a-token' },
@@ -128,6 +131,14 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'programMember.getManyActivities': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
 	'programMember.getMembership': { programId: FIXTURES.programActive, customer: FIXTURES.customerId },
 	'programMember.getMemberships': { customer: FIXTURES.customerId },
+	// branch loyaltyv2: Loyalty v2 cards and points (cardId's fixture buckets: each run expires, activates or cancels one)
+	'loyaltyCard.adjustPoints': { ...V2_CARD, points: 10 },
+	'loyaltyCard.getManyTransactions': { ...V2_CARD, limit: 5 },
+	'loyaltyCard.getManyActivities': { ...V2_CARD, limit: 5 },
+	'loyaltyCard.getManyExpiringPointBuckets': { ...V2_CARD, limit: 5 },
+	'loyaltyCard.expirePointBucket': { ...V2_CARD, bucketId: FIXTURES.expiringBucketIds[2] },
+	'loyaltyCard.activatePendingPointBucket': { ...V2_CARD, bucketId: FIXTURES.pendingBucketIds[0] },
+	'loyaltyCard.cancelPendingPointBucket': { ...V2_CARD, bucketId: FIXTURES.pendingBucketIds[1] },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

@@ -54,6 +54,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			// branch loyaltyv2
 			'programMember.add',
 			'programMember.addInBatch',
+			'loyaltyCard.adjustPoints',
 		].sort(),
 	);
 });

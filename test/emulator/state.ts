@@ -534,6 +534,10 @@ export class Store {
 	memberActivities = new Map<string, Json[]>();
 	cards = new Map<string, Card>();
 	buckets = new Map<string, Bucket[]>();
+	/** Each v2 card's points expiration buckets (`lcpeb_…`), transactions (`lctx_…`) and activities (`lacrd_…`). */
+	expiringBuckets = new Map<string, Json[]>();
+	cardTransactions = new Map<string, Json[]>();
+	cardActivities = new Map<string, Json[]>();
 	/** Tracked events, in order. */
 	events: Json[] = [];
 	tokens = new Map<string, Token>();

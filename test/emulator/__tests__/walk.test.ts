@@ -10,6 +10,7 @@ afterAll(() => t.emu.stop());
 type Call = (t: TestEnv, B: Record<string, string>, ctx: Record<string, string>) => Promise<{ status: number; data: any }>;
 const P = `/management/v1/projects/${FIXTURES.projectId}`;
 const MEMBERS = `/v2/loyalties/programs/${FIXTURES.programActive}/members`;
+const CARD = `${MEMBERS}/${FIXTURES.memberId}/cards/${FIXTURES.cardId}`;
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
@@ -205,6 +206,17 @@ const CALLS: Record<string, Call> = {
 	'GET /v2/loyalties/programs/{programId}/memberships/{customerId}': (t, B) =>
 		t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerSourceId}?identification_type=customer_source_id`, { headers: B }),
 	'DELETE /v2/loyalties/programs/{programId}/members/{memberId}': (t, B, ctx) => t.http.delete(`${MEMBERS}/${ctx.memberId}`, { headers: B }),
+	// branch loyaltyv2: the fixture member's card: points added, lists read, one bucket of each kind settled
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/points': (t, B) => t.http.post(`${CARD}/points`, { points: 5, reason: 'walk' }, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/transactions': (t, B) => t.http.get(`${CARD}/transactions?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/activities': (t, B) => t.http.get(`${CARD}/activities?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/expiring-points': (t, B) => t.http.get(`${CARD}/expiring-points?limit=2`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/expiring-points/{bucketId}/expire': (t, B) =>
+		t.http.post(`${CARD}/expiring-points/${FIXTURES.expiringBucketIds[0]}/expire`, undefined, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points/{bucketId}/activate': (t, B) =>
+		t.http.post(`${CARD}/pending-points/${FIXTURES.pendingBucketIds[0]}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points/{bucketId}/cancel': (t, B) =>
+		t.http.post(`${CARD}/pending-points/${FIXTURES.pendingBucketIds[1]}/cancel`, undefined, { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -17,7 +17,7 @@ import { v2Page } from './loyaltyV2Lists';
 
 const nowIso = () => new Date().toISOString();
 
-function findProgram(ctx: Ctx): Program {
+export function findProgram(ctx: Ctx): Program {
 	const id = ctx.params.programId;
 	checkProgramId(id);
 	const program = ctx.env.store.programs.get(id);
@@ -25,7 +25,7 @@ function findProgram(ctx: Ctx): Program {
 	return program;
 }
 
-function findMember(ctx: Ctx): Member {
+export function findMember(ctx: Ctx): Member {
 	const program = findProgram(ctx);
 	const id = ctx.params.memberId;
 	if (!MEMBER_ID.test(id)) throw invalidParam(`Path parameter memberId must match ${MEMBER_ID.source} (got ${id})`);
@@ -127,6 +127,8 @@ function addMember(env: Env, program: Program, entry: Json): Member {
 		const code = `LC-${id.slice(5, 13).toUpperCase()}`;
 		env.store.cards.set(id, { id, member_id: member.id, program_id: program.id, card_definition_id: cardDefinitionId, type: 'INDIVIDUAL', code, points: 0, created_at: now });
 		record(env, member, 'vl.member.card.assigned', { card: { id, card_definition_id: cardDefinitionId } });
+		const activity = (type: string) => ({ id: env.store.newId('lacrd_'), card_id: id, member_id: member.id, type, data: { card: { id, code } }, created_at: now, object: 'card_activity' });
+		env.store.cardActivities.set(id, [activity('vl.card.created'), activity('vl.card.assigned'), activity('vl.card.code_generation.succeeded')]);
 	}
 	return member;
 }

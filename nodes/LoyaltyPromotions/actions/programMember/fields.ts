@@ -35,12 +35,14 @@ export const MEMBER_SIMPLE_FIELDS = [
 /** Members' statuses, as Filters and the add's Status offer them. */
 export const MEMBER_STATUSES = { ACTIVE: 'Active', INACTIVE: 'Inactive' };
 
-/** An operation on one member (Program, then Member): its request, which sends no body. */
+/** An operation whose request is its method and a path built from its locators, without a body. */
+export function pathOperation(spec: Omit<ItemOperation, 'build'> & { method: 'GET' | 'POST' | 'DELETE'; pathOf: (params: ParamReader) => string }): OperationDefinition {
+	const { method, pathOf, ...operation } = spec;
+	return { ...operation, build: (params) => ({ method, path: pathOf(params) }) };
+}
+
+/** An operation on one member (Program, then Member), e.g. its path plus '/activate'. */
 export function memberOperation(spec: Omit<ItemOperation, 'properties' | 'build'> & { method: 'GET' | 'POST' | 'DELETE'; suffix?: string }): OperationDefinition {
-	const { method, suffix = '', ...operation } = spec;
-	return {
-		...operation,
-		properties: [programLocator, memberLocator],
-		build: (params) => ({ method, path: `${memberPath(params)}${suffix}` }),
-	};
+	const { suffix = '', ...operation } = spec;
+	return pathOperation({ ...operation, properties: [programLocator, memberLocator], pathOf: (params) => `${memberPath(params)}${suffix}` });
 }
