@@ -139,13 +139,21 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'loyaltyCard.expirePointBucket': { ...V2_CARD, bucketId: FIXTURES.expiringBucketIds[2] },
 	'loyaltyCard.activatePendingPointBucket': { ...V2_CARD, bucketId: FIXTURES.pendingBucketIds[0] },
 	'loyaltyCard.cancelPendingPointBucket': { ...V2_CARD, bucketId: FIXTURES.pendingBucketIds[1] },
+	// branch loyaltyv2: reward purchases (the fixture card's 1,200 points pay for a few at 100 each; the unlimited reward
+	// stays assigned after programReward.batch unassigns the other)
+	'programMember.purchaseReward': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId },
+	'programMember.getManyRewardPurchases': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.refundRewardPurchase': { programId: FIXTURES.programActive, rewardTransactionId: '{newPurchase}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
 const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive], earningRuleIds: FIXTURES.earningRuleActive };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
-const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean }> = {
+const FRESH: Record<
+	string,
+	{ parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean; id?: (json: Record<string, unknown>) => string }
+> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
 	// v1rest: campaign names are unique, so each fresh campaign is named after its source ID
@@ -161,6 +169,13 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 		resource: 'programMember',
 		operation: 'add',
 		parameters: { programId: FIXTURES.programActive, customer: '{freshCustomer}', additionalFields: { status: 'INACTIVE' } },
+	},
+	'{newPurchase}': {
+		parameter: 'rewardTransactionId',
+		resource: 'programMember',
+		operation: 'purchaseReward',
+		parameters: { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId },
+		id: (json) => String((json.transaction as { id: string }).id),
 	},
 	'{newActiveProgram}': {
 		parameter: 'programId',
@@ -201,7 +216,7 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 			parameters: { resource: make.resource, operation: make.operation, ...(make.named ? { name } : { sourceId: name }), ...given },
 			credentials: credentialsFor(emu),
 		});
-		parameters[make.parameter] = String(created.items[0].json.id);
+		parameters[make.parameter] = make.id ? make.id(created.items[0].json) : String(created.items[0].json.id);
 	}
 	return parameters;
 }

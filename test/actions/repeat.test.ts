@@ -55,6 +55,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'programMember.add',
 			'programMember.addInBatch',
 			'loyaltyCard.adjustPoints',
+			'programMember.purchaseReward',
 		].sort(),
 	);
 });

@@ -93,6 +93,8 @@ const fixtures = {
 	v2RewardIds: Array.from({ length: 12 }, (_, i) => `lrew_${hexIndex(i + 1, 13)}`),
 	/** v2 reward already assigned to programActive (LIMITED stock 50, redeemed 3). */
 	programRewardId: 'lrew_0000000000001',
+	/** v2 reward also assigned to programActive, UNLIMITED stock (100 points, as every v2 reward). */
+	programRewardUnlimitedId: 'lrew_000000000000c',
 	campaignTemplateId: 'camt_0000000000001',
 	campaignTemplateGiftId: 'camt_0000000000002',
 	categoryIds: ['cat_0000000000001', 'cat_0000000000002', 'cat_0000000000003'],
@@ -568,6 +570,14 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		reward_id: FIXTURES.programRewardId,
 		stock: { type: 'LIMITED', limited: { quantity: 50 } },
 		redeemed: 3,
+		created_at: now,
+		updated_at: null,
+		object: 'program_reward',
+	});
+	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardUnlimitedId, {
+		reward_id: FIXTURES.programRewardUnlimitedId,
+		stock: { type: 'UNLIMITED' },
+		redeemed: 0,
 		created_at: now,
 		updated_at: null,
 		object: 'program_reward',

@@ -21,6 +21,7 @@ import * as loyaltyV2Lists from './routes/loyaltyV2Lists';
 import * as loyaltyV2Programs from './routes/loyaltyV2Programs';
 import * as loyaltyV2Members from './routes/loyaltyV2Members';
 import * as loyaltyV2Cards from './routes/loyaltyV2Cards';
+import * as loyaltyV2Purchases from './routes/loyaltyV2Purchases';
 import * as management from './routes/management';
 import * as orders from './routes/orders';
 import * as products from './routes/products';
@@ -51,8 +52,8 @@ export function buildRouter(): Router {
 	for (const m of [vouchers, campaigns, publications, redemptions, loyaltyMembers]) m.register(r);
 	// Commerce: orders, exports, async actions (imports), and the v2 lists the node's pickers read.
 	for (const m of [orders, exportsRoutes, asyncActions, loyaltyV2Lists]) m.register(r);
-	// Loyalty v2 (branch loyaltyv2): programs, members, cards' points.
-	for (const m of [loyaltyV2Programs, loyaltyV2Members, loyaltyV2Cards]) m.register(r);
+	// Loyalty v2 (branch loyaltyv2): programs, members, cards' points, reward purchases.
+	for (const m of [loyaltyV2Programs, loyaltyV2Members, loyaltyV2Cards, loyaltyV2Purchases]) m.register(r);
 	// Bulk jobs: bulk updates, metadata updates and imports of many records a request.
 	bulk.register(r);
 	return r;

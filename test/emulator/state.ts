@@ -538,6 +538,8 @@ export class Store {
 	expiringBuckets = new Map<string, Json[]>();
 	cardTransactions = new Map<string, Json[]>();
 	cardActivities = new Map<string, Json[]>();
+	/** Each v2 member's reward transactions (`lrtx_…`: purchases and refunds), oldest first. */
+	rewardTransactions = new Map<string, Json[]>();
 	/** Tracked events, in order. */
 	events: Json[] = [];
 	tokens = new Map<string, Token>();

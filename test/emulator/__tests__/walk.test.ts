@@ -217,6 +217,19 @@ const CALLS: Record<string, Call> = {
 		t.http.post(`${CARD}/pending-points/${FIXTURES.pendingBucketIds[0]}/activate`, undefined, { headers: B }),
 	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points/{bucketId}/cancel': (t, B) =>
 		t.http.post(`${CARD}/pending-points/${FIXTURES.pendingBucketIds[1]}/cancel`, undefined, { headers: B }),
+	// branch loyaltyv2: a reward purchased with the fixture card's points, listed, then refunded
+	'GET /v2/loyalties/programs/{programId}/rewards': (t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases': async (t, B, ctx) => {
+		// (the reward batch above unassigned the fixture's reward: assign another first)
+		const assign = [{ id: FIXTURES.v2RewardIds[1], stock: { type: 'UNLIMITED' } }];
+		await t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/batch`, { assign }, { headers: B });
+		const r = await t.http.post(`${MEMBERS}/${FIXTURES.memberId}/rewards/purchases`, { reward_id: FIXTURES.v2RewardIds[1] }, { headers: B });
+		ctx.purchaseId = r.data.transaction?.id;
+		return r;
+	},
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/rewards/purchases`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund': (t, B, ctx) =>
+		t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/purchases/${ctx.purchaseId}/refund`, {}, { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -9,6 +9,10 @@ import { getAll } from './getAll';
 import { getManyActivities } from './getManyActivities';
 import { getMembership } from './getMembership';
 import { getMemberships } from './getMemberships';
+import { getManyRewardPurchases } from './getManyRewardPurchases';
+import { purchaseReward } from './purchaseReward';
+import { refundRewardPurchase } from './refundRewardPurchase';
+import { searchProgramRewards } from './purchase';
 import { searchProgramMembers } from './search';
 import { update } from './update';
 
@@ -16,6 +20,6 @@ export const programMember: ResourceDefinition = {
 	value: 'programMember',
 	name: 'Program Member (Beta)',
 	auth: 'oAuth2',
-	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getMembership, getMemberships, update],
-	methods: { listSearch: { searchProgramMembers } },
+	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getManyRewardPurchases, getMembership, getMemberships, purchaseReward, refundRewardPurchase, update],
+	methods: { listSearch: { searchProgramMembers, searchProgramRewards } },
 };
