@@ -10,6 +10,8 @@ import { runNode } from '../harness/runWorkflow';
  */
 /** A branding's required fields. */
 const BRANDING = { brandName: 'Minimal', street: 'Main 1', city: 'Warsaw', postal: '00-001', country: 'Poland', email: 'a@example.com' };
+/** The fixture member's card, as the Loyalty v2 card operations name it. */
+const V2_CARD = { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId };
 
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
@@ -150,13 +152,41 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'order.import': { additionalFields: { sourceId: 'minimal-order-import', amount: 10 } },
 	'campaign.importVouchers': { campaignId: FIXTURES.discountCampaignId, code: 'MINIMAL-CAMPAIGN-IMPORT' },
 	'campaign.importVouchersCsv': { campaignId: FIXTURES.discountCampaignId, code: 'MINIMAL-CAMPAIGN-IMPORT-CSV' },
+	// branch loyaltyv2: Loyalty v2 program members (members need an existing customer: fresh ones are made per run)
+	'programMember.add': { programId: FIXTURES.programActive, customer: '{newCustomerRef}' },
+	'programMember.addInBatch': { programId: FIXTURES.programActive, customer: '{newCustomerRef}' },
+	'programMember.get': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId },
+	'programMember.getAll': { programId: FIXTURES.programActive, limit: 5 },
+	'programMember.update': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, metadataJson: '{"synced":true}' },
+	'programMember.delete': { programId: FIXTURES.programActive, memberId: '{newMember}' },
+	'programMember.activate': { programId: FIXTURES.programActive, memberId: '{newInactiveMember}' },
+	'programMember.deactivate': { programId: FIXTURES.programActive, memberId: '{newMember}' },
+	'programMember.getManyActivities': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.getMembership': { programId: FIXTURES.programActive, customer: FIXTURES.customerId },
+	'programMember.getMemberships': { customer: FIXTURES.customerId },
+	// branch loyaltyv2: Loyalty v2 cards and points (cardId's fixture buckets: each run expires, activates or cancels one)
+	'loyaltyCard.adjustPoints': { ...V2_CARD, points: 10 },
+	'loyaltyCard.getManyTransactions': { ...V2_CARD, limit: 5 },
+	'loyaltyCard.getManyActivities': { ...V2_CARD, limit: 5 },
+	'loyaltyCard.getManyExpiringPointBuckets': { ...V2_CARD, limit: 5 },
+	'loyaltyCard.expirePointBucket': { ...V2_CARD, bucketId: FIXTURES.expiringBucketIds[2] },
+	'loyaltyCard.activatePendingPointBucket': { ...V2_CARD, bucketId: FIXTURES.pendingBucketIds[0] },
+	'loyaltyCard.cancelPendingPointBucket': { ...V2_CARD, bucketId: FIXTURES.pendingBucketIds[1] },
+	// branch loyaltyv2: reward purchases (the fixture card's 1,200 points pay for a few at 100 each; the unlimited reward
+	// stays assigned after programReward.batch unassigns the other)
+	'programMember.purchaseReward': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId },
+	'programMember.getManyRewardPurchases': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.refundRewardPurchase': { programId: FIXTURES.programActive, rewardTransactionId: '{newPurchase}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
 const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive], earningRuleIds: FIXTURES.earningRuleActive };
 
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
-const FRESH: Record<string, { parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean; inProject?: boolean }> = {
+const FRESH: Record<
+	string,
+	{ parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean; inProject?: boolean; id?: (json: Record<string, unknown>) => string }
+> = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
 	// v1rest: campaign names are unique, so each fresh campaign is named after its source ID
@@ -180,6 +210,22 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	},
 	'{newBranding}': { parameter: 'brandingId', resource: 'branding', operation: 'create', parameters: BRANDING },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
+	// a customer to name in a body (the customer locator), and members of fresh customers ('{freshCustomer}')
+	'{newCustomerRef}': { parameter: 'customer', resource: 'customer', operation: 'upsert', parameters: {} },
+	'{newMember}': { parameter: 'memberId', resource: 'programMember', operation: 'add', parameters: { programId: FIXTURES.programActive, customer: '{freshCustomer}' } },
+	'{newInactiveMember}': {
+		parameter: 'memberId',
+		resource: 'programMember',
+		operation: 'add',
+		parameters: { programId: FIXTURES.programActive, customer: '{freshCustomer}', additionalFields: { status: 'INACTIVE' } },
+	},
+	'{newPurchase}': {
+		parameter: 'rewardTransactionId',
+		resource: 'programMember',
+		operation: 'purchaseReward',
+		parameters: { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId },
+		id: (json) => String((json.transaction as { id: string }).id),
+	},
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',
@@ -208,7 +254,13 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 		if (parameters[make.parameter] !== placeholder) continue;
 		const name = `minimal-fresh-${++fresh}`;
 		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
-		const given = Object.fromEntries(Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' ? name : value]));
+		// '{freshCustomer}': a customer made for this run (upserted under this run's name as its source ID)
+		if (Object.values(make.parameters).includes('{freshCustomer}')) {
+			await runNode({ parameters: { resource: 'customer', operation: 'upsert', sourceId: name }, credentials: credentialsFor(emu) });
+		}
+		const given = Object.fromEntries(
+			Object.entries(make.parameters).map(([key, value]) => [key, value === '{fresh}' || value === '{freshCustomer}' ? name : value]),
+		);
 		const created = await runNode({
 			parameters: {
 				resource: make.resource,
@@ -219,7 +271,7 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 			},
 			credentials: credentialsFor(emu),
 		});
-		parameters[make.parameter] = String(created.items[0].json.id);
+		parameters[make.parameter] = make.id ? make.id(created.items[0].json) : String(created.items[0].json.id);
 	}
 	return parameters;
 }

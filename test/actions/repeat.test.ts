@@ -62,6 +62,11 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'order.import',
 			'campaign.importVouchers',
 			'campaign.importVouchersCsv',
+			// branch loyaltyv2
+			'programMember.add',
+			'programMember.addInBatch',
+			'loyaltyCard.adjustPoints',
+			'programMember.purchaseReward',
 		].sort(),
 	);
 });

@@ -318,3 +318,37 @@ export const REWARD_UNASSIGN_ITEM: Rule = obj({ id: rewardId }, ['id']);
 
 /** The batch body; its entries are checked one by one by the route (current or seed shape). */
 export const REWARD_BATCH: Rule = obj({ assign: nullable(arr(() => undefined, { max: 10 })), unassign: nullable(arr(() => undefined, { max: 10 })) });
+
+// Program members.
+
+export const MEMBER_ID = /^lmbr_[a-f0-9]+$/;
+const CUSTOMER_ID = /^cust_[a-zA-Z0-9]+/;
+const memberStatus = nullable(str({ enum: ['ACTIVE', 'INACTIVE'] }));
+
+/**
+ * The customer of a new member, as the contract's properties have it: customer_identification with its type and
+ * the matching ID. The contract also lists a top-level `customer_id` as required (the older shape); the
+ * emulator accepts either, not both.
+ */
+const customerIdentification = obj(
+	{ type: str({ enum: ['customer_id', 'customer_source_id'] }), customer_id: str({ pattern: CUSTOMER_ID }), customer_source_id: str({ min: 1 }) },
+	['type'],
+	(o, path) => {
+		const [own, other] = o.type === 'customer_id' ? ['customer_id', 'customer_source_id'] : ['customer_source_id', 'customer_id'];
+		if (o[own] === undefined) throw invalidPayload(`Field ${path}.${own} is required when ${path}.type is ${o.type}`);
+		if (o[other] !== undefined) throw invalidPayload(`Field ${path}.${other} must be absent when ${path}.type is ${o.type}`);
+	},
+);
+
+/** One member entry (create, and each entry of a batch). */
+export const MEMBER_CREATE: Rule = obj(
+	{ customer_identification: customerIdentification, customer_id: str({ pattern: CUSTOMER_ID }), status: memberStatus, metadata: nullable(anyObject) },
+	[],
+	(o) => {
+		const given = ['customer_identification', 'customer_id'].filter((k) => o[k] !== undefined);
+		if (given.length !== 1) throw invalidPayload('Field customer_identification is required (or the older top-level customer_id), not both');
+	},
+);
+
+/** Only metadata changes; null clears it. */
+export const MEMBER_UPDATE: Rule = obj({ metadata: nullable(anyObject) }, ['metadata']);

@@ -77,6 +77,10 @@ const fixtures = {
 	memberId: 'lmbr_0000000000001',
 	/** v2 card (cardDefinitionActive) with 25 × seed future PENDING buckets (+3 past, +2 CANCELED, not listed). */
 	cardId: 'lcrd_0000000000001',
+	/** cardId's first two pending points buckets (PENDING, activating tomorrow and in 8 days). */
+	pendingBucketIds: ['lcppb_00010000000000', 'lcppb_00010000000001'],
+	/** cardId's points expiration buckets: 200 points in 30 days, 400 in 90, 600 in 200 (ACTIVE). */
+	expiringBucketIds: ['lcpeb_0000000000001', 'lcpeb_0000000000002', 'lcpeb_0000000000003'],
 	/** v2 card whose card definition has pending points disabled: the bucket list is empty. */
 	cardPendingPointsDisabled: 'lcrd_0000000000002',
 	productId: 'prod_0000000000001',
@@ -91,6 +95,8 @@ const fixtures = {
 	v2RewardIds: Array.from({ length: 12 }, (_, i) => `lrew_${hexIndex(i + 1, 13)}`),
 	/** v2 reward already assigned to programActive (LIMITED stock 50, redeemed 3). */
 	programRewardId: 'lrew_0000000000001',
+	/** v2 reward also assigned to programActive, UNLIMITED stock (100 points, as every v2 reward). */
+	programRewardUnlimitedId: 'lrew_000000000000c',
 	campaignTemplateId: 'camt_0000000000001',
 	campaignTemplateGiftId: 'camt_0000000000002',
 	categoryIds: ['cat_0000000000001', 'cat_0000000000002', 'cat_0000000000003'],
@@ -610,10 +616,29 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		updated_at: null,
 		object: 'program_reward',
 	});
-	s.members.set(FIXTURES.memberId, { id: FIXTURES.memberId, program_id: FIXTURES.programActive, customer_id: cust1.id });
-	s.cards.set(FIXTURES.cardId, { id: FIXTURES.cardId, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionActive, type: 'INDIVIDUAL' });
-	s.cards.set(FIXTURES.cardPendingPointsDisabled, { id: FIXTURES.cardPendingPointsDisabled, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionPendingDisabled, type: 'INDIVIDUAL' });
+	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardUnlimitedId, {
+		reward_id: FIXTURES.programRewardUnlimitedId,
+		stock: { type: 'UNLIMITED' },
+		redeemed: 0,
+		created_at: now,
+		updated_at: null,
+		object: 'program_reward',
+	});
+	s.members.set(FIXTURES.memberId, { id: FIXTURES.memberId, program_id: FIXTURES.programActive, customer_id: cust1.id, status: 'ACTIVE', metadata: { fixture: true }, created_at: now, updated_at: null });
+	s.cards.set(FIXTURES.cardId, { id: FIXTURES.cardId, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionActive, type: 'INDIVIDUAL', code: 'LC-00000001', points: 1200, created_at: now });
+	s.cards.set(FIXTURES.cardPendingPointsDisabled, { id: FIXTURES.cardPendingPointsDisabled, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionPendingDisabled, type: 'INDIVIDUAL', code: 'LC-00000002', points: 0, created_at: now });
 	s.buckets.set(FIXTURES.cardId, buckets(FIXTURES.cardId, FIXTURES.cardDefinitionActive, n.buckets));
+	// The 1,200 points of cardId: three expiration buckets (in 30, 90 and 200 days), one admin credit, and its activities.
+	const base = { card_id: FIXTURES.cardId, customer_id: cust1.id, card_definition_id: FIXTURES.cardDefinitionActive, program_id: FIXTURES.programActive, card_type: 'INDIVIDUAL', member_id: FIXTURES.memberId };
+	s.expiringBuckets.set(FIXTURES.cardId, [[30, 200], [90, 400], [200, 600]].map(([days, total], i) => ({
+		...base, id: FIXTURES.expiringBucketIds[i], points: { total }, expiration_date: dateOnly(Date.now() + days * DAY), expiration_type: 'ROLLING_EXPIRATION', status: 'ACTIVE', created_at: iso(BASE + i * DAY), updated_at: null, object: 'card_points_bucket',
+	})));
+	s.cardTransactions.set(FIXTURES.cardId, [{
+		...base, id: 'lctx_0000000000001', card_type: 'INDIVIDUAL', type: 'ADMIN_CREDIT', details: { reason: 'Opening balance', rejection: null, metadata: {}, points: { total: 1200 } }, status: 'APPROVED', created_at: iso(BASE), updated_at: iso(BASE), object: 'card_transaction',
+	}]);
+	s.cardActivities.set(FIXTURES.cardId, ['vl.card.created', 'vl.card.assigned', 'vl.card.code_generation.succeeded'].map((type, i) => ({
+		id: `lacrd_000000000000${i + 1}`, card_id: FIXTURES.cardId, member_id: FIXTURES.memberId, type, data: {}, created_at: iso(BASE + i * 60_000), object: 'card_activity',
+	})));
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
 	seedVoucherEngine(s, n.bulkVouchers, cust1);
 	return s;

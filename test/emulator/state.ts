@@ -271,18 +271,29 @@ export interface ProgramReward {
 	object: 'program_reward';
 }
 
+/** A v2 program member (`lmbr_…`); a deleted one leaves the store. */
 export interface Member {
 	id: string;
 	program_id: string;
 	customer_id: string;
+	status?: 'ACTIVE' | 'INACTIVE';
+	metadata?: Json;
+	created_at?: string;
+	updated_at?: string | null;
 }
 
+/** A v2 loyalty card (`lcrd_…`), one per card definition of the member's program. */
 export interface Card {
 	id: string;
 	member_id: string;
 	program_id: string;
 	card_definition_id: string;
 	type: 'INDIVIDUAL';
+	/** The card's code (the service makes it in the background: a new card shows null at first). */
+	code?: string | null;
+	/** Usable points. */
+	points?: number;
+	created_at?: string;
 }
 
 export interface Bucket {
@@ -536,8 +547,16 @@ export class Store {
 	/** Each program's activities (`laprg_…`), oldest first. */
 	programActivities = new Map<string, Json[]>();
 	members = new Map<string, Member>();
+	/** Each v2 member's activities (`lambr_…`), oldest first. */
+	memberActivities = new Map<string, Json[]>();
 	cards = new Map<string, Card>();
 	buckets = new Map<string, Bucket[]>();
+	/** Each v2 card's points expiration buckets (`lcpeb_…`), transactions (`lctx_…`) and activities (`lacrd_…`). */
+	expiringBuckets = new Map<string, Json[]>();
+	cardTransactions = new Map<string, Json[]>();
+	cardActivities = new Map<string, Json[]>();
+	/** Each v2 member's reward transactions (`lrtx_…`: purchases and refunds), oldest first. */
+	rewardTransactions = new Map<string, Json[]>();
 	/** Tracked events, in order. */
 	events: Json[] = [];
 	tokens = new Map<string, Token>();

@@ -14,6 +14,7 @@ import { programReward } from './programReward';
 import { cardDefinition } from './cardDefinition';
 import { tierStructure } from './tierStructure';
 import { program } from './program';
+import { programMember } from './programMember';
 import { customer } from './customer';
 import { order } from './order';
 import { product } from './product';
@@ -52,6 +53,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	cardDefinition,
 	tierStructure,
 	program,
+	programMember,
 	customer,
 	order,
 	product,

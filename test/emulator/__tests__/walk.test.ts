@@ -10,6 +10,8 @@ afterAll(() => t.emu.stop());
 type Call = (t: TestEnv, B: Record<string, string>, ctx: Record<string, string>) => Promise<{ status: number; data: any }>;
 const P = `/management/v1/projects/${FIXTURES.projectId}`;
 const Q = `/management/v1/projects/${FIXTURES.productionProjectId}`;
+const MEMBERS = `/v2/loyalties/programs/${FIXTURES.programActive}/members`;
+const CARD = `${MEMBERS}/${FIXTURES.memberId}/cards/${FIXTURES.cardId}`;
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
@@ -237,6 +239,49 @@ const CALLS: Record<string, Call> = {
 	'GET /management/v1/projects/{projectId}/templates/campaigns': (t) => t.http.get(`${P}/templates/campaigns?limit=1&order=-id`, { headers: t.M }),
 	'POST /management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy': (t) =>
 		t.http.post(`${P}/templates/campaigns/${FIXTURES.campaignTemplateId}/copy`, { name: 'Walked copy', destination_project_id: FIXTURES.productionProjectId }, { headers: t.M }),
+	// branch loyaltyv2: a member of the busy customer added to the active program, walked through its states and deleted
+	'POST /v2/loyalties/programs/{programId}/members': async (t, B, ctx) => {
+		const body = { customer_identification: { type: 'customer_id', customer_id: FIXTURES.customerWithManyActivities } };
+		const r = await t.http.post(`${MEMBERS}`, body, { headers: B });
+		ctx.memberId = r.data.id;
+		return r;
+	},
+	'POST /v2/loyalties/programs/{programId}/members/batch': (t, B) =>
+		t.http.post(`${MEMBERS}/batch`, [{ customer_identification: { type: 'customer_source_id', customer_source_id: FIXTURES.customerSourceId } }], { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members': (t, B) => t.http.get(`${MEMBERS}?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}': (t, B, ctx) => t.http.get(`${MEMBERS}/${ctx.memberId}`, { headers: B }),
+	'PUT /v2/loyalties/programs/{programId}/members/{memberId}': (t, B, ctx) => t.http.put(`${MEMBERS}/${ctx.memberId}`, { metadata: { walked: true } }, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/deactivate': (t, B, ctx) => t.http.post(`${MEMBERS}/${ctx.memberId}/deactivate`, undefined, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/activate': (t, B, ctx) => t.http.post(`${MEMBERS}/${ctx.memberId}/activate`, undefined, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/activities': (t, B, ctx) => t.http.get(`${MEMBERS}/${ctx.memberId}/activities?limit=2`, { headers: B }),
+	'GET /v2/loyalties/memberships/{customerId}': (t, B) => t.http.get(`/v2/loyalties/memberships/${FIXTURES.customerId}`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/memberships/{customerId}': (t, B) =>
+		t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerSourceId}?identification_type=customer_source_id`, { headers: B }),
+	'DELETE /v2/loyalties/programs/{programId}/members/{memberId}': (t, B, ctx) => t.http.delete(`${MEMBERS}/${ctx.memberId}`, { headers: B }),
+	// branch loyaltyv2: the fixture member's card: points added, lists read, one bucket of each kind settled
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/points': (t, B) => t.http.post(`${CARD}/points`, { points: 5, reason: 'walk' }, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/transactions': (t, B) => t.http.get(`${CARD}/transactions?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/activities': (t, B) => t.http.get(`${CARD}/activities?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/expiring-points': (t, B) => t.http.get(`${CARD}/expiring-points?limit=2`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/expiring-points/{bucketId}/expire': (t, B) =>
+		t.http.post(`${CARD}/expiring-points/${FIXTURES.expiringBucketIds[0]}/expire`, undefined, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points/{bucketId}/activate': (t, B) =>
+		t.http.post(`${CARD}/pending-points/${FIXTURES.pendingBucketIds[0]}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/pending-points/{bucketId}/cancel': (t, B) =>
+		t.http.post(`${CARD}/pending-points/${FIXTURES.pendingBucketIds[1]}/cancel`, undefined, { headers: B }),
+	// branch loyaltyv2: a reward purchased with the fixture card's points, listed, then refunded
+	'GET /v2/loyalties/programs/{programId}/rewards': (t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases': async (t, B, ctx) => {
+		// (the reward batch above unassigned the fixture's reward: assign another first)
+		const assign = [{ id: FIXTURES.v2RewardIds[1], stock: { type: 'UNLIMITED' } }];
+		await t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/batch`, { assign }, { headers: B });
+		const r = await t.http.post(`${MEMBERS}/${FIXTURES.memberId}/rewards/purchases`, { reward_id: FIXTURES.v2RewardIds[1] }, { headers: B });
+		ctx.purchaseId = r.data.transaction?.id;
+		return r;
+	},
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/rewards/purchases`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund': (t, B, ctx) =>
+		t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/purchases/${ctx.purchaseId}/refund`, {}, { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -1,10 +1,11 @@
 import { idProperty } from '../../shared/fields';
-import { fail, requirePattern, requireProgramId } from '../../shared/validate';
+import { requirePattern, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { programLocator } from '../program/search';
+import { bucketOrder } from './fields';
 
-const ORDERS = ['date', '-date'];
+const order = bucketOrder('Activation Date', 'date', ['Newest First', 'Oldest First']);
 /** The service's ID patterns for v2 program members and cards. */
 const MEMBER_ID = /^lmbr_[a-f0-9]+$/;
 const CARD_ID = /^lcrd_[a-f0-9]+$/;
@@ -19,29 +20,17 @@ export const getManyPendingPointBuckets: OperationDefinition = {
 		programLocator,
 		idProperty('memberId', 'Member ID', 'The loyalty program member holding the card', 'lmbr_...'),
 		idProperty('cardId', 'Card ID', 'The loyalty card', 'lcrd_...'),
-		{
-			displayName: 'Sort By',
-			name: 'order',
-			type: 'options',
-			options: [
-				{ name: 'Activation Date, Newest First', value: '-date' },
-				{ name: 'Activation Date, Oldest First', value: 'date' },
-			],
-			default: 'date',
-			description: 'The order of the buckets',
-		},
+		order.property,
 	],
 	list: { envelope: 'v2Cursor', pageSizeParam: 'limit', cursorParam: 'cursor', maxPageSize: 100 },
 	build: (params) => {
 		const programId = requireProgramId(params, 'Program', params.get('programId', ''));
 		const memberId = requirePattern(params, 'Member ID', params.id('memberId', 'Member ID'), MEMBER_ID, 'lmbr_0a1b2c');
 		const cardId = requirePattern(params, 'Card ID', params.id('cardId', 'Card ID'), CARD_ID, 'lcrd_0a1b2c');
-		const order = params.get<string>('order', 'date');
-		if (!ORDERS.includes(order)) fail(params, 'Sort By', `must be one of ${ORDERS.join(', ')} (got "${order}")`);
 		return {
 			method: 'GET',
 			path: path`/v2/loyalties/programs/${programId}/members/${memberId}/cards/${cardId}/pending-points`,
-			query: { order },
+			query: { order: order.read(params) },
 		};
 	},
 };

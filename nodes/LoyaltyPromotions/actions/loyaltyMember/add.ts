@@ -13,7 +13,7 @@ export const add: OperationDefinition = {
 	action: 'Add a member to a loyalty program',
 	description: 'Give a customer a loyalty card of a loyalty program (a program set to join once gives a member their existing card)',
 	endpoint: 'POST /v1/loyalties/{campaignId}/members',
-	deprecated: "Loyalty v2's Create Program Member (POST /v2/loyalties/programs/{programId}/members)",
+	deprecated: 'Program Member (Beta) → Add (Loyalty v2)',
 	repeatHint: "With a Source ID in Additional Fields (the membership's ID in your system) it is safe to repeat: the service returns the same card.",
 	properties: [
 		loyaltyCampaignLocator('campaignId', 'The loyalty program to join'),

@@ -17,7 +17,7 @@ export const adjustPoints: OperationDefinition = {
 	action: "Adjust a loyalty member's points",
 	description: 'Add points to a loyalty card (e.g. a welcome bonus) or take them off; the balance cannot go below zero',
 	endpoint: 'POST /v1/loyalties/members/{memberId}/balance or POST /v1/loyalties/{campaignId}/members/{memberId}/balance',
-	deprecated: "Loyalty v2's Adjust Card Points (POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/points)",
+	deprecated: 'Loyalty Card (Beta) → Add or Subtract Points (Loyalty v2)',
 	properties: [
 		memberIdProperty,
 		{

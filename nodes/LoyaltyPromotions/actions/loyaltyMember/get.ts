@@ -10,7 +10,7 @@ export const get: OperationDefinition = {
 	action: 'Get a loyalty member',
 	description: "Retrieve a member's loyalty card with its points balance and holder",
 	endpoint: 'GET /v1/loyalties/members/{memberId} or GET /v1/loyalties/{campaignId}/members/{memberId}',
-	deprecated: "Loyalty v2's Get Program Member (GET /v2/loyalties/programs/{programId}/members/{memberId})",
+	deprecated: 'Program Member (Beta) → Get (Loyalty v2)',
 	simplify: SIMPLE_FIELDS.loyaltyMember,
 	properties: [memberIdProperty, additionalFieldsProperty([campaignOption])],
 	build: (params) => ({ method: 'GET', path: memberPath(params, params.get<IDataObject>('additionalFields', {})) }),

@@ -8,7 +8,7 @@ export const getActivity: OperationDefinition = {
 	action: 'Get the activity of a loyalty member',
 	description: 'List what happened on a loyalty card: earned points, tier changes and more, optionally within one loyalty program',
 	endpoint: 'GET /v1/loyalties/members/{memberId}/activity or GET /v1/loyalties/{campaignId}/members/{memberId}/activity',
-	deprecated: "Loyalty v2's List Member Activities (GET /v2/loyalties/programs/{programId}/members/{memberId}/activities)",
+	deprecated: 'Program Member (Beta) → Get Many Activities (Loyalty v2)',
 	properties: [memberIdProperty, cursorFilters('created_at', 'Created At', [campaignOption])],
 	list: ID_CURSOR_LIST,
 	build(params) {

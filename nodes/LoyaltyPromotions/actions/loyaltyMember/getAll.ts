@@ -17,7 +17,7 @@ export const getAll: OperationDefinition = {
 	action: 'Get many members of a loyalty program',
 	description: "List a loyalty program's members (their loyalty cards), filtered by customer, code or dates",
 	endpoint: 'GET /v1/loyalties/{campaignId}/members',
-	deprecated: "Loyalty v2's List Program Members (GET /v2/loyalties/programs/{programId}/members)",
+	deprecated: 'Program Member (Beta) → Get Many (Loyalty v2)',
 	simplify: SIMPLE_FIELDS.loyaltyMember,
 	properties: [
 		loyaltyCampaignLocator('campaignId', 'The loyalty program whose members to list'),

@@ -8,7 +8,7 @@ export const getManyTransactions: OperationDefinition = {
 	action: 'Get many point transactions of a loyalty member',
 	description: "List the point movements of a member's loyalty card: earned, added, spent, refunded",
 	endpoint: 'GET /v1/loyalties/members/{memberId}/transactions or GET /v1/loyalties/{campaignId}/members/{memberId}/transactions',
-	deprecated: "Loyalty v2's List Card Transactions (GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/transactions)",
+	deprecated: 'Loyalty Card (Beta) → Get Many Transactions (Loyalty v2)',
 	properties: [memberIdProperty, cursorFilters('id', 'ID', [campaignOption])],
 	list: ID_CURSOR_LIST,
 	build(params) {

@@ -11,7 +11,7 @@ export const redeemReward: OperationDefinition = {
 	action: 'Redeem a reward with loyalty points',
 	description: "Spend a member's points on a reward offered in the card's loyalty program",
 	endpoint: 'POST /v1/loyalties/members/{memberId}/redemption or POST /v1/loyalties/{campaignId}/members/{memberId}/redemption',
-	deprecated: "Loyalty v2's Purchase Reward with Points (POST /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases)",
+	deprecated: 'Program Member (Beta) → Purchase Reward (Loyalty v2)',
 	properties: [
 		memberIdProperty,
 		locatorProperty({

@@ -1,0 +1,38 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty } from '../../shared/fields';
+import { requireNonZeroInteger, requireText } from '../../shared/validate';
+import type { OperationDefinition } from '../types';
+import { CARD_LOCATORS, cardPath } from './fields';
+
+export const adjustPoints: OperationDefinition = {
+	value: 'adjustPoints',
+	name: 'Add or Subtract Points',
+	action: "Add or subtract points on a member's loyalty card",
+	description:
+		"Add points to a member's card (positive) or subtract them (negative), with a reason. The service records the change as a transaction it processes in the background: a subtraction that would take the balance below zero is rejected there (see Get Many Transactions).",
+	endpoint: 'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/points',
+	repeatHint: 'Each run adds or subtracts the points again.',
+	properties: [
+		...CARD_LOCATORS,
+		{
+			displayName: 'Points',
+			name: 'points',
+			type: 'number',
+			typeOptions: { numberPrecision: 0 },
+			required: true,
+			default: 0,
+			description: 'Whole points to add (e.g. 100) or, negative, to subtract (e.g. -50). Not 0.',
+		},
+		additionalFieldsProperty([
+			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the points change, kept with the transaction (at most 255 characters)' },
+		]),
+	],
+	record: { points: 'points', reason: 'additionalFields.reason' },
+	build: (params) => {
+		const path = cardPath(params);
+		const points = requireNonZeroInteger(params, 'Points', params.get('points'));
+		const fields = params.get<IDataObject>('additionalFields', {});
+		const reason = fields.reason === undefined || fields.reason === '' ? undefined : requireText(params, 'Reason', fields.reason, { max: 255 });
+		return { method: 'POST', path: `${path}/points`, body: reason === undefined ? { points } : { points, reason } };
+	},
+};

@@ -1,0 +1,25 @@
+import type { ResourceDefinition } from '../types';
+import { activate } from './activate';
+import { add } from './add';
+import { addInBatch } from './addInBatch';
+import { deactivate } from './deactivate';
+import { deleteMember } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getManyActivities } from './getManyActivities';
+import { getMembership } from './getMembership';
+import { getMemberships } from './getMemberships';
+import { getManyRewardPurchases } from './getManyRewardPurchases';
+import { purchaseReward } from './purchaseReward';
+import { refundRewardPurchase } from './refundRewardPurchase';
+import { searchProgramRewards } from './purchase';
+import { searchProgramMembers } from './search';
+import { update } from './update';
+
+export const programMember: ResourceDefinition = {
+	value: 'programMember',
+	name: 'Program Member (Beta)',
+	auth: 'oAuth2',
+	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getManyRewardPurchases, getMembership, getMemberships, purchaseReward, refundRewardPurchase, update],
+	methods: { listSearch: { searchProgramMembers, searchProgramRewards } },
+};

@@ -1,0 +1,36 @@
+import { requirePattern } from '../../shared/validate';
+import { programLocator } from '../program/search';
+import type { OperationDefinition } from '../types';
+import { memberPath } from './fields';
+import { programRewardLocator } from './purchase';
+import { memberLocator } from './search';
+
+const REWARD_ID = /^lrew_[a-f0-9]+$/;
+
+export const purchaseReward: OperationDefinition = {
+	value: 'purchaseReward',
+	name: 'Purchase Reward',
+	action: 'Purchase a reward with a member\'s points',
+	description:
+		"Spend a member's points on a reward of the program (from their card of the reward's card definition). Dry Run only checks and prices it. The service refuses a purchase the balance or stock cannot cover (423).",
+	endpoint: 'POST /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases',
+	repeatHint: 'Each run purchases the reward again and spends the points again (Dry Run is safe).',
+	properties: [
+		programLocator,
+		memberLocator,
+		programRewardLocator,
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to only simulate the purchase: the answer shows the points it would cost, and nothing is spent',
+		},
+	],
+	build: (params) => {
+		const path = `${memberPath(params)}/rewards/purchases`;
+		const rewardId = requirePattern(params, 'Reward', params.id('rewardId', 'Reward'), REWARD_ID, 'lrew_0a1b2c');
+		const dryRun = params.get<boolean>('dryRun', false) === true;
+		return { method: 'POST', path, body: dryRun ? { reward_id: rewardId, mode: 'DRY_RUN' } : { reward_id: rewardId }, safeToRepeat: dryRun };
+	},
+};
