@@ -116,6 +116,21 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.updateMetadataInBulk': { code: FIXTURES.discountCodes[2], metadataJson: '{"synced":true}' },
 	'product.updateInBulk': { sourceId: 'minimal-bulk-product', updateFields: { name: 'Bulk product' } },
 	'product.updateMetadataInBulk': { sourceId: 'minimal-bulk-product-metadata', metadataJson: '{"synced":true}' },
+	// branch v1rest2: promotion tiers and stacks
+	'promotionTier.get': { promotionTierId: FIXTURES.promotionTierIds[0] },
+	'promotionTier.getAll': { limit: 5 },
+	'promotionTier.getAllInCampaign': { campaignId: FIXTURES.promotionCampaignId, limit: 5 },
+	'promotionTier.create': { campaignId: FIXTURES.promotionCampaignId, name: 'Minimal tier', amountOff: 5 },
+	'promotionTier.update': { promotionTierId: FIXTURES.promotionTierIds[1], updateFields: { banner: 'Minimal' } },
+	'promotionTier.delete': { promotionTierId: '{newPromotionTier}' },
+	'promotionTier.enable': { promotionTierId: FIXTURES.promotionTierIds[0] },
+	'promotionTier.disable': { promotionTierId: '{newPromotionTier}' },
+	'promotionStack.get': { campaignId: FIXTURES.promotionCampaignId, stackId: FIXTURES.promotionStackId },
+	'promotionStack.getAll': { limit: 5 },
+	'promotionStack.getAllInCampaign': { campaignId: FIXTURES.promotionCampaignId, limit: 5 },
+	'promotionStack.create': { campaignId: FIXTURES.promotionCampaignId, name: 'Minimal stack', tierIds: FIXTURES.promotionTierIds.join(', ') },
+	'promotionStack.update': { campaignId: FIXTURES.promotionCampaignId, stackId: FIXTURES.promotionStackId, updateFields: { name: 'Renamed' } },
+	'promotionStack.delete': { campaignId: FIXTURES.promotionCampaignId, stackId: '{newPromotionStack}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -130,6 +145,21 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 	'{newCustomEventSchema}': { parameter: 'customEventSchemaId', resource: 'customEventSchema', operation: 'create', parameters: { name: '{fresh}' } },
 	'{newProject}': { parameter: 'projectId', resource: 'project', operation: 'create', parameters: { name: 'Fresh', caseSensitiveCodes: false, timezone: 'UTC', currency: 'EUR' } },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
+	// branch v1rest2: a tier of the promotion campaign, and a stack of its first tier
+	'{newPromotionTier}': {
+		parameter: 'promotionTierId',
+		resource: 'promotionTier',
+		operation: 'create',
+		parameters: { campaignId: FIXTURES.promotionCampaignId, amountOff: 1 },
+		named: true,
+	},
+	'{newPromotionStack}': {
+		parameter: 'stackId',
+		resource: 'promotionStack',
+		operation: 'create',
+		parameters: { campaignId: FIXTURES.promotionCampaignId, tierIds: FIXTURES.promotionTierIds[0] },
+		named: true,
+	},
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

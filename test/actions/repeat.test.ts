@@ -51,6 +51,9 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			// branch management
 			'project.create',
 			'customEventSchema.create',
+			// branch v1rest2
+			'promotionTier.create',
+			'promotionStack.create',
 		].sort(),
 	);
 });

@@ -42,6 +42,10 @@ export interface CrudSpec {
 	check?(body: Json, ctx: Ctx, existing?: Json): void;
 	/** A list's filters from the query (default: none). */
 	filter?(record: Json, query: Record<string, string>): boolean;
+	/** Counted lists the service returns whole, with no paging parameters (the management API's lists). */
+	unpaged?: boolean;
+	/** Checks that the parents the path names exist (e.g. the project), throwing the service's 404; runs first on every route. */
+	parent?(ctx: Ctx): void;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -84,6 +88,7 @@ function listReply(ctx: Ctx, spec: CrudSpec, records: Json[]): Reply {
 			return ok(pagedList(spec.dataRef ?? 'data', rows.slice((page - 1) * limit, page * limit), rows.length));
 		}
 		default: {
+			if (spec.unpaged) return ok(countedList(rows));
 			const limit = parseLimit(ctx.query, 10);
 			const page = Math.max(1, Number(ctx.query.page ?? 1) || 1);
 			return ok(countedList(rows.slice((page - 1) * limit, page * limit), rows.length));
@@ -94,10 +99,14 @@ function listReply(ctx: Ctx, spec: CrudSpec, records: Json[]): Reply {
 /** Registers a spec's routes on the router. */
 export function registerCrud(r: Router, spec: CrudSpec): void {
 	const offered = new Set(spec.operations ?? ['list', 'create', 'get', 'update', 'delete']);
+	const route = (handler: (ctx: Ctx) => Reply) => (ctx: Ctx) => {
+		spec.parent?.(ctx);
+		return handler(ctx);
+	};
 	const one = `${spec.path}/{${spec.idParam}}`;
-	if (offered.has('list')) r.get(spec.path, spec.auth, (ctx) => listReply(ctx, spec, [...collection(ctx, spec).values()]));
+	if (offered.has('list')) r.get(spec.path, spec.auth, route((ctx) => listReply(ctx, spec, [...collection(ctx, spec).values()])));
 	if (offered.has('create')) {
-		r.post(spec.path, spec.auth, (ctx) => {
+		r.post(spec.path, spec.auth, route((ctx) => {
 			const body = bodyObject(ctx.body);
 			for (const field of spec.required ?? []) {
 				const value = body[field];
@@ -108,11 +117,11 @@ export function registerCrud(r: Router, spec: CrudSpec): void {
 			const record: Json = { id, ...spec.defaults?.(ctx), ...body, object: spec.object, created_at: nowIso() };
 			collection(ctx, spec).set(id, record);
 			return { status: spec.createStatus ?? 200, body: record };
-		});
+		}));
 	}
-	if (offered.has('get')) r.get(one, spec.auth, (ctx) => ok(findRecord(ctx, spec)));
+	if (offered.has('get')) r.get(one, spec.auth, route((ctx) => ok(findRecord(ctx, spec))));
 	if (offered.has('update')) {
-		r.add(spec.updateMethod ?? 'PUT', one, spec.auth, (ctx) => {
+		r.add(spec.updateMethod ?? 'PUT', one, spec.auth, route((ctx) => {
 			const existing = findRecord(ctx, spec);
 			const body = bodyObject(ctx.body);
 			spec.check?.(body, ctx, existing);
@@ -124,14 +133,14 @@ export function registerCrud(r: Router, spec: CrudSpec): void {
 			merged.updated_at = nowIso();
 			collection(ctx, spec).set(String(existing.id), merged);
 			return ok(merged);
-		});
+		}));
 	}
 	if (offered.has('delete')) {
-		r.delete(one, spec.auth, (ctx) => {
+		r.delete(one, spec.auth, route((ctx) => {
 			findRecord(ctx, spec);
 			collection(ctx, spec).delete(ctx.params[spec.idParam]);
 			return noContent();
-		});
+		}));
 	}
 }
 

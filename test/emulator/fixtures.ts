@@ -4,7 +4,9 @@
  */
 import { ArraySeq, GeneratedSeq, hexIndex } from './envelopes';
 import type { EmulatorCredentials } from './types';
+import { seedRecord } from './crud';
 import { newExport } from './routes/exports';
+import { STACK_SPEC, TIER_SPEC } from './routes/promotions';
 import {
 	ActivityMeta,
 	Bucket,
@@ -47,6 +49,9 @@ const fixtures = {
 	giftCampaignId: 'camp_gift00000000001',
 	referralCampaignId: 'camp_referral0000001',
 	promotionCampaignId: 'camp_promotion000001',
+	/** Two promotion tiers of the promotion campaign (hierarchy 1 and 2), and a stack of both. */
+	promotionTierIds: ['promo_0000000000000001', 'promo_0000000000000002'],
+	promotionStackId: 'stack_0000000000000001',
 	/** v1 loyalty card code with 1,000 × seed + 25 member activity entries. */
 	memberWithManyActivities: 'LC-MANY-ACTIVITY',
 	/** v1 loyalty card code with 30 × seed future pending point entries (and 5 already activated, not listed). */
@@ -574,6 +579,14 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	s.buckets.set(FIXTURES.cardId, buckets(FIXTURES.cardId, FIXTURES.cardDefinitionActive, n.buckets));
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
 	seedVoucherEngine(s, n.bulkVouchers, cust1);
+	const promotion = FIXTURES.promotionCampaignId;
+	FIXTURES.promotionTierIds.forEach((id, i) =>
+		seedRecord(s, TIER_SPEC, {
+			id, name: `${(i + 1) * 10}% off`, banner: null, action: { discount: { type: 'PERCENT', percent_off: (i + 1) * 10 } }, metadata: {}, hierarchy: i + 1,
+			campaign_id: promotion, campaign: { id: promotion, object: 'campaign' }, active: true, start_date: null, expiration_date: null, category_id: null, categories: [], updated_at: null,
+		}),
+	);
+	seedRecord(s, STACK_SPEC, { id: FIXTURES.promotionStackId, name: 'Both tiers', tiers: { ids: [...FIXTURES.promotionTierIds], hierarchy_mode: 'MANUAL' }, campaign_id: promotion, category_id: null, categories: [], updated_at: null }, [promotion]);
 	return s;
 }
 

@@ -25,6 +25,9 @@ import { publication } from './publication';
 import { validation } from './validation';
 import { qualification } from './qualification';
 import { redemption } from './redemption';
+// branch v1rest2: promotions
+import { promotionTier } from './promotionTier';
+import { promotionStack } from './promotionStack';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -58,4 +61,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	validation,
 	qualification,
 	redemption,
+	// branch v1rest2: promotions
+	promotionTier,
+	promotionStack,
 ].filter((resource) => resource.operations.length > 0);
