@@ -131,6 +131,16 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'promotionStack.create': { campaignId: FIXTURES.promotionCampaignId, name: 'Minimal stack', tierIds: FIXTURES.promotionTierIds.join(', ') },
 	'promotionStack.update': { campaignId: FIXTURES.promotionCampaignId, stackId: FIXTURES.promotionStackId, updateFields: { name: 'Renamed' } },
 	'promotionStack.delete': { campaignId: FIXTURES.promotionCampaignId, stackId: '{newPromotionStack}' },
+	// branch v1rest2: validation rules and their assignments
+	'validationRule.get': { validationRuleId: FIXTURES.validationRuleIds[0] },
+	'validationRule.getAll': { limit: 5 },
+	'validationRule.create': { name: 'Minimal rule' },
+	'validationRule.update': { validationRuleId: FIXTURES.validationRuleIds[1], updateFields: { errorMessage: 'Not today' } },
+	'validationRule.delete': { validationRuleId: '{newValidationRule}' },
+	'validationRuleAssignment.getAll': { limit: 5 },
+	'validationRuleAssignment.getAllOfRule': { validationRuleId: FIXTURES.validationRuleIds[0], limit: 5 },
+	'validationRuleAssignment.create': { validationRuleId: FIXTURES.validationRuleIds[1], relatedObjectType: 'campaign', relatedObjectId: FIXTURES.discountCampaignId, additionalFields: { force: true } },
+	'validationRuleAssignment.delete': { validationRuleId: FIXTURES.validationRuleIds[0], assignmentId: '{newValidationRuleAssignment}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -159,6 +169,13 @@ const FRESH: Record<string, { parameter: string; resource: string; operation: st
 		operation: 'create',
 		parameters: { campaignId: FIXTURES.promotionCampaignId, tierIds: FIXTURES.promotionTierIds[0] },
 		named: true,
+	},
+	'{newValidationRule}': { parameter: 'validationRuleId', resource: 'validationRule', operation: 'create', parameters: {}, named: true },
+	'{newValidationRuleAssignment}': {
+		parameter: 'assignmentId',
+		resource: 'validationRuleAssignment',
+		operation: 'create',
+		parameters: { validationRuleId: FIXTURES.validationRuleIds[0], relatedObjectType: 'voucher', relatedObjectId: '{fresh}' },
 	},
 	'{newActiveProgram}': {
 		parameter: 'programId',

@@ -54,6 +54,8 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			// branch v1rest2
 			'promotionTier.create',
 			'promotionStack.create',
+			'validationRule.create',
+			'validationRuleAssignment.create',
 		].sort(),
 	);
 });

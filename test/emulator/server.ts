@@ -23,6 +23,7 @@ import * as management from './routes/management';
 import * as orders from './routes/orders';
 import * as products from './routes/products';
 import * as promotions from './routes/promotions';
+import * as validationRules from './routes/validationRules';
 import * as rewards from './routes/rewards';
 import * as templates from './routes/templates';
 // Voucher engine
@@ -54,8 +55,8 @@ export function buildRouter(): Router {
 	for (const m of [loyaltyV2Programs]) m.register(r);
 	// Bulk jobs: bulk updates, metadata updates and imports of many records a request.
 	bulk.register(r);
-	// branch v1rest2: promotion tiers and stacks.
-	promotions.register(r);
+	// branch v1rest2: promotion tiers and stacks, validation rules and their assignments.
+	for (const m of [promotions, validationRules]) m.register(r);
 	return r;
 }
 

@@ -212,6 +212,24 @@ const CALLS: Record<string, Call> = {
 		const id = (await t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks`, newStack('walk-delete'), { headers: t.A })).data.id;
 		return t.http.delete(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks/${id}`, { headers: t.A });
 	},
+	// branch v1rest2: validation rules and their assignments
+	'GET /v1/validation-rules': (t) => t.http.get('/v1/validation-rules?limit=5', { headers: t.A }),
+	'POST /v1/validation-rules': (t) => t.http.post('/v1/validation-rules', { name: 'walk-create' }, { headers: t.A }),
+	'GET /v1/validation-rules/{validationRuleId}': (t) => t.http.get(`/v1/validation-rules/${FIXTURES.validationRuleIds[0]}`, { headers: t.A }),
+	'PUT /v1/validation-rules/{validationRuleId}': (t) => t.http.put(`/v1/validation-rules/${FIXTURES.validationRuleIds[1]}`, { error: { message: 'walked' } }, { headers: t.A }),
+	'DELETE /v1/validation-rules/{validationRuleId}': async (t) => {
+		const id = (await t.http.post('/v1/validation-rules', { name: 'walk-delete' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/validation-rules/${id}`, { headers: t.A });
+	},
+	'GET /v1/validation-rules-assignments': (t) => t.http.get(`/v1/validation-rules-assignments?rule=${FIXTURES.validationRuleIds[0]}`, { headers: t.A }),
+	'GET /v1/validation-rules/{validationRuleId}/assignments': (t) => t.http.get(`/v1/validation-rules/${FIXTURES.validationRuleIds[0]}/assignments`, { headers: t.A }),
+	'POST /v1/validation-rules/{validationRuleId}/assignments': (t) =>
+		t.http.post(`/v1/validation-rules/${FIXTURES.validationRuleIds[1]}/assignments`, { related_object_type: 'voucher', related_object_id: 'v_walk_create' }, { headers: t.A }),
+	'DELETE /v1/validation-rules/{validationRuleId}/assignments/{assignmentId}': async (t) => {
+		const rule = FIXTURES.validationRuleIds[1];
+		const id = (await t.http.post(`/v1/validation-rules/${rule}/assignments`, { related_object_id: 'v_walk_delete' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/validation-rules/${rule}/assignments/${id}`, { headers: t.A });
+	},
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { updateFieldsProperty } from '../../shared/fields';
-import { parseJsonObject, requireAnyField, requireText } from '../../shared/validate';
+import { readJsonOption, updateFieldsProperty } from '../../shared/fields';
+import { requireAnyField, requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { discountJsonOption } from '../voucher/fields';
@@ -24,10 +24,8 @@ export const update: OperationDefinition = {
 		const fields = params.get<IDataObject>('updateFields', {});
 		const body = readTierBody(params, fields);
 		if (fields.name !== undefined) body.name = requireText(params, 'Name', fields.name);
-		if (fields.discountJson !== undefined) {
-			const discount = parseJsonObject(params, 'Discount (JSON)', fields.discountJson);
-			if (Object.keys(discount).length > 0) body.action = { discount };
-		}
+		const discount = readJsonOption(params, fields, 'discountJson', 'Discount (JSON)');
+		if (discount) body.action = { discount };
 		// The service changes only the fields sent, so a repeated PUT has the same effect.
 		return { method: 'PUT', path: path`/v1/promotions/tiers/${readTierId(params)}`, body: requireAnyField(params, 'Update Fields', body) };
 	},
