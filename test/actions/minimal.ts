@@ -177,6 +177,31 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'programMember.purchaseReward': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId },
 	'programMember.getManyRewardPurchases': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
 	'programMember.refundRewardPurchase': { programId: FIXTURES.programActive, rewardTransactionId: '{newPurchase}' },
+	// branch v1rest2: promotion tiers and stacks
+	'promotionTier.get': { promotionTierId: FIXTURES.promotionTierIds[0] },
+	'promotionTier.getAll': { limit: 5 },
+	'promotionTier.getAllInCampaign': { campaignId: FIXTURES.promotionCampaignId, limit: 5 },
+	'promotionTier.create': { campaignId: FIXTURES.promotionCampaignId, name: 'Minimal tier', amountOff: 5 },
+	'promotionTier.update': { promotionTierId: FIXTURES.promotionTierIds[1], updateFields: { banner: 'Minimal' } },
+	'promotionTier.delete': { promotionTierId: '{newPromotionTier}' },
+	'promotionTier.enable': { promotionTierId: FIXTURES.promotionTierIds[0] },
+	'promotionTier.disable': { promotionTierId: '{newPromotionTier}' },
+	'promotionStack.get': { campaignId: FIXTURES.promotionCampaignId, stackId: FIXTURES.promotionStackId },
+	'promotionStack.getAll': { limit: 5 },
+	'promotionStack.getAllInCampaign': { campaignId: FIXTURES.promotionCampaignId, limit: 5 },
+	'promotionStack.create': { campaignId: FIXTURES.promotionCampaignId, name: 'Minimal stack', tierIds: FIXTURES.promotionTierIds.join(', ') },
+	'promotionStack.update': { campaignId: FIXTURES.promotionCampaignId, stackId: FIXTURES.promotionStackId, updateFields: { name: 'Renamed' } },
+	'promotionStack.delete': { campaignId: FIXTURES.promotionCampaignId, stackId: '{newPromotionStack}' },
+	// branch v1rest2: validation rules and their assignments
+	'validationRule.get': { validationRuleId: FIXTURES.validationRuleIds[0] },
+	'validationRule.getAll': { limit: 5 },
+	'validationRule.create': { name: 'Minimal rule' },
+	'validationRule.update': { validationRuleId: FIXTURES.validationRuleIds[1], updateFields: { errorMessage: 'Not today' } },
+	'validationRule.delete': { validationRuleId: '{newValidationRule}' },
+	'validationRuleAssignment.getAll': { limit: 5 },
+	'validationRuleAssignment.getAllOfRule': { validationRuleId: FIXTURES.validationRuleIds[0], limit: 5 },
+	'validationRuleAssignment.create': { validationRuleId: FIXTURES.validationRuleIds[1], relatedObjectType: 'campaign', relatedObjectId: FIXTURES.discountCampaignId, additionalFields: { force: true } },
+	'validationRuleAssignment.delete': { validationRuleId: FIXTURES.validationRuleIds[0], assignmentId: '{newValidationRuleAssignment}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -225,6 +250,28 @@ const FRESH: Record<
 		operation: 'purchaseReward',
 		parameters: { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId },
 		id: (json) => String((json.transaction as { id: string }).id),
+	},
+	// branch v1rest2: a tier of the promotion campaign, and a stack of its first tier
+	'{newPromotionTier}': {
+		parameter: 'promotionTierId',
+		resource: 'promotionTier',
+		operation: 'create',
+		parameters: { campaignId: FIXTURES.promotionCampaignId, amountOff: 1 },
+		named: true,
+	},
+	'{newPromotionStack}': {
+		parameter: 'stackId',
+		resource: 'promotionStack',
+		operation: 'create',
+		parameters: { campaignId: FIXTURES.promotionCampaignId, tierIds: FIXTURES.promotionTierIds[0] },
+		named: true,
+	},
+	'{newValidationRule}': { parameter: 'validationRuleId', resource: 'validationRule', operation: 'create', parameters: {}, named: true },
+	'{newValidationRuleAssignment}': {
+		parameter: 'assignmentId',
+		resource: 'validationRuleAssignment',
+		operation: 'create',
+		parameters: { validationRuleId: FIXTURES.validationRuleIds[0], relatedObjectType: 'voucher', relatedObjectId: '{fresh}' },
 	},
 	'{newActiveProgram}': {
 		parameter: 'programId',

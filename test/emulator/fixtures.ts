@@ -7,6 +7,8 @@ import { METADATA_SCHEMAS } from './routes/managementCollections';
 import { ArraySeq, GeneratedSeq, hexIndex } from './envelopes';
 import type { EmulatorCredentials } from './types';
 import { newExport } from './routes/exports';
+import { STACK_SPEC, TIER_SPEC } from './routes/promotions';
+import { ASSIGNMENT_SPEC, RULE_SPEC } from './routes/validationRules';
 import {
 	ActivityMeta,
 	Bucket,
@@ -49,6 +51,12 @@ const fixtures = {
 	giftCampaignId: 'camp_gift00000000001',
 	referralCampaignId: 'camp_referral0000001',
 	promotionCampaignId: 'camp_promotion000001',
+	/** Two promotion tiers of the promotion campaign (hierarchy 1 and 2), and a stack of both. */
+	promotionTierIds: ['promo_0000000000000001', 'promo_0000000000000002'],
+	promotionStackId: 'stack_0000000000000001',
+	/** Two validation rules; the first is assigned to the promotion campaign. */
+	validationRuleIds: ['val_0000000000000001', 'val_0000000000000002'],
+	validationRuleAssignmentId: 'asgm_0000000000000001',
 	/** v1 loyalty card code with 1,000 × seed + 25 member activity entries. */
 	memberWithManyActivities: 'LC-MANY-ACTIVITY',
 	/** v1 loyalty card code with 30 × seed future pending point entries (and 5 already activated, not listed). */
@@ -641,6 +649,18 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	})));
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
 	seedVoucherEngine(s, n.bulkVouchers, cust1);
+	const promotion = FIXTURES.promotionCampaignId;
+	FIXTURES.promotionTierIds.forEach((id, i) =>
+		seedRecord(s, TIER_SPEC, {
+			id, name: `${(i + 1) * 10}% off`, banner: null, action: { discount: { type: 'PERCENT', percent_off: (i + 1) * 10 } }, metadata: {}, hierarchy: i + 1,
+			campaign_id: promotion, campaign: { id: promotion, object: 'campaign' }, active: true, start_date: null, expiration_date: null, category_id: null, categories: [], updated_at: null,
+		}),
+	);
+	seedRecord(s, STACK_SPEC, { id: FIXTURES.promotionStackId, name: 'Both tiers', tiers: { ids: [...FIXTURES.promotionTierIds], hierarchy_mode: 'MANUAL' }, campaign_id: promotion, category_id: null, categories: [], updated_at: null }, [promotion]);
+	const ruleDefaults = { rules: {}, applicable_to: { excluded: [], included: [], included_all: false }, type: 'expression', context_type: 'global', updated_at: null };
+	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[0], name: 'Orders over 100', ...ruleDefaults, rules: { '1': { name: 'order.amount', conditions: { $more_than: [10000] }, rules: {} }, logic: '1' } });
+	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[1], name: 'Weekdays only', ...ruleDefaults });
+	seedRecord(s, ASSIGNMENT_SPEC, { id: FIXTURES.validationRuleAssignmentId, rule_id: FIXTURES.validationRuleIds[0], related_object_type: 'campaign', related_object_id: promotion }, [FIXTURES.validationRuleIds[0]]);
 	return s;
 }
 

@@ -28,6 +28,8 @@ import * as managementCollections from './routes/managementCollections';
 import * as managementUsers from './routes/managementUsers';
 import * as orders from './routes/orders';
 import * as products from './routes/products';
+import * as promotions from './routes/promotions';
+import * as validationRules from './routes/validationRules';
 import * as rewards from './routes/rewards';
 import * as templates from './routes/templates';
 // Voucher engine
@@ -62,6 +64,8 @@ export function buildRouter(): Router {
 	// The management API's plain collections inside a project (branch management).
 	managementCollections.register(r);
 	managementUsers.register(r);
+	// branch v1rest2: promotion tiers and stacks, validation rules and their assignments.
+	for (const m of [promotions, validationRules]) m.register(r);
 	return r;
 }
 

@@ -31,6 +31,12 @@ import { publication } from './publication';
 import { validation } from './validation';
 import { qualification } from './qualification';
 import { redemption } from './redemption';
+// branch v1rest2: promotions
+import { promotionTier } from './promotionTier';
+import { promotionStack } from './promotionStack';
+// branch v1rest2: validation rules
+import { validationRule } from './validationRule';
+import { validationRuleAssignment } from './validationRuleAssignment';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -70,4 +76,10 @@ export const RESOURCES: ResourceDefinition[] = [
 	validation,
 	qualification,
 	redemption,
+	// branch v1rest2: promotions
+	promotionTier,
+	promotionStack,
+	// branch v1rest2: validation rules
+	validationRule,
+	validationRuleAssignment,
 ].filter((resource) => resource.operations.length > 0);

@@ -119,6 +119,13 @@ export function putOwn<T>(target: Record<string, T>, key: string, value: T): voi
 	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** A JSON object option of a collection (e.g. Update Fields): undefined when it is not set or holds an empty {}. */
+export function readJsonOption(params: ParamReader, fields: IDataObject, name: string, label: string): IDataObject | undefined {
+	if (fields[name] === undefined) return undefined;
+	const value = parseJsonObject(params, label, fields[name]);
+	return Object.keys(value).length > 0 ? value : undefined;
+}
+
 /** Whether the user set a field: not undefined, not null and not blank text. */
 export const isSet = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
 

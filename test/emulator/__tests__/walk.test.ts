@@ -17,6 +17,8 @@ const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
 
 const newProject = (name: string) => ({ name, case_sensitive_codes: false, timezone: 'UTC', currency: 'EUR' });
+const newTier = (name: string) => ({ name, action: { discount: { type: 'PERCENT', percent_off: 5 } } });
+const newStack = (name: string) => ({ name, tiers: { ids: [FIXTURES.promotionTierIds[0]] } });
 const newSchema = (name: string) => ({ name, schema: { properties: { carrier: { type: 'string', optional: true } } } });
 
 const CALLS: Record<string, Call> = {
@@ -282,6 +284,49 @@ const CALLS: Record<string, Call> = {
 	'GET /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/rewards/purchases`, { headers: B }),
 	'POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund': (t, B, ctx) =>
 		t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/purchases/${ctx.purchaseId}/refund`, {}, { headers: B }),
+	// branch v1rest2: promotion tiers and stacks (each call makes what it changes, so the calls run in any order)
+	'GET /v1/promotions/tiers': (t) => t.http.get('/v1/promotions/tiers?is_available=true', { headers: t.A }),
+	'POST /v1/promotions/{campaignId}/tiers': (t) => t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, newTier('walk-create'), { headers: t.A }),
+	'GET /v1/promotions/{campaignId}/tiers': (t) => t.http.get(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, { headers: t.A }),
+	'GET /v1/promotions/tiers/{promotionTierId}': (t) => t.http.get(`/v1/promotions/tiers/${FIXTURES.promotionTierIds[0]}`, { headers: t.A }),
+	'PUT /v1/promotions/tiers/{promotionTierId}': (t) => t.http.put(`/v1/promotions/tiers/${FIXTURES.promotionTierIds[1]}`, { banner: 'walked' }, { headers: t.A }),
+	'DELETE /v1/promotions/tiers/{promotionTierId}': async (t) => {
+		const id = (await t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, newTier('walk-delete'), { headers: t.A })).data.id;
+		return t.http.delete(`/v1/promotions/tiers/${id}`, { headers: t.A });
+	},
+	'POST /v1/promotions/tiers/{promotionTierId}/enable': (t) => t.http.post(`/v1/promotions/tiers/${FIXTURES.promotionTierIds[0]}/enable`, undefined, { headers: t.A }),
+	'POST /v1/promotions/tiers/{promotionTierId}/disable': async (t) => {
+		const id = (await t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, newTier('walk-disable'), { headers: t.A })).data.id;
+		return t.http.post(`/v1/promotions/tiers/${id}/disable`, undefined, { headers: t.A });
+	},
+	'GET /v1/promotions/stacks': (t) => t.http.get('/v1/promotions/stacks?order=name&limit=5', { headers: t.A }),
+	'GET /v1/promotions/{campaignId}/stacks': (t) => t.http.get(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks`, { headers: t.A }),
+	'POST /v1/promotions/{campaignId}/stacks': (t) => t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks`, newStack('walk-create'), { headers: t.A }),
+	'GET /v1/promotions/{campaignId}/stacks/{stackId}': (t) => t.http.get(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks/${FIXTURES.promotionStackId}`, { headers: t.A }),
+	'PUT /v1/promotions/{campaignId}/stacks/{stackId}': (t) =>
+		t.http.put(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks/${FIXTURES.promotionStackId}`, { name: 'walked' }, { headers: t.A }),
+	'DELETE /v1/promotions/{campaignId}/stacks/{stackId}': async (t) => {
+		const id = (await t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks`, newStack('walk-delete'), { headers: t.A })).data.id;
+		return t.http.delete(`/v1/promotions/${FIXTURES.promotionCampaignId}/stacks/${id}`, { headers: t.A });
+	},
+	// branch v1rest2: validation rules and their assignments
+	'GET /v1/validation-rules': (t) => t.http.get('/v1/validation-rules?limit=5', { headers: t.A }),
+	'POST /v1/validation-rules': (t) => t.http.post('/v1/validation-rules', { name: 'walk-create' }, { headers: t.A }),
+	'GET /v1/validation-rules/{validationRuleId}': (t) => t.http.get(`/v1/validation-rules/${FIXTURES.validationRuleIds[0]}`, { headers: t.A }),
+	'PUT /v1/validation-rules/{validationRuleId}': (t) => t.http.put(`/v1/validation-rules/${FIXTURES.validationRuleIds[1]}`, { error: { message: 'walked' } }, { headers: t.A }),
+	'DELETE /v1/validation-rules/{validationRuleId}': async (t) => {
+		const id = (await t.http.post('/v1/validation-rules', { name: 'walk-delete' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/validation-rules/${id}`, { headers: t.A });
+	},
+	'GET /v1/validation-rules-assignments': (t) => t.http.get(`/v1/validation-rules-assignments?rule=${FIXTURES.validationRuleIds[0]}`, { headers: t.A }),
+	'GET /v1/validation-rules/{validationRuleId}/assignments': (t) => t.http.get(`/v1/validation-rules/${FIXTURES.validationRuleIds[0]}/assignments`, { headers: t.A }),
+	'POST /v1/validation-rules/{validationRuleId}/assignments': (t) =>
+		t.http.post(`/v1/validation-rules/${FIXTURES.validationRuleIds[1]}/assignments`, { related_object_type: 'voucher', related_object_id: 'v_walk_create' }, { headers: t.A }),
+	'DELETE /v1/validation-rules/{validationRuleId}/assignments/{assignmentId}': async (t) => {
+		const rule = FIXTURES.validationRuleIds[1];
+		const id = (await t.http.post(`/v1/validation-rules/${rule}/assignments`, { related_object_id: 'v_walk_delete' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/validation-rules/${rule}/assignments/${id}`, { headers: t.A });
+	},
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -11,6 +11,7 @@ import { bodyObject, isInt, isObject, optionalObject, parseEnumParam, rejectUnkn
 import { addVoucher, makeVoucher, voucherTypeOf, listPage } from '../voucherEngine';
 import { CAMPAIGN_TYPES } from './customers';
 import { newExport, view as exportView } from './exports';
+import { addTier } from './promotions';
 import { checkRedemptionLimit, readBaseFields, transactionsPage } from './vouchers';
 
 export const CAMPAIGN_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
@@ -127,6 +128,8 @@ function createCampaign(ctx: Ctx) {
 	};
 	if (promotion !== undefined) campaign.promotion = { object: 'list', data_ref: 'tiers', tiers: (promotion as Json).tiers, total: ((promotion as Json).tiers as unknown[]).length };
 	store.campaigns.set(campaign.id, campaign);
+	// Each tier of a promotion is a promotion tier of its own (GET /v1/promotions/{campaignId}/tiers).
+	if (isObject(promotion)) for (const tier of promotion.tiers as unknown[]) if (isObject(tier)) addTier(ctx, campaign, tier, false);
 	const voucherType = voucherTypeOf(campaign);
 	const voucherFields: Json = isObject(body.voucher) && isObject(body.voucher.redemption) ? { redemption: body.voucher.redemption } : {};
 	if (voucherType) for (let i = 0; i < count; i++) addVoucher(ctx.env, makeVoucher(store, { type: voucherType, campaign, fields: voucherFields }));

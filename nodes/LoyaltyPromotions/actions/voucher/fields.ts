@@ -1,5 +1,5 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { compact, metadataJsonProperty, metadataProperty, readJsonOption, readMetadata } from '../../shared/fields';
 import { dateRange, orderOption, pagedList } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
 import {
@@ -124,11 +124,7 @@ export const VOUCHER_BODY_OPTIONS: INodeProperties[] = [
 
 /** The body fields of VOUCHER_BODY_OPTIONS; what is left empty is left out. */
 export function readVoucherBody(params: ParamReader, fields: IDataObject): IDataObject {
-	const json = (name: string, label: string) => {
-		if (fields[name] === undefined) return undefined;
-		const value = parseJsonObject(params, label, fields[name]);
-		return Object.keys(value).length > 0 ? value : undefined;
-	};
+	const json = (name: string, label: string) => readJsonOption(params, fields, name, label);
 	let days: number[] | undefined;
 	if (fields.validityDays !== undefined) {
 		if (!Array.isArray(fields.validityDays)) fail(params, 'Validity Days of Week', 'must be a list of days');
