@@ -485,9 +485,12 @@ function sustainedPace(entries: Array<{ status: number; at: number }>, windowSta
 }
 
 /** The nightly sync's metadata: a tier (four values) and the night's date, so customers of a tier share requests. */
+/** Map Input Fields → Map Automatically: each item's keys are the record's fields. */
+const MAP_AUTOMATICALLY = { mappingMode: 'autoMapInputData', value: null };
+
 function syncInput(count: number): IDataObject[] {
 	const tiers = ['bronze', 'silver', 'gold', 'platinum'];
-	return sourceIds(count).map((id, i) => ({ id, meta: { tier: tiers[i % 4], last_sync: '2026-11-24' } }));
+	return sourceIds(count).map((id, i) => ({ source_id: id, metadata: { tier: tiers[i % 4], last_sync: '2026-11-24' } }));
 }
 
 /**
@@ -502,16 +505,15 @@ async function scenario7(): Promise<void> {
 		resource: 'customer',
 		operation: 'updateMetadataInBulk',
 		authentication: 'appKeys',
-		sourceId: '={{ $json.id }}',
-		metadataJson: '={{ $json.meta }}',
+		// the items hold the record's fields (source_id, metadata): Map Input Fields → Map Automatically, no expressions
+		columns: MAP_AUTOMATICALLY,
 		waitSeconds: 3600,
 	};
 	const perItemParameters: INodeParameters = {
 		resource: 'customer',
 		operation: 'upsert',
 		authentication: 'appKeys',
-		sourceId: '={{ $json.id }}',
-		additionalFields: { metadataJson: '={{ $json.meta }}' },
+		columns: MAP_AUTOMATICALLY,
 		options: { concurrency: CONCURRENCY },
 	};
 	for (const perMinuteLimit of SYNC_LIMITS) {
