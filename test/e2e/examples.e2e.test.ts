@@ -60,6 +60,7 @@ test('everything listens on loopback', () => {
 	expect(new URL(stack.emulator.baseUrl).hostname).toBe('127.0.0.1');
 	expect(examples.map((e) => e.file)).toEqual([
 		'bulk-sku-import.json',
+		'copy-template-to-production.json',
 		'customer-activity-export.json',
 		'event-tracking.json',
 		'loyalty-events.json',
