@@ -262,14 +262,24 @@ describe('the trigger in queue mode', () => {
 		const tag = Date.now().toString(36);
 		const ids = Array.from({ length: 200 }, (_, i) => `whd_queue_${tag}_${String(i).padStart(3, '0')}`);
 		const repeated = new Set(ids.filter((_, i) => i % 5 === 0)); // 20%
-		const answers: Array<{ id: string; status: number; text: string }> = [];
+		const answers: Array<{ id: string; status: number; text: string; attempts: number }> = [];
+		// The service sends a delivery again when the endpoint answers 5xx; so does this sender (5 attempts, backing
+		// off). Under load n8n's webhook process answers 503 "Database is not ready!" while its database health check
+		// lags: a refusal, after which the delivery must still run exactly once.
 		const send = async (id: string, delivery: { body: string; signature: string }) => {
-			const res = await fetch(targetUrl, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', 'x-voucherify-signature': delivery.signature },
-				body: delivery.body,
-			});
-			answers.push({ id, status: res.status, text: await res.text() });
+			for (let attempt = 1; ; attempt++) {
+				const res = await fetch(targetUrl, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-voucherify-signature': delivery.signature },
+					body: delivery.body,
+				});
+				const text = await res.text();
+				if (res.status < 500 || attempt === 5) {
+					answers.push({ id, status: res.status, text, attempts: attempt });
+					return;
+				}
+				await sleep(attempt * 1000);
+			}
 		};
 		// 16 deliveries in flight; a repeated delivery's two copies leave together
 		await pool(ids.length, 16, async (i) => {
