@@ -114,6 +114,22 @@ async function afterSentinel(url: string, workflowId: string, triggerName: strin
 	return (await stack.n8n.listExecutions(workflowId, apiKey)).length;
 }
 
+/** How many executions of the workflow its trigger started with this delivery id (follows n8n's cursor, 20 pages at most). */
+async function executionsOfDelivery(workflowId: string, triggerName: string, deliveryId: string): Promise<number> {
+	let count = 0;
+	let cursor: string | undefined;
+	for (let page = 0; page < 20; page++) {
+		const query = `/executions?workflowId=${workflowId}&includeData=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+		const answer = await publicApi(stack.n8n.baseUrl, apiKey, 'GET', query);
+		for (const run of (answer.data ?? []) as any[]) {
+			if (run.data?.resultData?.runData?.[triggerName]?.[0]?.data?.main?.[0]?.[0]?.json?.id === deliveryId) count++;
+		}
+		cursor = answer.nextCursor ?? undefined;
+		if (!cursor) return count;
+	}
+	throw new Error(`more than 20 pages of executions for workflow ${workflowId}`);
+}
+
 /** What the emulator and n8n saw of the trigger's registration, for a failure message. */
 function registrationReport(): string {
 	const calls = stack.emulator.control
@@ -328,6 +344,9 @@ describe('a trigger-only workflow', () => {
 		expect(JSON.parse(answer.text)).toEqual({ received: true });
 		const ignored = await postSigned(onlyUrl, delivery('whd_answer_other', 'redemption.succeeded'));
 		expect(JSON.parse(ignored.text)).toEqual({ received: true, ignored: 'not subscribed' });
+		// n8n answers before it records the execution: wait for it, so the next test's count starts after it
+		await afterSentinel(onlyUrl, ONLY.id, 'Trigger');
+		expect(await executionsOfDelivery(ONLY.id, 'Trigger', 'whd_answer')).toBe(1);
 	});
 
 	test('10 identical signed deliveries at the same time start exactly one execution', async () => {
@@ -336,6 +355,7 @@ describe('a trigger-only workflow', () => {
 		const answers = await Promise.all(Array.from({ length: 10 }, () => postSigned(onlyUrl, same)));
 		expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
 		expect(await afterSentinel(onlyUrl, ONLY.id, 'Trigger')).toBe(before + 2);
+		expect(await executionsOfDelivery(ONLY.id, 'Trigger', same.id)).toBe(1);
 		const bodies = answers.map((a) => a.text);
 		expect(bodies.filter((b) => b === JSON.stringify({ received: true }))).toHaveLength(1);
 		expect(bodies.filter((b) => b === JSON.stringify({ received: true, ignored: 'repeated delivery' }))).toHaveLength(9);
