@@ -202,6 +202,11 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'validationRuleAssignment.getAllOfRule': { validationRuleId: FIXTURES.validationRuleIds[0], limit: 5 },
 	'validationRuleAssignment.create': { validationRuleId: FIXTURES.validationRuleIds[1], relatedObjectType: 'campaign', relatedObjectId: FIXTURES.discountCampaignId, additionalFields: { force: true } },
 	'validationRuleAssignment.delete': { validationRuleId: FIXTURES.validationRuleIds[0], assignmentId: '{newValidationRuleAssignment}' },
+	// branch v1rest2: segments
+	'segment.get': { segmentId: FIXTURES.segmentIds[0] },
+	'segment.getAll': { limit: 5 },
+	'segment.create': { name: 'Minimal segment', type: 'static', customerIds: FIXTURES.customerId },
+	'segment.delete': { segmentId: '{newSegment}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -273,6 +278,7 @@ const FRESH: Record<
 		operation: 'create',
 		parameters: { validationRuleId: FIXTURES.validationRuleIds[0], relatedObjectType: 'voucher', relatedObjectId: '{fresh}' },
 	},
+	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

@@ -72,6 +72,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'promotionStack.create',
 			'validationRule.create',
 			'validationRuleAssignment.create',
+			'segment.create',
 		].sort(),
 	);
 });

@@ -9,6 +9,7 @@ import type { EmulatorCredentials } from './types';
 import { newExport } from './routes/exports';
 import { STACK_SPEC, TIER_SPEC } from './routes/promotions';
 import { ASSIGNMENT_SPEC, RULE_SPEC } from './routes/validationRules';
+import { SEGMENT_SPEC } from './routes/segments';
 import {
 	ActivityMeta,
 	Bucket,
@@ -57,6 +58,11 @@ const fixtures = {
 	/** Two validation rules; the first is assigned to the promotion campaign. */
 	validationRuleIds: ['val_0000000000000001', 'val_0000000000000002'],
 	validationRuleAssignmentId: 'asgm_0000000000000001',
+	/**
+	 * 230 customer segments, three created in each millisecond (so pages of the list end inside a moment):
+	 * seg_0000000000000001 is active ("Gold members"), …02 passive ("Newsletter subscribers"), the rest static.
+	 */
+	segmentIds: Array.from({ length: 230 }, (_, i) => `seg_${hexIndex(i + 1, 16)}`),
 	/** v1 loyalty card code with 1,000 × seed + 25 member activity entries. */
 	memberWithManyActivities: 'LC-MANY-ACTIVITY',
 	/** v1 loyalty card code with 30 × seed future pending point entries (and 5 already activated, not listed). */
@@ -660,6 +666,13 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	const ruleDefaults = { rules: {}, applicable_to: { excluded: [], included: [], included_all: false }, type: 'expression', context_type: 'global', updated_at: null };
 	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[0], name: 'Orders over 100', ...ruleDefaults, rules: { '1': { name: 'order.amount', conditions: { $more_than: [10000] }, rules: {} }, logic: '1' } });
 	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[1], name: 'Weekdays only', ...ruleDefaults });
+	FIXTURES.segmentIds.forEach((id, i) => {
+		const [name, type, filter] =
+			i === 0 ? ['Gold members', 'auto-update', { junction: 'and', 'metadata.club_level': { conditions: { $is: 'Gold' } } }]
+			: i === 1 ? ['Newsletter subscribers', 'passive', { junction: 'and', 'events.newsletter_subscribed.count': { conditions: { $more_than: [0] } } }]
+			: [`Segment ${i + 1}`, 'static', null];
+		seedRecord(s, SEGMENT_SPEC, { id, name, type, filter, created_at: iso(BASE + Math.floor(i / 3)), updated_at: null, initial_sync_status: 'DONE' });
+	});
 	seedRecord(s, ASSIGNMENT_SPEC, { id: FIXTURES.validationRuleAssignmentId, rule_id: FIXTURES.validationRuleIds[0], related_object_type: 'campaign', related_object_id: promotion }, [FIXTURES.validationRuleIds[0]]);
 	return s;
 }

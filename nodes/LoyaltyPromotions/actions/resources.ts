@@ -37,6 +37,8 @@ import { promotionStack } from './promotionStack';
 // branch v1rest2: validation rules
 import { validationRule } from './validationRule';
 import { validationRuleAssignment } from './validationRuleAssignment';
+// branch v1rest2: segments
+import { segment } from './segment';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -82,4 +84,6 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch v1rest2: validation rules
 	validationRule,
 	validationRuleAssignment,
+	// branch v1rest2: segments
+	segment,
 ].filter((resource) => resource.operations.length > 0);

@@ -327,6 +327,14 @@ const CALLS: Record<string, Call> = {
 		const id = (await t.http.post(`/v1/validation-rules/${rule}/assignments`, { related_object_id: 'v_walk_delete' }, { headers: t.A })).data.id;
 		return t.http.delete(`/v1/validation-rules/${rule}/assignments/${id}`, { headers: t.A });
 	},
+	// branch v1rest2: segments
+	'GET /v1/segments': (t) => t.http.get('/v1/segments?limit=5&filters[created_at][conditions][$before]=2024-01-01T00:00:00.050Z', { headers: t.A }),
+	'POST /v1/segments': (t) => t.http.post('/v1/segments', { name: 'walk-create', type: 'static', customers: [FIXTURES.customerId] }, { headers: t.A }),
+	'GET /v1/segments/{segmentId}': (t) => t.http.get(`/v1/segments/${FIXTURES.segmentIds[0]}`, { headers: t.A }),
+	'DELETE /v1/segments/{segmentId}': async (t) => {
+		const id = (await t.http.post('/v1/segments', { name: 'walk-delete', type: 'auto-update', filter: { junction: 'and' } }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/segments/${id}`, { headers: t.A });
+	},
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {
