@@ -207,6 +207,16 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'segment.getAll': { limit: 5 },
 	'segment.create': { name: 'Minimal segment', type: 'static', customerIds: FIXTURES.customerId },
 	'segment.delete': { segmentId: '{newSegment}' },
+	// branch v1rest2: rewards and their assignments
+	'reward.get': { rewardId: FIXTURES.rewardIds[0] },
+	'reward.getAll': { limit: 5 },
+	'reward.create': { name: 'Minimal reward', type: 'COIN', exchangeRatio: 1, pointsRatio: 10 },
+	'reward.update': { rewardId: FIXTURES.rewardIds[2], updateFields: { description: 'Updated' } },
+	'reward.delete': { rewardId: '{newReward}' },
+	'rewardAssignment.get': { rewardId: FIXTURES.loyaltyRewardId, assignmentId: FIXTURES.loyaltyRewardAssignmentId },
+	'rewardAssignment.getAll': { rewardId: FIXTURES.loyaltyRewardId, limit: 5 },
+	'rewardAssignment.update': { rewardId: FIXTURES.loyaltyRewardId, assignmentId: FIXTURES.loyaltyRewardAssignmentId, updateFields: { autoRedeem: false } },
+	'rewardAssignment.delete': { rewardId: FIXTURES.rewardIds[7], assignmentId: '{newRewardAssignment}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -277,6 +287,13 @@ const FRESH: Record<
 		resource: 'validationRuleAssignment',
 		operation: 'create',
 		parameters: { validationRuleId: FIXTURES.validationRuleIds[0], relatedObjectType: 'voucher', relatedObjectId: '{fresh}' },
+	},
+	'{newReward}': { parameter: 'rewardId', resource: 'reward', operation: 'create', parameters: { type: 'COIN', exchangeRatio: 1 }, named: true },
+	'{newRewardAssignment}': {
+		parameter: 'assignmentId',
+		resource: 'rewardAssignment',
+		operation: 'create',
+		parameters: { rewardId: FIXTURES.rewardIds[7], campaign: FIXTURES.campaignId, points: 5 },
 	},
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newActiveProgram}': {

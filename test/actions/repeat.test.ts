@@ -73,6 +73,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'validationRule.create',
 			'validationRuleAssignment.create',
 			'segment.create',
+			'reward.create',
 		].sort(),
 	);
 });

@@ -581,7 +581,12 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	['Electronics', 'Books', 'Clothing'].forEach((name, i) =>
 		s.categories.set(FIXTURES.categoryIds[i], { id: FIXTURES.categoryIds[i], name, hierarchy: i + 1, created_at: now, object: 'category' }));
 	FIXTURES.rewardIds.forEach((id, i) =>
-		s.rewards.set(id, { id, name: `Reward ${i + 1}`, type: i % 2 ? 'COIN' : 'MATERIAL', created_at: now, object: 'reward' }));
+		s.rewards.set(id, {
+			id, name: `Reward ${i + 1}`, type: i % 2 ? 'COIN' : 'MATERIAL', created_at: now, updated_at: null, object: 'reward', attributes: {}, metadata: {},
+			...(i % 2
+				? { parameters: { coin: { exchange_ratio: 1, points_ratio: 10 } }, stock: null, redeemed: null }
+				: { parameters: { product: { id: FIXTURES.productId, sku_id: null } }, stock: 100, redeemed: 0 }),
+		}));
 	FIXTURES.v2RewardIds.forEach((id, i) =>
 		s.v2Rewards.set(id, { id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', created_at: now, object: 'reward' }));
 	s.campaignTemplates.set(FIXTURES.campaignTemplateId, {

@@ -185,6 +185,13 @@ export interface Reward {
 	type: string;
 	created_at: string;
 	object: 'reward';
+	/** The type's settings: `campaign` (CAMPAIGN), `product` (MATERIAL) or `coin` (COIN). */
+	parameters?: Json;
+	stock?: number | null;
+	redeemed?: number | null;
+	attributes?: Json;
+	metadata?: Json;
+	updated_at?: string | null;
 }
 
 export interface RewardAssignment {

@@ -39,6 +39,8 @@ import { validationRule } from './validationRule';
 import { validationRuleAssignment } from './validationRuleAssignment';
 // branch v1rest2: segments
 import { segment } from './segment';
+// branch v1rest2: rewards
+import { reward } from './reward';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -86,4 +88,6 @@ export const RESOURCES: ResourceDefinition[] = [
 	validationRuleAssignment,
 	// branch v1rest2: segments
 	segment,
+	// branch v1rest2: rewards
+	reward,
 ].filter((resource) => resource.operations.length > 0);
