@@ -217,6 +217,13 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'rewardAssignment.getAll': { rewardId: FIXTURES.loyaltyRewardId, limit: 5 },
 	'rewardAssignment.update': { rewardId: FIXTURES.loyaltyRewardId, assignmentId: FIXTURES.loyaltyRewardAssignmentId, updateFields: { autoRedeem: false } },
 	'rewardAssignment.delete': { rewardId: FIXTURES.rewardIds[7], assignmentId: '{newRewardAssignment}' },
+	// branch v1rest2: referral code holders (each Add makes a fresh customer a referee)
+	'referralHolder.getAll': { memberId: FIXTURES.referralCode, limit: 5 },
+	'referralHolder.getAllInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, limit: 5 },
+	'referralHolder.add': { memberId: FIXTURES.referralCode, customer: '{newCustomerRef}' },
+	'referralHolder.addInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, customer: '{newCustomerRef}' },
+	'referralHolder.remove': { memberId: FIXTURES.referralCode, holderId: '{newReferralHolder}' },
+	'referralHolder.removeInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, holderId: '{newReferralHolder}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -295,6 +302,7 @@ const FRESH: Record<
 		operation: 'create',
 		parameters: { rewardId: FIXTURES.rewardIds[7], campaign: FIXTURES.campaignId, points: 5 },
 	},
+	'{newReferralHolder}': { parameter: 'holderId', resource: 'referralHolder', operation: 'add', parameters: { memberId: FIXTURES.referralCode, customer: '{freshCustomer}' } },
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',

@@ -74,6 +74,8 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'validationRuleAssignment.create',
 			'segment.create',
 			'reward.create',
+			'referralHolder.add',
+			'referralHolder.addInCampaign',
 		].sort(),
 	);
 });

@@ -10,6 +10,7 @@ import { newExport } from './routes/exports';
 import { STACK_SPEC, TIER_SPEC } from './routes/promotions';
 import { ASSIGNMENT_SPEC, RULE_SPEC } from './routes/validationRules';
 import { SEGMENT_SPEC } from './routes/segments';
+import { referralHolder } from './routes/referrals';
 import {
 	ActivityMeta,
 	Bucket,
@@ -55,6 +56,15 @@ const fixtures = {
 	/** Two promotion tiers of the promotion campaign (hierarchy 1 and 2), and a stack of both. */
 	promotionTierIds: ['promo_0000000000000001', 'promo_0000000000000002'],
 	promotionStackId: 'stack_0000000000000001',
+	/**
+	 * A second referral campaign ("Friends Referral") with one referral code: customerWithManyActivities refers,
+	 * customerId is its referee (holder referralRefereeHolderId).
+	 */
+	friendsReferralCampaignId: 'camp_referral0000002',
+	referralCode: 'REF-ALICE',
+	referralCodeId: 'v_referral00000001',
+	referralReferrerHolderId: 'rh_0000000000000001',
+	referralRefereeHolderId: 'rh_0000000000000002',
 	/** Two validation rules; the first is assigned to the promotion campaign. */
 	validationRuleIds: ['val_0000000000000001', 'val_0000000000000002'],
 	validationRuleAssignmentId: 'asgm_0000000000000001',
@@ -543,6 +553,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		[FIXTURES.giftCampaignId, 'Gift Cards', 'GIFT_VOUCHERS'],
 		[FIXTURES.referralCampaignId, 'Referral Program', 'REFERRAL_PROGRAM'],
 		[FIXTURES.promotionCampaignId, 'Spring Promotion', 'PROMOTION'],
+		[FIXTURES.friendsReferralCampaignId, 'Friends Referral', 'REFERRAL_PROGRAM'],
 	]) s.campaigns.set(id, campaign(id, name, type));
 	const loyaltyCampaign = s.campaigns.get(FIXTURES.campaignId)!;
 
@@ -740,6 +751,16 @@ function seedVoucherEngine(s: Store, bulkCount: number, holder: Customer): void 
 	s.addVoucher(voucher(FIXTURES.percentCode, 'v_percent20000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY, { discount: { type: 'PERCENT', percent_off: 20 } }));
 	s.addVoucher(voucher(FIXTURES.disabledCode, 'v_disabled00000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY + 1000, { active: false }));
 	s.addVoucher(voucher(FIXTURES.expiredCode, 'v_expired000000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY + 2000, { expiration_date: '2024-06-30T23:59:59.000Z' }));
+	const referral = voucher(FIXTURES.referralCode, FIXTURES.referralCodeId, 'DISCOUNT_VOUCHER', camp(FIXTURES.friendsReferralCampaignId), BASE + 4 * DAY + 3000, {
+		holder_id: FIXTURES.customerWithManyActivities,
+		is_referral_code: true,
+		publish: { object: 'list', count: 1 },
+	});
+	s.addVoucher(referral);
+	s.referralHolders.set(referral.id, [
+		referralHolder(referral, FIXTURES.customerWithManyActivities, 'REFERRER', FIXTURES.referralReferrerHolderId, iso(BASE + 4 * DAY + 3000)),
+		referralHolder(referral, holder.id, 'REFEREE', FIXTURES.referralRefereeHolderId, iso(BASE + 4 * DAY + 4000)),
+	]);
 	const gift = camp(FIXTURES.giftCampaignId);
 	s.addVoucher(voucher(FIXTURES.giftCode, 'v_gift100000000001', 'GIFT_VOUCHER', gift, BASE + 5 * DAY, { gift: { amount: 12000, balance: 10000, subtracted_amount: 2000 }, holder_id: holder.id, publish: { object: 'list', count: 1 } }));
 	s.addVoucher(voucher(FIXTURES.giftEmptyCode, 'v_giftempty0000001', 'GIFT_VOUCHER', gift, BASE + 5 * DAY + 1000, { gift: { amount: 5000, balance: 0, subtracted_amount: 5000 } }));

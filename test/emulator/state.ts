@@ -524,6 +524,8 @@ export class Store {
 	webhookProject = new Map<string, string>();
 	customers = new Map<string, Customer>();
 	customersBySourceId = new Map<string, string>();
+	/** Each referral code's holders (its referrer and referees), by the code's voucher id, oldest first. */
+	referralHolders = new Map<string, Json[]>();
 	customerActivities = new Map<string, CustomerActivityLog>();
 	campaigns = new Map<string, Campaign>();
 	/** v1 loyalty cards by id; `cardsByCode` maps a code to an id. */

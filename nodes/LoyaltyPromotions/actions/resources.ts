@@ -41,6 +41,8 @@ import { validationRuleAssignment } from './validationRuleAssignment';
 import { segment } from './segment';
 // branch v1rest2: rewards
 import { reward } from './reward';
+// branch v1rest2: referrals
+import { referralHolder } from './referralHolder';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -90,4 +92,6 @@ export const RESOURCES: ResourceDefinition[] = [
 	segment,
 	// branch v1rest2: rewards
 	reward,
+	// branch v1rest2: referrals
+	referralHolder,
 ].filter((resource) => resource.operations.length > 0);

@@ -345,6 +345,18 @@ const CALLS: Record<string, Call> = {
 		const id = (await t.http.post(`/v1/rewards/${reward}/assignments`, { campaign: FIXTURES.campaignId }, { headers: t.A })).data.id;
 		return t.http.delete(`/v1/rewards/${reward}/assignments/${id}`, { headers: t.A });
 	},
+	// branch v1rest2: referral code holders
+	...Object.fromEntries(
+		['/v1/referrals/members/{memberId}/holders', '/v1/referrals/{campaignId}/members/{memberId}/holders'].flatMap((route): Array<[string, Call]> => {
+			const base = route.replace('{campaignId}', FIXTURES.friendsReferralCampaignId).replace('{memberId}', FIXTURES.referralCode);
+			const add = (t: Parameters<Call>[0], sourceId: string) => t.http.post(base, { holders: [{ source_id: sourceId }] }, { headers: t.A });
+			return [
+				[`GET ${route}`, (t) => t.http.get(base, { headers: t.A })],
+				[`POST ${route}`, (t) => add(t, `walk-add-${route.length}`)],
+				[`DELETE ${route}/{holderId}`, async (t) => t.http.delete(`${base}/${(await add(t, `walk-remove-${route.length}`)).data.holders[0].id}`, { headers: t.A })],
+			];
+		}),
+	),
 	// branch v1rest2: segments
 	'GET /v1/segments': (t) => t.http.get('/v1/segments?limit=5&filters[created_at][conditions][$before]=2024-01-01T00:00:00.050Z', { headers: t.A }),
 	'POST /v1/segments': (t) => t.http.post('/v1/segments', { name: 'walk-create', type: 'static', customers: [FIXTURES.customerId] }, { headers: t.A }),
