@@ -202,6 +202,28 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'validationRuleAssignment.getAllOfRule': { validationRuleId: FIXTURES.validationRuleIds[0], limit: 5 },
 	'validationRuleAssignment.create': { validationRuleId: FIXTURES.validationRuleIds[1], relatedObjectType: 'campaign', relatedObjectId: FIXTURES.discountCampaignId, additionalFields: { force: true } },
 	'validationRuleAssignment.delete': { validationRuleId: FIXTURES.validationRuleIds[0], assignmentId: '{newValidationRuleAssignment}' },
+	// branch v1rest2: segments
+	'segment.get': { segmentId: FIXTURES.segmentIds[0] },
+	'segment.getAll': { limit: 5 },
+	'segment.create': { name: 'Minimal segment', type: 'static', customerIds: FIXTURES.customerId },
+	'segment.delete': { segmentId: '{newSegment}' },
+	// branch v1rest2: rewards and their assignments
+	'reward.get': { rewardId: FIXTURES.rewardIds[0] },
+	'reward.getAll': { limit: 5 },
+	'reward.create': { name: 'Minimal reward', type: 'COIN', exchangeRatio: 1, pointsRatio: 10 },
+	'reward.update': { rewardId: FIXTURES.rewardIds[2], updateFields: { description: 'Updated' } },
+	'reward.delete': { rewardId: '{newReward}' },
+	'rewardAssignment.get': { rewardId: FIXTURES.loyaltyRewardId, assignmentId: FIXTURES.loyaltyRewardAssignmentId },
+	'rewardAssignment.getAll': { rewardId: FIXTURES.loyaltyRewardId, limit: 5 },
+	'rewardAssignment.update': { rewardId: FIXTURES.loyaltyRewardId, assignmentId: FIXTURES.loyaltyRewardAssignmentId, updateFields: { autoRedeem: false } },
+	'rewardAssignment.delete': { rewardId: FIXTURES.rewardIds[7], assignmentId: '{newRewardAssignment}' },
+	// branch v1rest2: referral code holders (each Add makes a fresh customer a referee)
+	'referralHolder.getAll': { memberId: FIXTURES.referralCode, limit: 5 },
+	'referralHolder.getAllInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, limit: 5 },
+	'referralHolder.add': { memberId: FIXTURES.referralCode, customer: '{newCustomerRef}' },
+	'referralHolder.addInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, customer: '{newCustomerRef}' },
+	'referralHolder.remove': { memberId: FIXTURES.referralCode, holderId: '{newReferralHolder}' },
+	'referralHolder.removeInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, holderId: '{newReferralHolder}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -273,6 +295,15 @@ const FRESH: Record<
 		operation: 'create',
 		parameters: { validationRuleId: FIXTURES.validationRuleIds[0], relatedObjectType: 'voucher', relatedObjectId: '{fresh}' },
 	},
+	'{newReward}': { parameter: 'rewardId', resource: 'reward', operation: 'create', parameters: { type: 'COIN', exchangeRatio: 1 }, named: true },
+	'{newRewardAssignment}': {
+		parameter: 'assignmentId',
+		resource: 'rewardAssignment',
+		operation: 'create',
+		parameters: { rewardId: FIXTURES.rewardIds[7], campaign: FIXTURES.campaignId, points: 5 },
+	},
+	'{newReferralHolder}': { parameter: 'holderId', resource: 'referralHolder', operation: 'add', parameters: { memberId: FIXTURES.referralCode, customer: '{freshCustomer}' } },
+	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

@@ -72,6 +72,10 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'promotionStack.create',
 			'validationRule.create',
 			'validationRuleAssignment.create',
+			'segment.create',
+			'reward.create',
+			'referralHolder.add',
+			'referralHolder.addInCampaign',
 		].sort(),
 	);
 });

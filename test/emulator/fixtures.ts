@@ -9,6 +9,8 @@ import type { EmulatorCredentials } from './types';
 import { newExport } from './routes/exports';
 import { STACK_SPEC, TIER_SPEC } from './routes/promotions';
 import { ASSIGNMENT_SPEC, RULE_SPEC } from './routes/validationRules';
+import { SEGMENT_SPEC } from './routes/segments';
+import { referralHolder } from './routes/referrals';
 import {
 	ActivityMeta,
 	Bucket,
@@ -54,9 +56,23 @@ const fixtures = {
 	/** Two promotion tiers of the promotion campaign (hierarchy 1 and 2), and a stack of both. */
 	promotionTierIds: ['promo_0000000000000001', 'promo_0000000000000002'],
 	promotionStackId: 'stack_0000000000000001',
+	/**
+	 * A second referral campaign ("Friends Referral") with one referral code: customerWithManyActivities refers,
+	 * customerId is its referee (holder referralRefereeHolderId).
+	 */
+	friendsReferralCampaignId: 'camp_referral0000002',
+	referralCode: 'REF-ALICE',
+	referralCodeId: 'v_referral00000001',
+	referralReferrerHolderId: 'rh_0000000000000001',
+	referralRefereeHolderId: 'rh_0000000000000002',
 	/** Two validation rules; the first is assigned to the promotion campaign. */
 	validationRuleIds: ['val_0000000000000001', 'val_0000000000000002'],
 	validationRuleAssignmentId: 'asgm_0000000000000001',
+	/**
+	 * 230 customer segments, three created in each millisecond (so pages of the list end inside a moment):
+	 * seg_0000000000000001 is active ("Gold members"), …02 passive ("Newsletter subscribers"), the rest static.
+	 */
+	segmentIds: Array.from({ length: 230 }, (_, i) => `seg_${hexIndex(i + 1, 16)}`),
 	/** v1 loyalty card code with 1,000 × seed + 25 member activity entries. */
 	memberWithManyActivities: 'LC-MANY-ACTIVITY',
 	/** v1 loyalty card code with 30 × seed future pending point entries (and 5 already activated, not listed). */
@@ -537,6 +553,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		[FIXTURES.giftCampaignId, 'Gift Cards', 'GIFT_VOUCHERS'],
 		[FIXTURES.referralCampaignId, 'Referral Program', 'REFERRAL_PROGRAM'],
 		[FIXTURES.promotionCampaignId, 'Spring Promotion', 'PROMOTION'],
+		[FIXTURES.friendsReferralCampaignId, 'Friends Referral', 'REFERRAL_PROGRAM'],
 	]) s.campaigns.set(id, campaign(id, name, type));
 	const loyaltyCampaign = s.campaigns.get(FIXTURES.campaignId)!;
 
@@ -575,7 +592,12 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	['Electronics', 'Books', 'Clothing'].forEach((name, i) =>
 		s.categories.set(FIXTURES.categoryIds[i], { id: FIXTURES.categoryIds[i], name, hierarchy: i + 1, created_at: now, object: 'category' }));
 	FIXTURES.rewardIds.forEach((id, i) =>
-		s.rewards.set(id, { id, name: `Reward ${i + 1}`, type: i % 2 ? 'COIN' : 'MATERIAL', created_at: now, object: 'reward' }));
+		s.rewards.set(id, {
+			id, name: `Reward ${i + 1}`, type: i % 2 ? 'COIN' : 'MATERIAL', created_at: now, updated_at: null, object: 'reward', attributes: {}, metadata: {},
+			...(i % 2
+				? { parameters: { coin: { exchange_ratio: 1, points_ratio: 10 } }, stock: null, redeemed: null }
+				: { parameters: { product: { id: FIXTURES.productId, sku_id: null } }, stock: 100, redeemed: 0 }),
+		}));
 	FIXTURES.v2RewardIds.forEach((id, i) =>
 		s.v2Rewards.set(id, { id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', created_at: now, object: 'reward' }));
 	s.campaignTemplates.set(FIXTURES.campaignTemplateId, {
@@ -660,6 +682,13 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	const ruleDefaults = { rules: {}, applicable_to: { excluded: [], included: [], included_all: false }, type: 'expression', context_type: 'global', updated_at: null };
 	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[0], name: 'Orders over 100', ...ruleDefaults, rules: { '1': { name: 'order.amount', conditions: { $more_than: [10000] }, rules: {} }, logic: '1' } });
 	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[1], name: 'Weekdays only', ...ruleDefaults });
+	FIXTURES.segmentIds.forEach((id, i) => {
+		const [name, type, filter] =
+			i === 0 ? ['Gold members', 'auto-update', { junction: 'and', 'metadata.club_level': { conditions: { $is: 'Gold' } } }]
+			: i === 1 ? ['Newsletter subscribers', 'passive', { junction: 'and', 'events.newsletter_subscribed.count': { conditions: { $more_than: [0] } } }]
+			: [`Segment ${i + 1}`, 'static', null];
+		seedRecord(s, SEGMENT_SPEC, { id, name, type, filter, created_at: iso(BASE + Math.floor(i / 3)), updated_at: null, initial_sync_status: 'DONE' });
+	});
 	seedRecord(s, ASSIGNMENT_SPEC, { id: FIXTURES.validationRuleAssignmentId, rule_id: FIXTURES.validationRuleIds[0], related_object_type: 'campaign', related_object_id: promotion }, [FIXTURES.validationRuleIds[0]]);
 	return s;
 }
@@ -722,6 +751,16 @@ function seedVoucherEngine(s: Store, bulkCount: number, holder: Customer): void 
 	s.addVoucher(voucher(FIXTURES.percentCode, 'v_percent20000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY, { discount: { type: 'PERCENT', percent_off: 20 } }));
 	s.addVoucher(voucher(FIXTURES.disabledCode, 'v_disabled00000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY + 1000, { active: false }));
 	s.addVoucher(voucher(FIXTURES.expiredCode, 'v_expired000000001', 'DISCOUNT_VOUCHER', undefined, BASE + 4 * DAY + 2000, { expiration_date: '2024-06-30T23:59:59.000Z' }));
+	const referral = voucher(FIXTURES.referralCode, FIXTURES.referralCodeId, 'DISCOUNT_VOUCHER', camp(FIXTURES.friendsReferralCampaignId), BASE + 4 * DAY + 3000, {
+		holder_id: FIXTURES.customerWithManyActivities,
+		is_referral_code: true,
+		publish: { object: 'list', count: 1 },
+	});
+	s.addVoucher(referral);
+	s.referralHolders.set(referral.id, [
+		referralHolder(referral, FIXTURES.customerWithManyActivities, 'REFERRER', FIXTURES.referralReferrerHolderId, iso(BASE + 4 * DAY + 3000)),
+		referralHolder(referral, holder.id, 'REFEREE', FIXTURES.referralRefereeHolderId, iso(BASE + 4 * DAY + 4000)),
+	]);
 	const gift = camp(FIXTURES.giftCampaignId);
 	s.addVoucher(voucher(FIXTURES.giftCode, 'v_gift100000000001', 'GIFT_VOUCHER', gift, BASE + 5 * DAY, { gift: { amount: 12000, balance: 10000, subtracted_amount: 2000 }, holder_id: holder.id, publish: { object: 'list', count: 1 } }));
 	s.addVoucher(voucher(FIXTURES.giftEmptyCode, 'v_giftempty0000001', 'GIFT_VOUCHER', gift, BASE + 5 * DAY + 1000, { gift: { amount: 5000, balance: 0, subtracted_amount: 5000 } }));

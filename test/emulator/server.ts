@@ -31,6 +31,8 @@ import * as products from './routes/products';
 import * as promotions from './routes/promotions';
 import * as validationRules from './routes/validationRules';
 import * as rewards from './routes/rewards';
+import * as segments from './routes/segments';
+import * as referrals from './routes/referrals';
 import * as templates from './routes/templates';
 // Voucher engine
 import * as campaigns from './routes/campaigns';
@@ -66,6 +68,8 @@ export function buildRouter(): Router {
 	managementUsers.register(r);
 	// branch v1rest2: promotion tiers and stacks, validation rules and their assignments.
 	for (const m of [promotions, validationRules]) m.register(r);
+	// branch v1rest2: segments, referral code holders.
+	for (const m of [segments, referrals]) m.register(r);
 	return r;
 }
 

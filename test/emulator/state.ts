@@ -185,6 +185,13 @@ export interface Reward {
 	type: string;
 	created_at: string;
 	object: 'reward';
+	/** The type's settings: `campaign` (CAMPAIGN), `product` (MATERIAL) or `coin` (COIN). */
+	parameters?: Json;
+	stock?: number | null;
+	redeemed?: number | null;
+	attributes?: Json;
+	metadata?: Json;
+	updated_at?: string | null;
 }
 
 export interface RewardAssignment {
@@ -517,6 +524,8 @@ export class Store {
 	webhookProject = new Map<string, string>();
 	customers = new Map<string, Customer>();
 	customersBySourceId = new Map<string, string>();
+	/** Each referral code's holders (its referrer and referees), by the code's voucher id, oldest first. */
+	referralHolders = new Map<string, Json[]>();
 	customerActivities = new Map<string, CustomerActivityLog>();
 	campaigns = new Map<string, Campaign>();
 	/** v1 loyalty cards by id; `cardsByCode` maps a code to an id. */

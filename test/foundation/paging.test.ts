@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { FIXTURES, fixtureCounts } from '../emulator';
 import { pagedListSpec, type ListSpec } from '../../nodes/LoyaltyPromotions/transport/paginate';
+import { SEGMENT_LIST } from '../../nodes/LoyaltyPromotions/actions/segment/fields';
 import { setupEmulator, type FoundationEnv, type ProbeJob } from './support';
 
 let env: FoundationEnv;
@@ -94,6 +95,25 @@ describe('counted list paged by starting_after_id (customer activities)', () => 
 		});
 		expect(entries).toHaveLength(12);
 		expect(env.emu.control.requests({ path: /activities/ })).toHaveLength(1);
+	});
+});
+
+describe('list paged by a date filter (segments: three created in each millisecond)', () => {
+	const job = (limit: number, query: IDataObject = {}): ProbeJob => ({ request: { method: 'GET', path: '/v1/segments', query }, list: SEGMENT_LIST, limit });
+
+	it('a limit asks the next page for what is still wanted plus the entries of the moment it starts with again', async () => {
+		const entries = await list(env, job(250, { order: 'created_at' }));
+		expect(ids(entries)).toEqual(FIXTURES.segmentIds.slice(0, 250));
+		const queries = pageQueries(env, '/v1/segments');
+		// Pages 1 and 2 each end on the first segment of a millisecond, which the next page starts with again.
+		expect(queries.map((q) => q.limit)).toEqual(['100', '100', '52']);
+		expect(queries[2]['filters[created_at][conditions][$after]']).toBe(new Date(Date.parse(String(entries[198].created_at)) - 1).toISOString());
+	});
+
+	it('stops loudly when a whole page shares one moment, rather than loop', async () => {
+		const many = await env.probe([{ ...job(4, { order: 'created_at' }), list: { ...SEGMENT_LIST, maxPageSize: 2 } }]);
+		expect(many.error?.message).toMatch(/already sent/);
+		expect(pageQueries(env, '/v1/segments')).toHaveLength(2);
 	});
 });
 

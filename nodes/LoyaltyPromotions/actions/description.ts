@@ -15,7 +15,11 @@ export const MAX_CONCURRENCY = 20;
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
 function showFor(resource: string, operation: string, property: INodeProperties): INodeProperties {
-	const show = { ...property.displayOptions?.show, resource: [resource], operation: [operation] };
+	// Resource and operation come first: n8n shows a field as soon as it meets a condition whose value is an
+	// expression (it cannot tell), so a field of another operation conditioned on e.g. an expression `type` would
+	// otherwise count as shown (and required) here.
+	const own = Object.entries(property.displayOptions?.show ?? {}).filter(([name]) => name !== 'resource' && name !== 'operation');
+	const show = { resource: [resource], operation: [operation], ...Object.fromEntries(own) };
 	return { ...property, displayOptions: { ...property.displayOptions, show } };
 }
 

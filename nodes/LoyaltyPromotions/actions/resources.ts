@@ -37,6 +37,12 @@ import { promotionStack } from './promotionStack';
 // branch v1rest2: validation rules
 import { validationRule } from './validationRule';
 import { validationRuleAssignment } from './validationRuleAssignment';
+// branch v1rest2: segments
+import { segment } from './segment';
+// branch v1rest2: rewards
+import { reward } from './reward';
+// branch v1rest2: referrals
+import { referralHolder } from './referralHolder';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -82,4 +88,10 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch v1rest2: validation rules
 	validationRule,
 	validationRuleAssignment,
+	// branch v1rest2: segments
+	segment,
+	// branch v1rest2: rewards
+	reward,
+	// branch v1rest2: referrals
+	referralHolder,
 ].filter((resource) => resource.operations.length > 0);

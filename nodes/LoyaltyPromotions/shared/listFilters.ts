@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationDefinition, ParamReader } from '../actions/types';
+import type { FilterKind } from './fields';
 import { requireDateTime } from './validate';
 
 /** What the paged v1 lists (vouchers, campaigns, publications, redemptions, loyalty members) share. */
@@ -84,3 +85,24 @@ export const ATTEMPT_ORDER_FIELDS: Array<[label: string, field: string]> = [
 	['Tracking ID', 'tracking_id'],
 	['Voucher Code', 'voucher_code'],
 ];
+
+/**
+ * Created After and Created Before of the lists filtered by conditions (`filters[created_at][conditions][$after]`,
+ * `…[$before]`): the Filters options, e.g. createdConditions('programs created'), and their readFilterQuery rows.
+ */
+export function createdConditions(what: string): { options: INodeProperties[]; query: Record<string, [param: string, label: string, kind: FilterKind]> } {
+	const bounds = [
+		['After', '$after'],
+		['Before', '$before'],
+	];
+	return {
+		options: bounds.map(([bound]) => ({
+			displayName: `Created ${bound}`,
+			name: `created${bound}`,
+			type: 'dateTime' as const,
+			default: '',
+			description: `Only ${what} ${bound.toLowerCase()} this moment`,
+		})),
+		query: Object.fromEntries(bounds.map(([bound, operator]) => [`created${bound}`, [`filters[created_at][conditions][${operator}]`, `Created ${bound}`, 'dateTime']])),
+	};
+}

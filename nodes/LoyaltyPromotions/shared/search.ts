@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { credentialTypeFor } from '../actions/types';
 import { fetchList, fetchPage, type ListSpec } from '../transport/paginate';
 import { Transport, type ServiceRequest } from '../transport/request';
+import { locatorValue } from './validate';
 
 /** What a From List search needs to know about one list endpoint. */
 export interface SearchSpec {
@@ -22,6 +23,12 @@ export interface SearchSpec {
 export function currentTransport(ctx: ILoadOptionsFunctions): Transport {
 	const authentication = String(ctx.getCurrentNodeParameter('authentication') ?? 'appKeys');
 	return new Transport(ctx, credentialTypeFor(authentication));
+}
+
+/** The value of another field of the node (a locator's, too) that a search narrows by, unless unset or an expression. */
+export function chosenValue(ctx: ILoadOptionsFunctions, name: string): string | undefined {
+	const value = locatorValue(ctx.getCurrentNodeParameter(name));
+	return typeof value === 'string' && value.trim() && !value.startsWith('=') ? value.trim() : undefined;
 }
 
 /** How far one search walks a list that the service cannot filter: pages, and the matches that are enough. */

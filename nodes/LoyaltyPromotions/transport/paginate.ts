@@ -8,8 +8,22 @@ import type { ServiceRequest, Transport } from './request';
  * - paged:    the counted envelope, paged by page number (`page` = 1, 2, …; the service serves a bounded number of pages)
  * - idCursor: { object: 'list', data_ref, <data_ref>, has_more, more_starting_after }
  * - v2Cursor: { object: 'list', data, cursor: { next, expires_at } }
+ * - dateCursor: the counted envelope without a page parameter: the next page is asked for with a filter on the
+ *   entries' own date (segments: `filters[created_at][conditions][$before]` newest first, `…[$after]` oldest first)
  */
-export type ListEnvelope = 'counted' | 'paged' | 'idCursor' | 'v2Cursor';
+export type ListEnvelope = 'counted' | 'paged' | 'idCursor' | 'v2Cursor' | 'dateCursor';
+
+/** How a dateCursor list pages: by the date of its last entry, in the direction its order parameter gives. */
+export interface DateCursor {
+	/** The entries' date field the list is sorted by, e.g. 'created_at'. */
+	field: string;
+	/** The query parameter asking for entries dated before a moment (the next page of a newest-first list). */
+	before: string;
+	/** The query parameter asking for entries dated after a moment (the next page of an oldest-first list). */
+	after: string;
+	/** The sort parameter: its value `field` (no minus) lists oldest first; anything else, or none, newest first. */
+	orderParam: string;
+}
 
 export interface ListSpec {
 	envelope: ListEnvelope;
@@ -24,6 +38,13 @@ export interface ListSpec {
 	maxEntries?: number;
 	/** The most bytes of entries (as JSON) a walk of this list holds (default MAX_LIST_BYTES). */
 	maxBytes?: number;
+	/**
+	 * Where the entries sit when the answer's `data_ref` names an array the answer does not carry (segments: the
+	 * contract's list names `data_ref: "data"` and holds the entries under `segments`).
+	 */
+	entriesKey?: string;
+	/** dateCursor lists: the date the pages follow. */
+	dateCursor?: DateCursor;
 }
 
 /** The most entries Return All reads from one list in one run, unless its ListSpec says otherwise. */
@@ -48,12 +69,15 @@ interface Page {
 	entries: IDataObject[];
 	/** The cursor value for the next page, or undefined when this was the last. */
 	next?: string;
+	/** How many of these entries the next page starts with again (a dateCursor page's entries of its last moment). */
+	overlap?: number;
 }
 
-/** The entries of a list response: the array `data_ref` names, else `data`. */
-export function entriesOf(body: IDataObject | undefined): IDataObject[] {
+/** The entries of a list response: the array `data_ref` names, else the one `entriesKey` names, else `data`. */
+export function entriesOf(body: IDataObject | undefined, entriesKey?: string): IDataObject[] {
 	if (!body || typeof body !== 'object') return [];
-	const key = typeof body.data_ref === 'string' && Array.isArray(body[body.data_ref]) ? body.data_ref : 'data';
+	const carried = (key: unknown): key is string => typeof key === 'string' && Array.isArray(body[key]);
+	const key = carried(body.data_ref) ? body.data_ref : carried(entriesKey) ? entriesKey : 'data';
 	const entries = (Array.isArray(body[key]) ? body[key] : []) as unknown[];
 	const odd = entries.find((entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry));
 	if (odd !== undefined) {
@@ -64,9 +88,37 @@ export function entriesOf(body: IDataObject | undefined): IDataObject[] {
 	return entries as IDataObject[];
 }
 
-function readPage(body: IDataObject, spec: ListSpec, requestedSize: number | undefined, cursor: string | undefined): Page {
-	const entries = entriesOf(body);
-	if (entries.length === 0 || !spec.cursorParam) return { entries };
+/** Whether a dateCursor request lists oldest first (its order parameter names the date field without a minus). */
+function ascending(spec: ListSpec, request: ServiceRequest): boolean {
+	return spec.dateCursor !== undefined && request.query?.[spec.dateCursor.orderParam] === spec.dateCursor.field;
+}
+
+/** The query parameter that carries the cursor: the list's own, or a dateCursor's filter in the request's direction. */
+function cursorParamOf(spec: ListSpec, request: ServiceRequest): string | undefined {
+	if (spec.envelope !== 'dateCursor' || !spec.dateCursor) return spec.cursorParam;
+	return ascending(spec, request) ? spec.dateCursor.after : spec.dateCursor.before;
+}
+
+/**
+ * A dateCursor page's cursor: one millisecond past its last entry's date, towards the page, so that the entries
+ * sharing that moment which the page cut off come on the next page (the service's bounds are strict); the
+ * entries of that moment already handed over come again and are dropped by id (`overlap` counts them).
+ */
+function dateCursorPage(entries: IDataObject[], cursor: DateCursor, oldestFirst: boolean): Page {
+	const last = entries[entries.length - 1];
+	const moment = Date.parse(String(last[cursor.field]));
+	if (Number.isNaN(moment)) {
+		throw new ApplicationError(
+			`The service's list entry ${JSON.stringify(last.id ?? null)} has no ${cursor.field} date to ask for the next page by (got ${JSON.stringify(last[cursor.field] ?? null)}); nothing is returned for this item, rather than a list cut short.`,
+		);
+	}
+	const overlap = entries.filter((entry) => Date.parse(String(entry[cursor.field])) === moment).length;
+	return { entries, next: new Date(moment + (oldestFirst ? -1 : 1)).toISOString(), overlap };
+}
+
+function readPage(body: IDataObject, spec: ListSpec, request: ServiceRequest, requestedSize: number | undefined, cursor: string | undefined): Page {
+	const entries = entriesOf(body, spec.entriesKey);
+	if (entries.length === 0 || !cursorParamOf(spec, request)) return { entries };
 	switch (spec.envelope) {
 		case 'paged': {
 			// A short page is the last one.
@@ -81,6 +133,11 @@ function readPage(body: IDataObject, spec: ListSpec, requestedSize: number | und
 		case 'v2Cursor': {
 			const next = (body.cursor as IDataObject | undefined)?.next;
 			return { entries, next: next ? String(next) : undefined };
+		}
+		case 'dateCursor': {
+			// A short page is the last one.
+			const full = requestedSize === undefined || entries.length >= requestedSize;
+			return full && spec.dateCursor ? dateCursorPage(entries, spec.dateCursor, ascending(spec, request)) : { entries };
 		}
 		case 'counted': {
 			// A counted list pages by the id of its last entry; a short page is the last one.
@@ -101,9 +158,10 @@ export async function fetchPage(
 ): Promise<Page & { body: IDataObject }> {
 	const query: IDataObject = { ...request.query };
 	if (spec.pageSizeParam && pageSize !== undefined) query[spec.pageSizeParam] = pageSize;
-	if (cursor !== undefined && spec.cursorParam) query[spec.cursorParam] = cursor;
+	const cursorParam = cursorParamOf(spec, request);
+	if (cursor !== undefined && cursorParam) query[cursorParam] = cursor;
 	const body = await transport.request<IDataObject>({ ...request, query }, itemIndex);
-	return { ...readPage(body, spec, pageSize, cursor), body };
+	return { ...readPage(body, spec, request, pageSize, cursor), body };
 }
 
 /** What identifies an entry when pages are compared: its id (or code), else its whole content. */
@@ -159,11 +217,14 @@ export async function walkList(
 	let delivered = 0;
 	let pages = 0;
 	let cursor: string | undefined;
+	// Entries the next page starts with again (a dateCursor list's last moment): asked for on top of those wanted.
+	let overlap = 0;
 	for (;;) {
 		const stillWanted = wanted.returnAll ? Infinity : wanted.limit - delivered;
 		if (stillWanted <= 0) return delivered;
-		const pageSize = spec.pageSizeParam ? (spec.envelope === 'paged' ? pagedSize : Math.min(maxPageSize, stillWanted)) : undefined;
+		const pageSize = spec.pageSizeParam ? (spec.envelope === 'paged' ? pagedSize : Math.min(maxPageSize, stillWanted + overlap)) : undefined;
 		const page = await fetchPage(transport, request, spec, cursor, pageSize, itemIndex);
+		overlap = page.overlap ?? 0;
 		pages++;
 		const fresh = page.entries.filter((entry) => {
 			const key = entryKey(entry);
@@ -172,7 +233,10 @@ export async function walkList(
 			return true;
 		});
 		if (page.entries.length > 0 && fresh.length === 0) {
-			stopped(`The service answered page ${pages} with entries it had already sent (it ignored the cursor "${cursor}").`, delivered);
+			const why = spec.dateCursor
+				? `more entries share the ${spec.dateCursor.field} ${cursor} than a page holds, or it ignored that bound`
+				: `it ignored the cursor "${cursor}"`;
+			stopped(`The service answered page ${pages} with entries it had already sent (${why}).`, delivered);
 		}
 		if (spec.envelope === 'paged') {
 			const total = typeof page.body.total === 'number' ? page.body.total : undefined;

@@ -327,6 +327,44 @@ const CALLS: Record<string, Call> = {
 		const id = (await t.http.post(`/v1/validation-rules/${rule}/assignments`, { related_object_id: 'v_walk_delete' }, { headers: t.A })).data.id;
 		return t.http.delete(`/v1/validation-rules/${rule}/assignments/${id}`, { headers: t.A });
 	},
+	// branch v1rest2: rewards and their assignments
+	'POST /v1/rewards': (t) => t.http.post('/v1/rewards', { name: 'walk-create', parameters: { coin: { exchange_ratio: '1', points_ratio: '10' } } }, { headers: t.A }),
+	'GET /v1/rewards/{rewardId}': (t) => t.http.get(`/v1/rewards/${FIXTURES.rewardIds[0]}`, { headers: t.A }),
+	'PUT /v1/rewards/{rewardId}': (t) => t.http.put(`/v1/rewards/${FIXTURES.rewardIds[0]}`, { stock: 5 }, { headers: t.A }),
+	'DELETE /v1/rewards/{rewardId}': async (t) => {
+		const id = (await t.http.post('/v1/rewards', { name: 'walk-delete', parameters: { product: { id: FIXTURES.productId } } }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/rewards/${id}`, { headers: t.A });
+	},
+	'GET /v1/rewards/{rewardId}/assignments': (t) => t.http.get(`/v1/rewards/${FIXTURES.loyaltyRewardId}/assignments`, { headers: t.A }),
+	'GET /v1/rewards/{rewardId}/assignments/{assignmentId}': (t) =>
+		t.http.get(`/v1/rewards/${FIXTURES.loyaltyRewardId}/assignments/${FIXTURES.loyaltyRewardAssignmentId}`, { headers: t.A }),
+	'PUT /v1/rewards/{rewardId}/assignments/{assignmentId}': (t) =>
+		t.http.put(`/v1/rewards/${FIXTURES.loyaltyRewardId}/assignments/${FIXTURES.loyaltyRewardAssignmentId}`, { parameters: { loyalty: { points: 100 } } }, { headers: t.A }),
+	'DELETE /v1/rewards/{rewardId}/assignments/{assignmentId}': async (t) => {
+		const reward = FIXTURES.rewardIds[9];
+		const id = (await t.http.post(`/v1/rewards/${reward}/assignments`, { campaign: FIXTURES.campaignId }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/rewards/${reward}/assignments/${id}`, { headers: t.A });
+	},
+	// branch v1rest2: referral code holders
+	...Object.fromEntries(
+		['/v1/referrals/members/{memberId}/holders', '/v1/referrals/{campaignId}/members/{memberId}/holders'].flatMap((route): Array<[string, Call]> => {
+			const base = route.replace('{campaignId}', FIXTURES.friendsReferralCampaignId).replace('{memberId}', FIXTURES.referralCode);
+			const add = (t: Parameters<Call>[0], sourceId: string) => t.http.post(base, { holders: [{ source_id: sourceId }] }, { headers: t.A });
+			return [
+				[`GET ${route}`, (t) => t.http.get(base, { headers: t.A })],
+				[`POST ${route}`, (t) => add(t, `walk-add-${route.length}`)],
+				[`DELETE ${route}/{holderId}`, async (t) => t.http.delete(`${base}/${(await add(t, `walk-remove-${route.length}`)).data.holders[0].id}`, { headers: t.A })],
+			];
+		}),
+	),
+	// branch v1rest2: segments
+	'GET /v1/segments': (t) => t.http.get('/v1/segments?limit=5&filters[created_at][conditions][$before]=2024-01-01T00:00:00.050Z', { headers: t.A }),
+	'POST /v1/segments': (t) => t.http.post('/v1/segments', { name: 'walk-create', type: 'static', customers: [FIXTURES.customerId] }, { headers: t.A }),
+	'GET /v1/segments/{segmentId}': (t) => t.http.get(`/v1/segments/${FIXTURES.segmentIds[0]}`, { headers: t.A }),
+	'DELETE /v1/segments/{segmentId}': async (t) => {
+		const id = (await t.http.post('/v1/segments', { name: 'walk-delete', type: 'auto-update', filter: { junction: 'and' } }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/segments/${id}`, { headers: t.A });
+	},
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { pagedList } from '../../shared/listFilters';
-import { searchList } from '../../shared/search';
-import { locatorValue } from '../../shared/validate';
+import { chosenValue, searchList } from '../../shared/search';
 import { path } from '../../transport/request';
 
 const LOYALTY_LIST = pagedList(100);
@@ -19,8 +18,8 @@ export async function searchLoyaltyCampaigns(this: ILoadOptionsFunctions, filter
 /** The loyalty program chosen elsewhere in the node, if any (a plain value, not an expression). */
 function chosenProgram(ctx: ILoadOptionsFunctions): string | undefined {
 	for (const name of ['campaignId', 'additionalFields.campaignId', 'filters.campaignId']) {
-		const value = locatorValue(ctx.getCurrentNodeParameter(name));
-		if (typeof value === 'string' && value.trim() && !value.startsWith('=')) return value.trim();
+		const value = chosenValue(ctx, name);
+		if (value) return value;
 	}
 	return undefined;
 }

@@ -2,24 +2,25 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { enumOptions, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
 import { PROGRAM_STATUSES, V2_LIST } from './fields';
+import { createdConditions } from '../../shared/listFilters';
 
 const ORDERS: Array<[label: string, field: string]> = [
 	['Created At', 'created_at'],
 	['Name', 'name'],
 ];
 
+const CREATED = createdConditions('programs created');
+
 /** Filters option → [query parameter, label, kind]: the service's filter conditions. */
 const QUERY: Record<string, [param: string, label: string, kind: FilterKind]> = {
 	name: ['filters[name][conditions][$contains]', 'Name Contains', 'text'],
 	status: ['filters[status][conditions][$is]', 'Status', Object.keys(PROGRAM_STATUSES)],
-	createdAfter: ['filters[created_at][conditions][$after]', 'Created After', 'dateTime'],
-	createdBefore: ['filters[created_at][conditions][$before]', 'Created Before', 'dateTime'],
+	...CREATED.query,
 	order: ['order', 'Order', sortOrderValues(ORDERS)],
 };
 
 const filters: INodeProperties = filtersProperty([
-	{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '', description: 'Only programs created after this moment' },
-	{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '', description: 'Only programs created before this moment' },
+	...CREATED.options,
 	{ displayName: 'Name Contains', name: 'name', type: 'string', default: '', description: 'Only programs whose name contains this text' },
 	sortOrderFilter(ORDERS, '-created_at', 'How to sort the programs'),
 	{ displayName: 'Status', name: 'status', type: 'options', options: enumOptions(PROGRAM_STATUSES), default: 'ACTIVE', description: 'Only programs in this status' },

@@ -6,6 +6,7 @@ import { readProgramId, V2_LIST } from '../program/fields';
 import { programLocator } from '../program/search';
 import type { OperationDefinition } from '../types';
 import { MEMBER_STATUSES } from './fields';
+import { createdConditions } from '../../shared/listFilters';
 
 const CUSTOMER_ID = /^cust_[a-zA-Z0-9]+$/;
 
@@ -15,17 +16,17 @@ const ORDERS: Array<[label: string, field: string]> = [
 	['Status', 'status'],
 ];
 
+const CREATED = createdConditions('members who joined');
+
 const QUERY: Record<string, [param: string, label: string, kind: FilterKind]> = {
 	customerId: ['filters[customer_id][conditions][$is]', 'Customer ID', 'text'],
 	status: ['filters[status][conditions][$is]', 'Status', Object.keys(MEMBER_STATUSES)],
-	createdAfter: ['filters[created_at][conditions][$after]', 'Created After', 'dateTime'],
-	createdBefore: ['filters[created_at][conditions][$before]', 'Created Before', 'dateTime'],
+	...CREATED.query,
 	order: ['order', 'Order', sortOrderValues(ORDERS)],
 };
 
 const filters: INodeProperties = filtersProperty([
-	{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '', description: 'Only members who joined after this moment' },
-	{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '', description: 'Only members who joined before this moment' },
+	...CREATED.options,
 	{ displayName: 'Customer ID', name: 'customerId', type: 'string', default: '', placeholder: 'cust_...', description: 'Only the member of this customer (a Voucherify customer ID)' },
 	sortOrderFilter(ORDERS, '-created_at', 'How to sort the members'),
 	{ displayName: 'Status', name: 'status', type: 'options', options: enumOptions(MEMBER_STATUSES), default: 'ACTIVE', description: 'Only members in this status' },

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
+import { readRewardId, rewardLocator } from '../reward/fields';
 import { fail, parseJsonObject, requireIntegerInRange } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
@@ -24,14 +25,7 @@ export const create: OperationDefinition = {
 	description: 'Offer a reward in a campaign at a points cost',
 	endpoint: 'POST /v1/rewards/{rewardId}/assignments',
 	properties: [
-		locatorProperty({
-			name: 'rewardId',
-			displayName: 'Reward',
-			description: 'The reward to assign, picked from the list or given by ID',
-			noun: 'reward',
-			searchListMethod: 'searchRewards',
-			idPlaceholder: 'rew_...',
-		}),
+		rewardLocator('The reward to assign, picked from the list or given by ID'),
 		locatorProperty({
 			name: 'campaign',
 			displayName: 'Campaign',
@@ -61,7 +55,7 @@ export const create: OperationDefinition = {
 			]),
 	],
 	build(params) {
-		const rewardId = params.id('rewardId', 'Reward');
+		const rewardId = readRewardId(params);
 		const campaign = params.id('campaign', 'Campaign');
 		const points = requireIntegerInRange(params, 'Points', params.get('points'), MIN_POINTS);
 		const additionalFields = params.get<IDataObject>('additionalFields', {});

@@ -1,15 +1,21 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { searchList } from '../../shared/search';
-import { pagedListSpec } from '../../transport/paginate';
+import { path } from '../../transport/request';
+import { REWARD_LIST } from '../reward/fields';
 
-/** From List for Reward: the project's rewards, by name and type. */
-export async function searchRewards(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+/** From List for Assignment: the assignments of the reward chosen in the Reward field, by campaign and cost. */
+export async function searchRewardAssignments(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const rewardId = String(this.getCurrentNodeParameter('rewardId', { extractValue: true }) ?? '').trim();
+	if (!rewardId) return { results: [] };
 	return await searchList(
 		this,
 		{
-			request: { method: 'GET', path: '/v1/rewards' },
-			list: pagedListSpec(100),
-			toItem: (reward) => ({ name: `${String(reward.name || reward.id)}${reward.type ? ` (${String(reward.type)})` : ''}`, value: String(reward.id) }),
+			request: { method: 'GET', path: `${path`/v1/rewards/${rewardId}`}/assignments` },
+			list: REWARD_LIST,
+			toItem: (assignment) => {
+				const points = ((assignment.parameters as { loyalty?: { points?: unknown } } | undefined)?.loyalty?.points ?? '') as string;
+				return { name: `${String(assignment.related_object_id)}${points === '' ? '' : ` for ${points} points`} (${String(assignment.id)})`, value: String(assignment.id) };
+			},
 		},
 		filter,
 		paginationToken,

@@ -1,0 +1,3 @@
+import { addOperation } from './fields';
+
+export const add = addOperation(false);

@@ -1,0 +1,3 @@
+import { addOperation } from './fields';
+
+export const addInCampaign = addOperation(true);

@@ -1,0 +1,3 @@
+import { getManyOperation } from './fields';
+
+export const getAllInCampaign = getManyOperation(true);

@@ -1,0 +1,3 @@
+import { removeOperation } from './fields';
+
+export const removeInCampaign = removeOperation(true);
