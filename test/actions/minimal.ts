@@ -202,6 +202,11 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'validationRuleAssignment.getAllOfRule': { validationRuleId: FIXTURES.validationRuleIds[0], limit: 5 },
 	'validationRuleAssignment.create': { validationRuleId: FIXTURES.validationRuleIds[1], relatedObjectType: 'campaign', relatedObjectId: FIXTURES.discountCampaignId, additionalFields: { force: true } },
 	'validationRuleAssignment.delete': { validationRuleId: FIXTURES.validationRuleIds[0], assignmentId: '{newValidationRuleAssignment}' },
+	// branch loyaltyv2 (issue 21): order payments with points, benefit and tier transactions
+	'programMember.payOrderWithPoints': { ...V2_CARD, orderId: FIXTURES.orderSourceId, additionalFields: { pointsLimit: 10 } },
+	'programMember.getManyOrderPayments': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.getManyBenefitTransactions': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.getManyTierTransactions': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

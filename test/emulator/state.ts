@@ -557,6 +557,10 @@ export class Store {
 	cardActivities = new Map<string, Json[]>();
 	/** Each v2 member's reward transactions (`lrtx_…`: purchases and refunds), oldest first. */
 	rewardTransactions = new Map<string, Json[]>();
+	/** Each v2 member's order payments (`lotx_…`), benefit transactions (`lbtx_…`) and tier transactions (`lttx_…`), oldest first. */
+	orderTransactions = new Map<string, Json[]>();
+	benefitTransactions = new Map<string, Json[]>();
+	tierTransactions = new Map<string, Json[]>();
 	/** Tracked events, in order. */
 	events: Json[] = [];
 	tokens = new Map<string, Token>();

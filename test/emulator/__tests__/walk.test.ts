@@ -284,6 +284,12 @@ const CALLS: Record<string, Call> = {
 	'GET /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/rewards/purchases`, { headers: B }),
 	'POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund': (t, B, ctx) =>
 		t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/purchases/${ctx.purchaseId}/refund`, {}, { headers: B }),
+	// branch loyaltyv2 (issue 21): an order paid with the fixture card's points, then the member's transaction lists
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/orders/payments': (t, B) =>
+		t.http.post(`${MEMBERS}/${FIXTURES.memberId}/orders/payments`, { card_id: FIXTURES.cardId, order: { source_id: FIXTURES.orderSourceId } }, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/orders/payments': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/orders/payments?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/benefits/transactions': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/benefits/transactions`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/tiers/transactions': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/tiers/transactions?limit=1`, { headers: B }),
 	// branch v1rest2: promotion tiers and stacks (each call makes what it changes, so the calls run in any order)
 	'GET /v1/promotions/tiers': (t) => t.http.get('/v1/promotions/tiers?is_available=true', { headers: t.A }),
 	'POST /v1/promotions/{campaignId}/tiers': (t) => t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, newTier('walk-create'), { headers: t.A }),
