@@ -12,6 +12,9 @@ import { runNode } from '../harness/runWorkflow';
 const BRANDING = { brandName: 'Minimal', street: 'Main 1', city: 'Warsaw', postal: '00-001', country: 'Poland', email: 'a@example.com' };
 /** The fixture member's card, as the Loyalty v2 card operations name it. */
 const V2_CARD = { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId };
+/** A points benefit on the fixture's active card definition, and an earning rule's typed earning of points. */
+const V2_POINTS_BENEFIT = { benefitType: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive };
+const V2_EARNINGS = { earning: [{ effect: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive }] };
 
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
@@ -207,6 +210,24 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'programMember.getManyOrderPayments': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
 	'programMember.getManyBenefitTransactions': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
 	'programMember.getManyTierTransactions': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	// branch loyaltyv2 (issue 21): the program catalogue (earning rules, benefits)
+	'earningRule.create': { name: 'Minimal rule', earnings: V2_EARNINGS },
+	'earningRule.get': { earningRuleId: FIXTURES.earningRuleActive },
+	'earningRule.getAll': { limit: 5 },
+	'earningRule.update': { earningRuleId: FIXTURES.earningRuleDraft, updateFields: { name: 'Renamed rule' } },
+	'earningRule.delete': { earningRuleId: '{newEarningRule}' },
+	'earningRule.activate': { earningRuleId: '{newEarningRule}' },
+	'earningRule.deactivate': { earningRuleId: '{newActiveEarningRule}' },
+	'earningRule.draft': { earningRuleId: '{newActiveEarningRule}' },
+	'earningRule.getManyActivities': { earningRuleId: FIXTURES.earningRuleActive, limit: 5 },
+	'benefit.create': { name: 'Minimal benefit', ...V2_POINTS_BENEFIT },
+	'benefit.get': { benefitId: FIXTURES.benefitId },
+	'benefit.getAll': { limit: 5 },
+	'benefit.update': { benefitId: FIXTURES.benefitId, updateFields: { name: 'Renamed benefit' } },
+	'benefit.delete': { benefitId: '{newBenefit}' },
+	'benefit.activate': { benefitId: '{newBenefit}' },
+	'benefit.draft': { benefitId: '{newActiveBenefit}' },
+	'benefit.getManyActivities': { benefitId: FIXTURES.benefitId, limit: 5 },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -278,6 +299,10 @@ const FRESH: Record<
 		operation: 'create',
 		parameters: { validationRuleId: FIXTURES.validationRuleIds[0], relatedObjectType: 'voucher', relatedObjectId: '{fresh}' },
 	},
+	'{newEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS }, named: true },
+	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
+	'{newBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: V2_POINTS_BENEFIT, named: true },
+	'{newActiveBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: { ...V2_POINTS_BENEFIT, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

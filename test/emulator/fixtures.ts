@@ -83,7 +83,7 @@ const fixtures = {
 	tierStructureActive: 'lts_a0000000000001',
 	/** v2 member of programActive, holding cardId and cardPendingPointsDisabled. */
 	memberId: 'lmbr_0000000000001',
-	/** A v2 benefit memberId was given once (one benefit transaction). */
+	/** A v2 benefit (ACTIVE, 50 points on cardDefinitionActive's cards) memberId was given once (one benefit transaction). */
 	benefitId: 'lben_0000000000001',
 	/** v2 card (cardDefinitionActive) with 25 × seed future PENDING buckets (+3 past, +2 CANCELED, not listed). */
 	cardId: 'lcrd_0000000000001',
@@ -658,6 +658,10 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		{ ...tierBase, id: 'lttx_0000000000001', tier_id: 'lt_0000000000001', type: 'JOINED', details: { points: 0, tier_from: null, tier_to: 'lt_0000000000001', origin, rejection: null, start_at: iso(BASE), expires_at: null }, created_at: iso(BASE) },
 		{ ...tierBase, id: 'lttx_0000000000002', tier_id: 'lt_0000000000002', type: 'UPGRADED', details: { points: 1200, tier_from: 'lt_0000000000001', tier_to: 'lt_0000000000002', origin, rejection: null, start_at: iso(BASE + DAY), expires_at: null }, created_at: iso(BASE + DAY) },
 	]);
+	s.benefits.set(FIXTURES.benefitId, {
+		id: FIXTURES.benefitId, name: 'Welcome points', type: 'POINTS', status: 'ACTIVE', points: { value: 50, card_definition_id: FIXTURES.cardDefinitionActive }, points_proportional: null, material: null, digital: null,
+		stock: { type: 'UNLIMITED' }, created_at: iso(BASE), updated_at: null, object: 'benefit',
+	});
 	s.benefitTransactions.set(FIXTURES.memberId, [{
 		id: 'lbtx_0000000000001', benefit_id: FIXTURES.benefitId, program_id: FIXTURES.programActive, member_id: FIXTURES.memberId, earning_rule_id: FIXTURES.earningRuleActive, type: 'FULFILLMENT',
 		details: { reason: 'Welcome benefit', rejection: null, metadata: {}, result: null }, status: 'APPROVED', created_at: iso(BASE + DAY), updated_at: null, object: 'benefit_transaction',

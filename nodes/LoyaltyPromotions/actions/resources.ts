@@ -37,6 +37,9 @@ import { promotionStack } from './promotionStack';
 // branch v1rest2: validation rules
 import { validationRule } from './validationRule';
 import { validationRuleAssignment } from './validationRuleAssignment';
+// branch loyaltyv2 (issue 21): the program catalogue
+import { earningRule } from './earningRule';
+import { benefit } from './benefit';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -82,4 +85,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch v1rest2: validation rules
 	validationRule,
 	validationRuleAssignment,
+	// branch loyaltyv2 (issue 21): the program catalogue
+	earningRule,
+	benefit,
 ].filter((resource) => resource.operations.length > 0);
