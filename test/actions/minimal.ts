@@ -228,6 +228,14 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'benefit.activate': { benefitId: '{newBenefit}' },
 	'benefit.draft': { benefitId: '{newActiveBenefit}' },
 	'benefit.getManyActivities': { benefitId: FIXTURES.benefitId, limit: 5 },
+	// branch loyaltyv2 (issue 21): card definitions in the catalogue (the draft one activated; the pending-disabled one,
+	// which no other entry needs, drafted then deleted: the moves run before Delete)
+	'cardDefinition.get': { cardDefinition: FIXTURES.cardDefinitionActive },
+	'cardDefinition.getAll': { limit: 5 },
+	'cardDefinition.delete': { cardDefinition: FIXTURES.cardDefinitionPendingDisabled },
+	'cardDefinition.activate': { cardDefinition: FIXTURES.cardDefinitionDraft },
+	'cardDefinition.draft': { cardDefinition: FIXTURES.cardDefinitionPendingDisabled },
+	'cardDefinition.getManyActivities': { cardDefinition: FIXTURES.cardDefinitionActive, limit: 5 },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

@@ -178,5 +178,5 @@ export interface CatalogueOperations {
 /** Get, Get Many, Delete, the status moves and Get Many Activities of a kind. */
 export function catalogueOperations(kind: CatalogueKind, spec: CatalogueOperations): OperationDefinition[] {
 	const moves = (Object.keys(spec.moves) as Array<keyof typeof MOVES>).map((to) => moveOperation(kind, to, spec.moves[to]!));
-	return [getOperation(kind, spec.simplify), getAllOperation(kind, spec.simplify), deleteOperation(kind, spec.delete), activitiesOperation(kind), ...moves];
+	return [getOperation(kind, spec.simplify), getAllOperation(kind, spec.simplify), activitiesOperation(kind), ...moves, deleteOperation(kind, spec.delete)];
 }

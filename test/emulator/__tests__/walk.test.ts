@@ -319,6 +319,12 @@ const CALLS: Record<string, Call> = {
 	'POST /v2/loyalties/benefits/{id}/draft': (t, B, ctx) => t.http.post(`/v2/loyalties/benefits/${ctx.benefitId}/draft`, undefined, { headers: B }),
 	'GET /v2/loyalties/benefits/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/benefits/${ctx.benefitId}/activities`, { headers: B }),
 	'DELETE /v2/loyalties/benefits/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/benefits/${ctx.benefitId}`, { headers: B }),
+	// branch loyaltyv2 (issue 21): the draft card definition read, activated, drafted again, its activities read, deleted
+	'GET /v2/loyalties/card-definitions/{id}': (t, B) => t.http.get(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { headers: B }),
+	'POST /v2/loyalties/card-definitions/{id}/activate': (t, B) => t.http.post(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/card-definitions/{id}/draft': (t, B) => t.http.post(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/draft`, undefined, { headers: B }),
+	'GET /v2/loyalties/card-definitions/{id}/activities': (t, B) => t.http.get(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/activities`, { headers: B }),
+	'DELETE /v2/loyalties/card-definitions/{id}': (t, B) => t.http.delete(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { headers: B }),
 	// branch v1rest2: promotion tiers and stacks (each call makes what it changes, so the calls run in any order)
 	'GET /v1/promotions/tiers': (t) => t.http.get('/v1/promotions/tiers?is_available=true', { headers: t.A }),
 	'POST /v1/promotions/{campaignId}/tiers': (t) => t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, newTier('walk-create'), { headers: t.A }),

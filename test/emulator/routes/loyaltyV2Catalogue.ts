@@ -34,10 +34,11 @@ export interface CatalogueSpec {
 	moves: Partial<Record<Move, { from: readonly string[]; to: string }>>;
 	/** The status an invalid move answers: 409 (conflict) or 400 invalid_state_transition. */
 	moveStatus: 400 | 409;
-	create: Rule;
-	update: Rule;
+	/** The create and update bodies' rules; a kind whose create or update another file serves has none. */
+	create?: Rule;
+	update?: Rule;
 	/** What a new record starts with, before the body's fields. */
-	defaults(body: Json, store: Store): Json;
+	defaults?(body: Json, store: Store): Json;
 	/** Checks what the body names exists (404) or may be used; `existing` on updates. */
 	check?(body: Json, store: Store, existing?: Record_): void;
 	/** Completes a record after a create or update (e.g. ids of its items); never changes the request body. */
@@ -84,14 +85,15 @@ function recordActivity(store: Store, spec: CatalogueSpec, record: Record_, what
 export function registerCatalogue(r: Router, spec: CatalogueSpec, offered: ReadonlyArray<'create' | 'list' | 'get' | 'update' | 'delete' | 'activities' | Move>): void {
 	const one = `${spec.collection}/{id}`;
 	const has = (what: (typeof offered)[number]) => offered.includes(what);
-	if (has('create'))
+	const { create, update } = spec;
+	if (has('create') && create)
 		r.post(spec.collection, 'B', (ctx) => {
 			const { store } = ctx.env;
 			const body = structuredClone(bodyObject(ctx.body));
-			spec.create(body, '');
+			create(body, '');
 			spec.check?.(body, store);
 			const now = nowIso();
-			const record = { ...spec.defaults(body, store), ...body, id: store.newId(spec.idPrefix), status: (body.status as string) ?? 'DRAFT', created_at: now, updated_at: null, object: spec.object } as Record_;
+			const record = { ...spec.defaults?.(body, store), ...body, id: store.newId(spec.idPrefix), status: (body.status as string) ?? 'DRAFT', created_at: now, updated_at: null, object: spec.object } as Record_;
 			spec.complete?.(record, store);
 			spec.records(store).set(record.id, record);
 			recordActivity(store, spec, record, 'created');
@@ -99,12 +101,12 @@ export function registerCatalogue(r: Router, spec: CatalogueSpec, offered: Reado
 		});
 	if (has('list')) r.get(spec.collection, 'B', (ctx) => v2Page(ctx, spec.collection, spec.listCursor, [...spec.records(ctx.env.store).values()]));
 	if (has('get')) r.get(one, 'B', (ctx) => ok(find(ctx, spec)));
-	if (has('update'))
+	if (has('update') && update)
 		r.put(one, 'B', (ctx) => {
 			const { store } = ctx.env;
 			const record = find(ctx, spec);
 			const body = structuredClone(bodyObject(ctx.body));
-			spec.update(body, '');
+			update(body, '');
 			if (Object.keys(body).length === 0) throw invalidPayload('The body must name at least one property to update');
 			const locked = record.status === 'DRAFT' ? [] : Object.keys(body).filter((key) => !spec.liveFields.includes(key));
 			if (spec.outsideDraft === 'reject' && locked.length)
@@ -341,7 +343,28 @@ export const BENEFITS: CatalogueSpec = {
 	},
 };
 
+// Card definitions: their list and update are served by loyaltyV2Lists and loyaltyV2 (the update's rules).
+
+export const CARD_DEFINITIONS: CatalogueSpec = {
+	collection: '/v2/loyalties/card-definitions',
+	pattern: /^lcdef_[a-f0-9]+$/,
+	idPrefix: 'lcdef_',
+	object: 'card_definition',
+	listCursor: 'lcrscdef_',
+	activityCursor: 'lcrsacd_',
+	activityPrefix: 'vl.card_definition.',
+	records: (store) => store.cardDefinitions as unknown as Map<string, Record_>,
+	moves: { activate: { from: ['DRAFT'], to: 'ACTIVE' }, draft: { from: ['ACTIVE'], to: 'DRAFT' } },
+	moveStatus: 409,
+	liveFields: ['name', 'metadata'],
+	outsideDraft: 'reject',
+	afterDelete: (record, store) => {
+		for (const assignments of store.programAssignments.values()) assignments.card_definitions.delete(record.id);
+	},
+};
+
 export function register(r: Router): void {
+	registerCatalogue(r, CARD_DEFINITIONS, ['get', 'delete', 'activities', 'activate', 'draft']);
 	registerCatalogue(r, EARNING_RULES, ['create', 'list', 'get', 'update', 'delete', 'activities', 'activate', 'deactivate', 'draft']);
 	registerCatalogue(r, BENEFITS, ['create', 'list', 'get', 'update', 'delete', 'activities', 'activate', 'draft']);
 }
