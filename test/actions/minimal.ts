@@ -236,6 +236,14 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'cardDefinition.activate': { cardDefinition: FIXTURES.cardDefinitionDraft },
 	'cardDefinition.draft': { cardDefinition: FIXTURES.cardDefinitionPendingDisabled },
 	'cardDefinition.getManyActivities': { cardDefinition: FIXTURES.cardDefinitionActive, limit: 5 },
+	// branch loyaltyv2 (issue 21): tier structures in the catalogue (the draft earned one activated, deactivated, deleted)
+	'tierStructure.get': { tierStructure: FIXTURES.tierStructureActive },
+	'tierStructure.getAll': { limit: 5 },
+	'tierStructure.getManyActivities': { tierStructure: FIXTURES.tierStructureActive, limit: 5 },
+	'tierStructure.activate': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
+	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

@@ -325,6 +325,17 @@ const CALLS: Record<string, Call> = {
 	'POST /v2/loyalties/card-definitions/{id}/draft': (t, B) => t.http.post(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/draft`, undefined, { headers: B }),
 	'GET /v2/loyalties/card-definitions/{id}/activities': (t, B) => t.http.get(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/activities`, { headers: B }),
 	'DELETE /v2/loyalties/card-definitions/{id}': (t, B) => t.http.delete(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { headers: B }),
+	// branch loyaltyv2 (issue 21): the draft earned tier structure listed, read, walked through its states, deleted
+	'GET /v2/loyalties/tier-structures': (t, B) => t.http.get('/v2/loyalties/tier-structures?limit=1', { headers: B }),
+	'GET /v2/loyalties/tier-structures/{id}': (t, B) => t.http.get(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}`, { headers: B }),
+	'POST /v2/loyalties/tier-structures/{id}/activate': (t, B) => t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/tier-structures/{id}/draft': (t, B) => t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/draft`, undefined, { headers: B }),
+	'POST /v2/loyalties/tier-structures/{id}/deactivate': async (t, B) => {
+		await t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/activate`, undefined, { headers: B });
+		return t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/deactivate`, undefined, { headers: B });
+	},
+	'GET /v2/loyalties/tier-structures/{id}/activities': (t, B) => t.http.get(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/activities`, { headers: B }),
+	'DELETE /v2/loyalties/tier-structures/{id}': (t, B) => t.http.delete(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}`, { headers: B }),
 	// branch v1rest2: promotion tiers and stacks (each call makes what it changes, so the calls run in any order)
 	'GET /v1/promotions/tiers': (t) => t.http.get('/v1/promotions/tiers?is_available=true', { headers: t.A }),
 	'POST /v1/promotions/{campaignId}/tiers': (t) => t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, newTier('walk-create'), { headers: t.A }),

@@ -363,7 +363,28 @@ export const CARD_DEFINITIONS: CatalogueSpec = {
 	},
 };
 
+// Tier structures: their update is served by loyaltyV2 (the update's rules).
+
+export const TIER_STRUCTURES: CatalogueSpec = {
+	collection: '/v2/loyalties/tier-structures',
+	pattern: /^lts_[a-f0-9]+$/,
+	idPrefix: 'lts_',
+	object: 'tier_structure',
+	listCursor: 'lcrsts_',
+	activityCursor: 'lcrsats_',
+	activityPrefix: 'vl.tier_structure.',
+	records: (store) => store.tierStructures as unknown as Map<string, Record_>,
+	moves: { activate: { from: ['DRAFT', 'INACTIVE'], to: 'ACTIVE' }, deactivate: { from: ['ACTIVE'], to: 'INACTIVE' }, draft: { from: ['ACTIVE'], to: 'DRAFT' } },
+	moveStatus: 409,
+	liveFields: ['name', 'metadata'],
+	outsideDraft: 'reject',
+	afterDelete: (record, store) => {
+		for (const assignments of store.programAssignments.values()) assignments.tier_structures.delete(record.id);
+	},
+};
+
 export function register(r: Router): void {
+	registerCatalogue(r, TIER_STRUCTURES, ['list', 'get', 'delete', 'activities', 'activate', 'deactivate', 'draft']);
 	registerCatalogue(r, CARD_DEFINITIONS, ['get', 'delete', 'activities', 'activate', 'draft']);
 	registerCatalogue(r, EARNING_RULES, ['create', 'list', 'get', 'update', 'delete', 'activities', 'activate', 'deactivate', 'draft']);
 	registerCatalogue(r, BENEFITS, ['create', 'list', 'get', 'update', 'delete', 'activities', 'activate', 'draft']);
