@@ -12,6 +12,9 @@ import { runNode } from '../harness/runWorkflow';
 const BRANDING = { brandName: 'Minimal', street: 'Main 1', city: 'Warsaw', postal: '00-001', country: 'Poland', email: 'a@example.com' };
 /** The fixture member's card, as the Loyalty v2 card operations name it. */
 const V2_CARD = { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId };
+/** A points benefit on the fixture's active card definition, and an earning rule's typed earning of points. */
+const V2_POINTS_BENEFIT = { benefitType: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive };
+const V2_EARNINGS = { earning: [{ effect: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive }] };
 
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
@@ -224,6 +227,45 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'referralHolder.addInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, customer: '{newCustomerRef}' },
 	'referralHolder.remove': { memberId: FIXTURES.referralCode, holderId: '{newReferralHolder}' },
 	'referralHolder.removeInCampaign': { campaignId: FIXTURES.friendsReferralCampaignId, memberId: FIXTURES.referralCode, holderId: '{newReferralHolder}' },
+	// branch loyaltyv2 (issue 21): order payments with points, benefit and tier transactions
+	'programMember.payOrderWithPoints': { ...V2_CARD, orderId: FIXTURES.orderSourceId, additionalFields: { pointsLimit: 10 } },
+	'programMember.getManyOrderPayments': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.getManyBenefitTransactions': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	'programMember.getManyTierTransactions': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, limit: 5 },
+	// branch loyaltyv2 (issue 21): the program catalogue (earning rules, benefits)
+	'earningRule.create': { name: 'Minimal rule', earnings: V2_EARNINGS },
+	'earningRule.get': { earningRuleId: FIXTURES.earningRuleActive },
+	'earningRule.getAll': { limit: 5 },
+	'earningRule.update': { earningRuleId: FIXTURES.earningRuleDraft, updateFields: { name: 'Renamed rule' } },
+	'earningRule.delete': { earningRuleId: '{newEarningRule}' },
+	'earningRule.activate': { earningRuleId: '{newEarningRule}' },
+	'earningRule.deactivate': { earningRuleId: '{newActiveEarningRule}' },
+	'earningRule.draft': { earningRuleId: '{newActiveEarningRule}' },
+	'earningRule.getManyActivities': { earningRuleId: FIXTURES.earningRuleActive, limit: 5 },
+	'benefit.create': { name: 'Minimal benefit', ...V2_POINTS_BENEFIT },
+	'benefit.get': { benefitId: FIXTURES.benefitId },
+	'benefit.getAll': { limit: 5 },
+	'benefit.update': { benefitId: FIXTURES.benefitId, updateFields: { name: 'Renamed benefit' } },
+	'benefit.delete': { benefitId: '{newBenefit}' },
+	'benefit.activate': { benefitId: '{newBenefit}' },
+	'benefit.draft': { benefitId: '{newActiveBenefit}' },
+	'benefit.getManyActivities': { benefitId: FIXTURES.benefitId, limit: 5 },
+	// branch loyaltyv2 (issue 21): card definitions in the catalogue (the draft one activated; the pending-disabled one,
+	// which no other entry needs, drafted then deleted: the moves run before Delete)
+	'cardDefinition.get': { cardDefinition: FIXTURES.cardDefinitionActive },
+	'cardDefinition.getAll': { limit: 5 },
+	'cardDefinition.delete': { cardDefinition: FIXTURES.cardDefinitionPendingDisabled },
+	'cardDefinition.activate': { cardDefinition: FIXTURES.cardDefinitionDraft },
+	'cardDefinition.draft': { cardDefinition: FIXTURES.cardDefinitionPendingDisabled },
+	'cardDefinition.getManyActivities': { cardDefinition: FIXTURES.cardDefinitionActive, limit: 5 },
+	// branch loyaltyv2 (issue 21): tier structures in the catalogue (the draft earned one activated, deactivated, deleted)
+	'tierStructure.get': { tierStructure: FIXTURES.tierStructureActive },
+	'tierStructure.getAll': { limit: 5 },
+	'tierStructure.getManyActivities': { tierStructure: FIXTURES.tierStructureActive, limit: 5 },
+	'tierStructure.activate': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
+	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -304,6 +346,10 @@ const FRESH: Record<
 	},
 	'{newReferralHolder}': { parameter: 'holderId', resource: 'referralHolder', operation: 'add', parameters: { memberId: FIXTURES.referralCode, customer: '{freshCustomer}' } },
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
+	'{newEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS }, named: true },
+	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
+	'{newBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: V2_POINTS_BENEFIT, named: true },
+	'{newActiveBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: { ...V2_POINTS_BENEFIT, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

@@ -67,6 +67,9 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'programMember.addInBatch',
 			'loyaltyCard.adjustPoints',
 			'programMember.purchaseReward',
+			'programMember.payOrderWithPoints',
+			'earningRule.create',
+			'benefit.create',
 			// branch v1rest2
 			'promotionTier.create',
 			'promotionStack.create',

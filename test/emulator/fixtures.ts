@@ -99,6 +99,8 @@ const fixtures = {
 	tierStructureActive: 'lts_a0000000000001',
 	/** v2 member of programActive, holding cardId and cardPendingPointsDisabled. */
 	memberId: 'lmbr_0000000000001',
+	/** A v2 benefit (ACTIVE, 50 points on cardDefinitionActive's cards) memberId was given once (one benefit transaction). */
+	benefitId: 'lben_0000000000001',
 	/** v2 card (cardDefinitionActive) with 25 × seed future PENDING buckets (+3 past, +2 CANCELED, not listed). */
 	cardId: 'lcrd_0000000000001',
 	/** cardId's first two pending points buckets (PENDING, activating tomorrow and in 8 days). */
@@ -615,6 +617,8 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		cardDefinition(FIXTURES.cardDefinitionActive, 'Active card', 'ACTIVE', true),
 		cardDefinition(FIXTURES.cardDefinitionPendingDisabled, 'Card without pending points', 'ACTIVE', false),
 	]) s.cardDefinitions.set(cd.id, cd);
+	// cardId's points pay orders: one point is worth 0.01 of the order's currency (1 minor unit).
+	s.cardDefinitions.get(FIXTURES.cardDefinitionActive)!.pay_with_points = { type: 'EXCHANGE_RATIO', exchange_ratio: { formula: '0.01' } };
 	for (const ts of [
 		tierStructure(FIXTURES.tierStructureDraft, 'Draft tiers', 'POINT_BALANCE', 'DRAFT', FIXTURES.cardDefinitionDraft),
 		tierStructure(FIXTURES.tierStructureDraftEarned, 'Draft earned tiers', 'POINT_EARNED', 'DRAFT', FIXTURES.cardDefinitionDraft),
@@ -669,6 +673,21 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	s.cardActivities.set(FIXTURES.cardId, ['vl.card.created', 'vl.card.assigned', 'vl.card.code_generation.succeeded'].map((type, i) => ({
 		id: `lacrd_000000000000${i + 1}`, card_id: FIXTURES.cardId, member_id: FIXTURES.memberId, type, data: {}, created_at: iso(BASE + i * 60_000), object: 'card_activity',
 	})));
+	// memberId's tier history on cardId (joined, then upgraded) and one benefit fulfilled by the active earning rule.
+	const tierBase = { card_id: FIXTURES.cardId, program_id: FIXTURES.programActive, member_id: FIXTURES.memberId, card_definition_id: FIXTURES.cardDefinitionActive, tier_structure_id: FIXTURES.tierStructureActive, status: 'APPROVED', updated_at: null, object: 'tier_transaction' };
+	const origin = { type: 'card_operations', card_transaction_ids: ['lctx_0000000000001'] };
+	s.tierTransactions.set(FIXTURES.memberId, [
+		{ ...tierBase, id: 'lttx_0000000000001', tier_id: 'lt_0000000000001', type: 'JOINED', details: { points: 0, tier_from: null, tier_to: 'lt_0000000000001', origin, rejection: null, start_at: iso(BASE), expires_at: null }, created_at: iso(BASE) },
+		{ ...tierBase, id: 'lttx_0000000000002', tier_id: 'lt_0000000000002', type: 'UPGRADED', details: { points: 1200, tier_from: 'lt_0000000000001', tier_to: 'lt_0000000000002', origin, rejection: null, start_at: iso(BASE + DAY), expires_at: null }, created_at: iso(BASE + DAY) },
+	]);
+	s.benefits.set(FIXTURES.benefitId, {
+		id: FIXTURES.benefitId, name: 'Welcome points', type: 'POINTS', status: 'ACTIVE', points: { value: 50, card_definition_id: FIXTURES.cardDefinitionActive }, points_proportional: null, material: null, digital: null,
+		stock: { type: 'UNLIMITED' }, created_at: iso(BASE), updated_at: null, object: 'benefit',
+	});
+	s.benefitTransactions.set(FIXTURES.memberId, [{
+		id: 'lbtx_0000000000001', benefit_id: FIXTURES.benefitId, program_id: FIXTURES.programActive, member_id: FIXTURES.memberId, earning_rule_id: FIXTURES.earningRuleActive, type: 'FULFILLMENT',
+		details: { reason: 'Welcome benefit', rejection: null, metadata: {}, result: null }, status: 'APPROVED', created_at: iso(BASE + DAY), updated_at: null, object: 'benefit_transaction',
+	}]);
 	s.buckets.set(FIXTURES.cardPendingPointsDisabled, buckets(FIXTURES.cardPendingPointsDisabled, FIXTURES.cardDefinitionPendingDisabled, 4));
 	seedVoucherEngine(s, n.bulkVouchers, cust1);
 	const promotion = FIXTURES.promotionCampaignId;

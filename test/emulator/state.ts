@@ -551,6 +551,10 @@ export class Store {
 	programRewards = new Map<string, Map<string, ProgramReward>>();
 	/** v2 earning rules (`lern_…`) by id: what program activation and assignments check. */
 	earningRules = new Map<string, Json & { id: string; status: Status }>();
+	/** v2 benefits (`lben_…`) by id. */
+	benefits = new Map<string, Json & { id: string; status: Status; created_at: string }>();
+	/** The activities of the v2 catalogue's records (earning rules, benefits…), by record id, oldest first. */
+	catalogueActivities = new Map<string, Json[]>();
 	/** Each program's card definition, earning rule and tier structure assignments (ids). */
 	programAssignments = new Map<string, ProgramAssignments>();
 	/** Each program's activities (`laprg_…`), oldest first. */
@@ -566,6 +570,10 @@ export class Store {
 	cardActivities = new Map<string, Json[]>();
 	/** Each v2 member's reward transactions (`lrtx_…`: purchases and refunds), oldest first. */
 	rewardTransactions = new Map<string, Json[]>();
+	/** Each v2 member's order payments (`lotx_…`), benefit transactions (`lbtx_…`) and tier transactions (`lttx_…`), oldest first. */
+	orderTransactions = new Map<string, Json[]>();
+	benefitTransactions = new Map<string, Json[]>();
+	tierTransactions = new Map<string, Json[]>();
 	/** Tracked events, in order. */
 	events: Json[] = [];
 	tokens = new Map<string, Token>();

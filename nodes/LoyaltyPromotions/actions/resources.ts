@@ -43,6 +43,9 @@ import { segment } from './segment';
 import { reward } from './reward';
 // branch v1rest2: referrals
 import { referralHolder } from './referralHolder';
+// branch loyaltyv2 (issue 21): the program catalogue
+import { earningRule } from './earningRule';
+import { benefit } from './benefit';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -94,4 +97,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	reward,
 	// branch v1rest2: referrals
 	referralHolder,
+	// branch loyaltyv2 (issue 21): the program catalogue
+	earningRule,
+	benefit,
 ].filter((resource) => resource.operations.length > 0);

@@ -186,6 +186,16 @@ export function updateNameProperty(what: string): INodeProperties {
 export function readUpdateBody(params: ParamReader, fields: IDataObject, json: JsonBodyField[], extra: IDataObject = {}): IDataObject {
 	const body: IDataObject = {};
 	if (fields.name !== undefined) body.name = requireText(params, 'Name', fields.name, { max: 200 });
+	Object.assign(body, readJsonBodyFields(params, fields, json));
+	Object.assign(body, compact(extra));
+	const metadata = readMetadata(params, fields);
+	if (metadata) body.metadata = metadata;
+	return requireAnyField(params, 'Update Fields', body);
+}
+
+/** The JSON object fields of a collection, by body key: null when cleared (nullable ones), left out when not set or {}. */
+export function readJsonBodyFields(params: ParamReader, fields: IDataObject, json: JsonBodyField[]): IDataObject {
+	const body: IDataObject = {};
 	for (const field of json) {
 		if (fields[field.name] === undefined) continue;
 		const value = field.nullable
@@ -194,10 +204,7 @@ export function readUpdateBody(params: ParamReader, fields: IDataObject, json: J
 		if (value === null) body[field.key] = null;
 		else if (Object.keys(value).length > 0) body[field.key] = field.check ? field.check(params, field.displayName, value) : value;
 	}
-	Object.assign(body, compact(extra));
-	const metadata = readMetadata(params, fields);
-	if (metadata) body.metadata = metadata;
-	return requireAnyField(params, 'Update Fields', body);
+	return body;
 }
 
 /** The Update Fields collection of an update operation, its options sorted by display name. */

@@ -284,6 +284,58 @@ const CALLS: Record<string, Call> = {
 	'GET /v2/loyalties/programs/{programId}/members/{memberId}/rewards/purchases': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/rewards/purchases`, { headers: B }),
 	'POST /v2/loyalties/programs/{programId}/rewards/purchases/{rewardTransactionId}/refund': (t, B, ctx) =>
 		t.http.post(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/purchases/${ctx.purchaseId}/refund`, {}, { headers: B }),
+	// branch loyaltyv2 (issue 21): an order paid with the fixture card's points, then the member's transaction lists
+	'POST /v2/loyalties/programs/{programId}/members/{memberId}/orders/payments': (t, B) =>
+		t.http.post(`${MEMBERS}/${FIXTURES.memberId}/orders/payments`, { card_id: FIXTURES.cardId, order: { source_id: FIXTURES.orderSourceId } }, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/orders/payments': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/orders/payments?limit=2`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/benefits/transactions': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/benefits/transactions`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/tiers/transactions': (t, B) => t.http.get(`${MEMBERS}/${FIXTURES.memberId}/tiers/transactions?limit=1`, { headers: B }),
+	// branch loyaltyv2 (issue 21): an earning rule and a benefit made, walked through their states, then deleted
+	'POST /v2/loyalties/earning-rules': async (t, B, ctx) => {
+		const r = await t.http.post('/v2/loyalties/earning-rules', { name: 'walk', trigger: { event: 'customer.order.paid' }, earnings: [{ effects: [{ type: 'POINTS', points: { value: 1, card_definition_id: FIXTURES.cardDefinitionActive } }] }] }, { headers: B });
+		ctx.earningRuleId = r.data.id;
+		return r;
+	},
+	'GET /v2/loyalties/earning-rules': (t, B) => t.http.get('/v2/loyalties/earning-rules?limit=1', { headers: B }),
+	'GET /v2/loyalties/earning-rules/{id}': (t, B, ctx) => t.http.get(`/v2/loyalties/earning-rules/${ctx.earningRuleId}`, { headers: B }),
+	'PUT /v2/loyalties/earning-rules/{id}': (t, B, ctx) => t.http.put(`/v2/loyalties/earning-rules/${ctx.earningRuleId}`, { name: 'walked' }, { headers: B }),
+	'POST /v2/loyalties/earning-rules/{id}/activate': (t, B, ctx) => t.http.post(`/v2/loyalties/earning-rules/${ctx.earningRuleId}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/earning-rules/{id}/deactivate': (t, B, ctx) => t.http.post(`/v2/loyalties/earning-rules/${ctx.earningRuleId}/deactivate`, undefined, { headers: B }),
+	'POST /v2/loyalties/earning-rules/{id}/draft': async (t, B, ctx) => {
+		await t.http.post(`/v2/loyalties/earning-rules/${ctx.earningRuleId}/activate`, undefined, { headers: B });
+		return t.http.post(`/v2/loyalties/earning-rules/${ctx.earningRuleId}/draft`, undefined, { headers: B });
+	},
+	'GET /v2/loyalties/earning-rules/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/earning-rules/${ctx.earningRuleId}/activities?limit=2`, { headers: B }),
+	'DELETE /v2/loyalties/earning-rules/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/earning-rules/${ctx.earningRuleId}`, { headers: B }),
+	'POST /v2/loyalties/benefits': async (t, B, ctx) => {
+		const r = await t.http.post('/v2/loyalties/benefits', { name: 'walk', type: 'POINTS', points: { value: 1, card_definition_id: FIXTURES.cardDefinitionActive } }, { headers: B });
+		ctx.benefitId = r.data.id;
+		return r;
+	},
+	'GET /v2/loyalties/benefits': (t, B) => t.http.get('/v2/loyalties/benefits?limit=1', { headers: B }),
+	'GET /v2/loyalties/benefits/{id}': (t, B, ctx) => t.http.get(`/v2/loyalties/benefits/${ctx.benefitId}`, { headers: B }),
+	'PUT /v2/loyalties/benefits/{id}': (t, B, ctx) => t.http.put(`/v2/loyalties/benefits/${ctx.benefitId}`, { name: 'walked' }, { headers: B }),
+	'POST /v2/loyalties/benefits/{id}/activate': (t, B, ctx) => t.http.post(`/v2/loyalties/benefits/${ctx.benefitId}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/benefits/{id}/draft': (t, B, ctx) => t.http.post(`/v2/loyalties/benefits/${ctx.benefitId}/draft`, undefined, { headers: B }),
+	'GET /v2/loyalties/benefits/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/benefits/${ctx.benefitId}/activities`, { headers: B }),
+	'DELETE /v2/loyalties/benefits/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/benefits/${ctx.benefitId}`, { headers: B }),
+	// branch loyaltyv2 (issue 21): the draft card definition read, activated, drafted again, its activities read, deleted
+	'GET /v2/loyalties/card-definitions/{id}': (t, B) => t.http.get(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { headers: B }),
+	'POST /v2/loyalties/card-definitions/{id}/activate': (t, B) => t.http.post(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/card-definitions/{id}/draft': (t, B) => t.http.post(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/draft`, undefined, { headers: B }),
+	'GET /v2/loyalties/card-definitions/{id}/activities': (t, B) => t.http.get(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/activities`, { headers: B }),
+	'DELETE /v2/loyalties/card-definitions/{id}': (t, B) => t.http.delete(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { headers: B }),
+	// branch loyaltyv2 (issue 21): the draft earned tier structure listed, read, walked through its states, deleted
+	'GET /v2/loyalties/tier-structures': (t, B) => t.http.get('/v2/loyalties/tier-structures?limit=1', { headers: B }),
+	'GET /v2/loyalties/tier-structures/{id}': (t, B) => t.http.get(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}`, { headers: B }),
+	'POST /v2/loyalties/tier-structures/{id}/activate': (t, B) => t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/tier-structures/{id}/draft': (t, B) => t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/draft`, undefined, { headers: B }),
+	'POST /v2/loyalties/tier-structures/{id}/deactivate': async (t, B) => {
+		await t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/activate`, undefined, { headers: B });
+		return t.http.post(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/deactivate`, undefined, { headers: B });
+	},
+	'GET /v2/loyalties/tier-structures/{id}/activities': (t, B) => t.http.get(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}/activities`, { headers: B }),
+	'DELETE /v2/loyalties/tier-structures/{id}': (t, B) => t.http.delete(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureDraftEarned}`, { headers: B }),
 	// branch v1rest2: promotion tiers and stacks (each call makes what it changes, so the calls run in any order)
 	'GET /v1/promotions/tiers': (t) => t.http.get('/v1/promotions/tiers?is_available=true', { headers: t.A }),
 	'POST /v1/promotions/{campaignId}/tiers': (t) => t.http.post(`/v1/promotions/${FIXTURES.promotionCampaignId}/tiers`, newTier('walk-create'), { headers: t.A }),

@@ -12,6 +12,7 @@ import type { Card, Member, ProgramReward } from '../state';
 import { bodyObject, type Json, nullable, obj, str } from '../validate';
 import { v2Page } from './loyaltyV2Lists';
 import { findMember, findProgram } from './loyaltyV2Members';
+import { checkActiveMember, locked, memberRequest, memberRows } from './loyaltyV2Payments';
 
 /** The points a reward costs when its fixture names none. */
 export const DEFAULT_REWARD_COST = 100;
@@ -24,30 +25,16 @@ const REFUND = obj({
 const nowIso = () => new Date().toISOString();
 type Row = Json & { id: string; created_at: string };
 
-function purchasesOf(ctx: Ctx, member: Member): Row[] {
-	const all = ctx.env.store.rewardTransactions;
-	let list = all.get(member.id);
-	if (!list) {
-		list = [];
-		all.set(member.id, list);
-	}
-	return list as Row[];
-}
-
-const locked = (key: string, message: string, details: string) => new ApiError(423, key, details, { message });
+const purchasesOf = (ctx: Ctx, member: Member): Row[] => memberRows(ctx.env.store.rewardTransactions, member);
 
 function purchase(ctx: Ctx) {
 	const { store } = ctx.env;
-	const program = findProgram(ctx);
-	const member = findMember(ctx);
-	const body = bodyObject(ctx.body);
-	PURCHASE(body, '');
+	const { program, member, body } = memberRequest(ctx, PURCHASE);
 	const rewardId = body.reward_id as string;
 	const reward = store.v2Rewards.get(rewardId);
 	const assigned = store.programRewards.get(program.id)?.get(rewardId);
 	if (!reward || !assigned) throw notFound('reward', rewardId);
-	if (program.status !== 'ACTIVE') throw locked('non_active_program', 'Invalid program status', 'Cannot purchase reward when program status is not ACTIVE');
-	if ((member.status ?? 'ACTIVE') !== 'ACTIVE') throw locked('non_active_member', 'Invalid member status', 'Cannot purchase reward when member status is not ACTIVE');
+	checkActiveMember(program, member, 'purchase reward');
 	if (assigned.stock.type === 'LIMITED' && assigned.redeemed >= assigned.stock.limited.quantity)
 		throw locked('reward_out_of_stock', 'Cannot purchase reward when stock is not available', 'Reward stock is not available');
 	const cost = Number((reward as unknown as Json).points_cost ?? DEFAULT_REWARD_COST);

@@ -24,8 +24,13 @@ export const CARD_LOCATORS: INodeProperties[] = [programLocator, memberLocator, 
 
 /** /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}, from the three locators. */
 export function cardPath(params: ParamReader): string {
-	const cardId = requirePattern(params, 'Card', params.id('cardId', 'Card'), CARD_ID, 'lcrd_0a1b2c');
+	const cardId = readCardId(params);
 	return `${memberPath(params)}${path`/cards/${cardId}`}`;
+}
+
+/** The card of the Card locator, checked against the service's pattern (lcrd_…). */
+export function readCardId(params: ParamReader): string {
+	return requirePattern(params, 'Card', params.id('cardId', 'Card'), CARD_ID, 'lcrd_0a1b2c');
 }
 
 /** A points bucket of the card: pending (lcppb_…, to activate or cancel) or expiring (lcpeb_…, to expire). */

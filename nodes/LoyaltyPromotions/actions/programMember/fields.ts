@@ -1,3 +1,4 @@
+import type { INodeProperties } from 'n8n-workflow';
 import { requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { readProgramId } from '../program/fields';
@@ -45,4 +46,15 @@ export function pathOperation(spec: Omit<ItemOperation, 'build'> & { method: 'GE
 export function memberOperation(spec: Omit<ItemOperation, 'properties' | 'build'> & { method: 'GET' | 'POST' | 'DELETE'; suffix?: string }): OperationDefinition {
 	const { suffix = '', ...operation } = spec;
 	return pathOperation({ ...operation, properties: [programLocator, memberLocator], pathOf: (params) => `${memberPath(params)}${suffix}` });
+}
+
+/** Dry Run of a spending operation (purchase, payment): the service only prices it, nothing is spent. */
+export function dryRunProperty(what: string): INodeProperties {
+	return { displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: `Whether to only simulate the ${what}: the answer shows the points it would cost, and nothing is spent` };
+}
+
+/** Whether Dry Run is on: the body's mode, and whether the request is safe to repeat (only a dry run is). */
+export function readDryRun(params: ParamReader): { mode?: { mode: 'DRY_RUN' }; safeToRepeat: boolean } {
+	const dryRun = params.get<boolean>('dryRun', false) === true;
+	return dryRun ? { mode: { mode: 'DRY_RUN' }, safeToRepeat: true } : { safeToRepeat: false };
 }

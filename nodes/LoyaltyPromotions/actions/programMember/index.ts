@@ -9,7 +9,11 @@ import { getAll } from './getAll';
 import { getManyActivities } from './getManyActivities';
 import { getMembership } from './getMembership';
 import { getMemberships } from './getMemberships';
+import { getManyBenefitTransactions } from './getManyBenefitTransactions';
+import { getManyOrderPayments } from './getManyOrderPayments';
 import { getManyRewardPurchases } from './getManyRewardPurchases';
+import { getManyTierTransactions } from './getManyTierTransactions';
+import { payOrderWithPoints } from './payOrderWithPoints';
 import { purchaseReward } from './purchaseReward';
 import { refundRewardPurchase } from './refundRewardPurchase';
 import { searchProgramRewards } from './purchase';
@@ -20,6 +24,6 @@ export const programMember: ResourceDefinition = {
 	value: 'programMember',
 	name: 'Program Member (Beta)',
 	auth: 'oAuth2',
-	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getManyRewardPurchases, getMembership, getMemberships, purchaseReward, refundRewardPurchase, update],
+	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getManyBenefitTransactions, getManyOrderPayments, getManyRewardPurchases, getManyTierTransactions, getMembership, getMemberships, payOrderWithPoints, purchaseReward, refundRewardPurchase, update],
 	methods: { listSearch: { searchProgramMembers, searchProgramRewards } },
 };

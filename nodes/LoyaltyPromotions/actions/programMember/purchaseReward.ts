@@ -1,7 +1,7 @@
 import { requirePattern } from '../../shared/validate';
 import { programLocator } from '../program/search';
 import type { OperationDefinition } from '../types';
-import { memberPath } from './fields';
+import { dryRunProperty, memberPath, readDryRun } from './fields';
 import { programRewardLocator } from './purchase';
 import { memberLocator } from './search';
 
@@ -19,18 +19,12 @@ export const purchaseReward: OperationDefinition = {
 		programLocator,
 		memberLocator,
 		programRewardLocator,
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to only simulate the purchase: the answer shows the points it would cost, and nothing is spent',
-		},
+		dryRunProperty('purchase'),
 	],
 	build: (params) => {
 		const path = `${memberPath(params)}/rewards/purchases`;
 		const rewardId = requirePattern(params, 'Reward', params.id('rewardId', 'Reward'), REWARD_ID, 'lrew_0a1b2c');
-		const dryRun = params.get<boolean>('dryRun', false) === true;
-		return { method: 'POST', path, body: dryRun ? { reward_id: rewardId, mode: 'DRY_RUN' } : { reward_id: rewardId }, safeToRepeat: dryRun };
+		const { mode, safeToRepeat } = readDryRun(params);
+		return { method: 'POST', path, body: { reward_id: rewardId, ...mode }, safeToRepeat };
 	},
 };

@@ -1,0 +1,99 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, nameProperty } from '../../shared/fields';
+import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireText } from '../../shared/validate';
+import { cardDefinitionOptions } from '../cardDefinition/search';
+import type { OperationDefinition, ParamReader } from '../types';
+import { readStock, STOCK_OPTIONS } from './fields';
+
+const TYPES = { DIGITAL: 'Digital', MATERIAL: 'Material', POINTS: 'Points', POINTS_PROPORTIONAL: 'Points Proportional' };
+const show = (...benefitType: string[]) => ({ show: { benefitType } });
+const CARD_DEFINITION = /^lcdef_[a-f0-9]+$/;
+
+/** The type's settings object, from the fields shown for it. */
+function readSettings(params: ParamReader, type: string): IDataObject {
+	const card = () => requirePattern(params, 'Card Definition', params.get('cardDefinitionId', ''), CARD_DEFINITION, 'lcdef_0a1b2c');
+	switch (type) {
+		case 'POINTS':
+			return { points: { value: requireIntegerInRange(params, 'Points', params.get('points', 0), 0), card_definition_id: card() } };
+		case 'POINTS_PROPORTIONAL': {
+			const settings = parseJsonObject(params, 'Points Proportional (JSON)', params.get('pointsProportional', '{}'));
+			requireOption(params, 'Points Proportional (JSON) calculation_type', settings.calculation_type, PROPORTIONAL_TYPES);
+			return { points_proportional: { ...settings, card_definition_id: card() } };
+		}
+		case 'MATERIAL': {
+			const skuValue = params.get('materialSkuId', '');
+			const sku = isSet(skuValue) ? requirePattern(params, 'SKU ID', skuValue, /^sku_[a-f0-9]+$/, 'sku_0a1b2c') : undefined;
+			const product = requirePattern(params, 'Product ID', params.get('materialProductId', ''), /^prod_[a-f0-9]+$/, 'prod_0a1b2c');
+			return { material: sku ? { type: 'SKU', sku: { id: sku, product_id: product } } : { type: 'PRODUCT', product: { id: product } } };
+		}
+		default: {
+			const kind = requireOption(params, 'Campaign Type', params.get('digitalType', 'DISCOUNT_COUPONS'), ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS']);
+			const campaign = requirePattern(params, 'Campaign ID', params.get('digitalCampaignId', ''), /^camp_[a-zA-Z0-9]+$/, 'camp_0a1b2c');
+			return { digital: { type: kind, [kind.toLowerCase()]: { campaign_id: campaign } } };
+		}
+	}
+}
+
+const PROPORTIONAL_TYPES = [
+	'CUSTOM_EVENT_METADATA_VALUE',
+	'CUSTOMER_METADATA_VALUE',
+	'ORDER_ITEMS_QUANTITY',
+	'ORDER_METADATA_VALUE',
+	'POST_DISCOUNT_ORDER_AMOUNT',
+	'POST_DISCOUNT_ORDER_ITEMS_AMOUNT',
+	'PRE_DISCOUNT_ORDER_AMOUNT',
+	'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT',
+];
+
+export const create: OperationDefinition = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create a benefit',
+	description:
+		'Create a benefit an earning rule can give: fixed or proportional points on a card, a product or SKU, or a coupon or gift voucher from a campaign. Benefit names are unique in the project.',
+	endpoint: 'POST /v2/loyalties/benefits',
+	repeatHint: 'Each run creates another benefit (a repeated name is refused).',
+	properties: [
+		nameProperty("The benefit's name, 1 to 200 characters, unique in the project"),
+		{ displayName: 'Type', name: 'benefitType', type: 'options', options: enumOptions(TYPES), default: 'POINTS', description: 'What the benefit gives' },
+		{ ...cardDefinitionOptions('cardDefinitionId', 'The card definition whose cards receive the points (it must be active)'), displayOptions: show('POINTS', 'POINTS_PROPORTIONAL') },
+		{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: 0, description: 'Whole points to add', displayOptions: show('POINTS') },
+		{
+			...jsonObjectProperty('pointsProportional', 'Points Proportional (JSON)', 'How the points are calculated: calculation_type and its settings (e.g. per order amount)', {
+				calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
+				order: { amount: { every: 100, points: 1 } },
+			}),
+			displayOptions: show('POINTS_PROPORTIONAL'),
+		},
+		{ displayName: 'Product ID', name: 'materialProductId', type: 'string', required: true, default: '', placeholder: 'prod_...', description: 'The product given (or the SKU\'s product)', displayOptions: show('MATERIAL') },
+		{ displayName: 'SKU ID', name: 'materialSkuId', type: 'string', default: '', placeholder: 'sku_...', description: 'The SKU given, when not the whole product', displayOptions: show('MATERIAL') },
+		{
+			displayName: 'Campaign Type',
+			name: 'digitalType',
+			type: 'options',
+			options: enumOptions({ DISCOUNT_COUPONS: 'Discount Coupons', GIFT_VOUCHERS: 'Gift Vouchers' }),
+			default: 'DISCOUNT_COUPONS',
+			description: 'What the campaign gives',
+			displayOptions: show('DIGITAL'),
+		},
+		{ displayName: 'Campaign ID', name: 'digitalCampaignId', type: 'string', required: true, default: '', placeholder: 'camp_...', description: 'The campaign the coupon or gift voucher comes from', displayOptions: show('DIGITAL') },
+		additionalFieldsProperty([
+			...STOCK_OPTIONS,
+			{ displayName: 'Status', name: 'status', type: 'options', options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }), default: 'DRAFT', description: 'The status the benefit starts in (default Draft)' },
+		]),
+	],
+	record: { name: 'name', type: 'benefitType', status: 'additionalFields.status' },
+	build: (params) => {
+		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
+		const type = requireOption(params, 'Type', params.get('benefitType', 'POINTS'), Object.keys(TYPES));
+		const fields = params.get<IDataObject>('additionalFields', {});
+		const body = compact({
+			name,
+			type,
+			...readSettings(params, type),
+			status: fields.status === undefined ? undefined : requireOption(params, 'Status', fields.status, ['ACTIVE', 'DRAFT']),
+			stock: readStock(params, fields),
+		});
+		return { method: 'POST', path: '/v2/loyalties/benefits', body };
+	},
+};

@@ -1,0 +1,55 @@
+import type { IDataObject } from 'n8n-workflow';
+import { additionalFieldsProperty, compact, enumOptions, jsonBodyProperties, metadataJsonProperty, metadataProperty, nameProperty, readJsonBodyFields, readMetadata } from '../../shared/fields';
+import { requireOption, requireText } from '../../shared/validate';
+import { VALIDITY_HOURS } from '../program/fields';
+import type { OperationDefinition } from '../types';
+import { earningsJsonProperty, earningsProperty, readDates, readEarnings, readErrorMessage, readTrigger, RULE_OPTIONS, TRIGGER_LIMITS, triggerProperties } from './fields';
+
+export const create: OperationDefinition = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create an earning rule',
+	description: 'Create an earning rule: what triggers it (an order paid, a custom event, a segment entered) and what it gives (points or a benefit). Assign it to a program to use it.',
+	endpoint: 'POST /v2/loyalties/earning-rules',
+	repeatHint: 'Each run creates another earning rule.',
+	properties: [
+		nameProperty("The earning rule's name, 1 to 200 characters"),
+		...triggerProperties,
+		earningsProperty,
+		additionalFieldsProperty([
+			earningsJsonProperty,
+			...RULE_OPTIONS,
+			metadataProperty,
+			metadataJsonProperty,
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }),
+				default: 'DRAFT',
+				description: 'The status the rule starts in (default Draft)',
+			},
+			...jsonBodyProperties([{ ...VALIDITY_HOURS, nullable: false }, { ...TRIGGER_LIMITS, nullable: false }]),
+		]),
+	],
+	record: { name: 'name', start_date: 'additionalFields.startDate', end_date: 'additionalFields.endDate', status: 'additionalFields.status' },
+	build: (params) => {
+		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
+		const trigger = readTrigger(params);
+		const fields = params.get<IDataObject>('additionalFields', {});
+		const earnings = readEarnings(params, params.get<IDataObject>('earnings', {}), fields.earningsJson, true);
+		const settings = readJsonBodyFields(params, fields, [VALIDITY_HOURS, TRIGGER_LIMITS]);
+		const body = compact({
+			name,
+			trigger,
+			earnings,
+			status: fields.status === undefined ? undefined : requireOption(params, 'Status', fields.status, ['ACTIVE', 'DRAFT']),
+			...readDates(params, fields),
+			error: readErrorMessage(params, fields),
+			validity_hours: settings.validity_hours,
+			trigger_limits: settings.trigger_limits,
+			metadata: readMetadata(params, fields),
+		});
+		return { method: 'POST', path: '/v2/loyalties/earning-rules', body };
+	},
+};
