@@ -116,6 +116,13 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'program.activate': { programId: '{newProgram}' },
 	'program.deactivate': { programId: '{newActiveProgram}' },
 	'program.delete': { programId: '{newProgram}' },
+	// branch v2structure: a program's assignments (batches on fresh draft programs)
+	'program.getManyCardDefinitions': { programId: FIXTURES.programActive, limit: 5 },
+	'program.getManyEarningRules': { programId: FIXTURES.programActive, limit: 5 },
+	'program.getManyTierStructures': { programId: FIXTURES.programActive, limit: 5 },
+	'program.batchCardDefinitions': { programId: '{newProgram}', assign: { cardDefinitions: [{ cardDefinitionId: FIXTURES.cardDefinitionActive }] } },
+	'program.batchEarningRules': { programId: '{newProgram}', assign: { earningRules: [{ earningRuleId: FIXTURES.earningRuleDraft }] } },
+	'program.batchTierStructures': { programId: '{newTieredProgram}', unassign: { tierStructures: [{ tierStructureId: FIXTURES.tierStructureDraft }] } },
 	// branch bulk: bulk updates, metadata updates and imports
 	'customer.updateMetadataInBulk': { sourceId: 'minimal-bulk-metadata', metadataJson: '{"synced":true}' },
 	'customer.updateInBulk': { sourceId: 'minimal-bulk', updateFields: { name: 'Bulk' } },
@@ -299,6 +306,13 @@ const FRESH: Record<
 	},
 	'{newBranding}': { parameter: 'brandingId', resource: 'branding', operation: 'create', parameters: BRANDING },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
+	// branch v2structure: a draft program with a tier structure to unassign
+	'{newTieredProgram}': {
+		parameter: 'programId',
+		resource: 'program',
+		operation: 'create',
+		parameters: { name: 'Fresh tiered program', additionalFields: { ...PROGRAM_ASSIGNMENTS, tierStructureId: FIXTURES.tierStructureDraft } },
+	},
 	// a customer to name in a body (the customer locator), and members of fresh customers ('{freshCustomer}')
 	'{newCustomerRef}': { parameter: 'customer', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newMember}': { parameter: 'memberId', resource: 'programMember', operation: 'add', parameters: { programId: FIXTURES.programActive, customer: '{freshCustomer}' } },

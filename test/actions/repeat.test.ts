@@ -79,6 +79,10 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'reward.create',
 			'referralHolder.add',
 			'referralHolder.addInCampaign',
+			// branch v2structure: batches leave the assignments changed (a repeated unassign answers 404), creates add records
+			'program.batchCardDefinitions',
+			'program.batchEarningRules',
+			'program.batchTierStructures',
 		].sort(),
 	);
 });

@@ -557,6 +557,10 @@ export class Store {
 	catalogueActivities = new Map<string, Json[]>();
 	/** Each program's card definition, earning rule and tier structure assignments (ids). */
 	programAssignments = new Map<string, ProgramAssignments>();
+	/** When each program assignment was made, by `<programId>|<assigned id>` (absent: with the program). */
+	assignedAt = new Map<string, string>();
+	/** Each v2 tier structure's tiers (`lt_…`) by id, in creation order. */
+	tiers = new Map<string, Map<string, Json & { id: string; name: string; created_at: string }>>();
 	/** Each program's activities (`laprg_…`), oldest first. */
 	programActivities = new Map<string, Json[]>();
 	members = new Map<string, Member>();

@@ -409,6 +409,16 @@ const CALLS: Record<string, Call> = {
 			];
 		}),
 	),
+	// branch v2structure: a program's assignments (the draft program takes the active card definition; the inactive one swaps earning rules)
+	'GET /v2/loyalties/programs/{programId}/card-definitions': (t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/card-definitions`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/earning-rules': (t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/earning-rules`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/tier-structures': (t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/tier-structures`, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/card-definitions/batch': (t, B) =>
+		t.http.post(`/v2/loyalties/programs/${FIXTURES.programDraft}/card-definitions/batch`, { assign: [{ id: FIXTURES.cardDefinitionActive }] }, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/earning-rules/batch': (t, B) =>
+		t.http.post(`/v2/loyalties/programs/${FIXTURES.programInactive}/earning-rules/batch`, { assign: [{ id: FIXTURES.earningRuleDraft }], unassign: [{ id: FIXTURES.earningRuleActive }] }, { headers: B }),
+	'POST /v2/loyalties/programs/{programId}/tier-structures/batch': (t, B) =>
+		t.http.post(`/v2/loyalties/programs/${FIXTURES.programDraft}/tier-structures/batch`, { assign: [{ id: FIXTURES.tierStructureActive }] }, { headers: B }),
 	// branch v1rest2: segments
 	'GET /v1/segments': (t) => t.http.get('/v1/segments?limit=5&filters[created_at][conditions][$before]=2024-01-01T00:00:00.050Z', { headers: t.A }),
 	'POST /v1/segments': (t) => t.http.post('/v1/segments', { name: 'walk-create', type: 'static', customers: [FIXTURES.customerId] }, { headers: t.A }),

@@ -15,7 +15,7 @@ import { v2Page } from './loyaltyV2Lists';
 const hex = () => randomBytes(8).toString('hex');
 
 /** Records an activity of the program, with its snapshot. */
-function record(store: Store, program: Program, type: string, extra: Json = {}): void {
+export function recordProgramActivity(store: Store, program: Program, type: string, extra: Json = {}): void {
 	const list = store.programActivities.get(program.id) ?? [];
 	list.push({
 		id: `laprg_${hex()}`,
@@ -29,7 +29,7 @@ function record(store: Store, program: Program, type: string, extra: Json = {}):
 	store.programActivities.set(program.id, list);
 }
 
-function findProgram(ctx: Ctx, param = 'programId'): Program {
+export function findProgram(ctx: Ctx, param = 'programId'): Program {
 	const id = ctx.params[param];
 	checkProgramId(id);
 	const program = ctx.env.store.programs.get(id);
@@ -102,7 +102,7 @@ function create(ctx: Ctx) {
 	store.programs.set(id, program);
 	store.programRewards.set(id, rewards);
 	store.programAssignments.set(id, assignments);
-	record(store, program, 'vl.program.created');
+	recordProgramActivity(store, program, 'vl.program.created');
 	const assigned = (list: string[], key: string) => (list.length ? list.map((ref) => ({ [key]: ref })) : null);
 	return ok({
 		...program,
@@ -125,7 +125,7 @@ function transition(ctx: Ctx, from: readonly Program['status'][], to: Program['s
 	if (to === 'ACTIVE') checkActivatable(store, program.id, store.programAssignments.get(program.id)!);
 	program.status = to;
 	program.updated_at = new Date().toISOString();
-	record(store, program, activity);
+	recordProgramActivity(store, program, activity);
 	return ok(program);
 }
 
@@ -142,7 +142,7 @@ export function register(r: Router): void {
 		store.programRewards.delete(program.id);
 		store.programAssignments.delete(program.id);
 		const deleted = { ...program, status: 'DELETED' as const, updated_at: new Date().toISOString() };
-		record(store, deleted, 'vl.program.deleted');
+		recordProgramActivity(store, deleted, 'vl.program.deleted');
 		return ok(deleted);
 	});
 	r.post('/v2/loyalties/programs/{programId}/activate', 'B', (ctx) => transition(ctx, ['DRAFT', 'INACTIVE'], 'ACTIVE', 'vl.program.activated'));

@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../types';
 import { activate } from './activate';
+import { assignmentOperations } from './assignments';
 import { create } from './create';
 import { deactivate } from './deactivate';
 import { deleteProgram } from './delete';
@@ -13,6 +14,6 @@ export const program: ResourceDefinition = {
 	value: 'program',
 	name: 'Program (Beta)',
 	auth: 'oAuth2',
-	operations: [activate, create, deactivate, deleteProgram, get, getAll, getManyActivities, update],
+	operations: [activate, create, deactivate, deleteProgram, get, getAll, getManyActivities, update, ...assignmentOperations],
 	methods: { listSearch: { searchPrograms } },
 };

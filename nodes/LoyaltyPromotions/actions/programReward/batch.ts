@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
+import { batchBody, batchListProperty, MAX_BATCH_ENTRIES, readBatchEntries } from '../../shared/assignments';
 import { fail, parseJsonArray, requireIntegerInRange, requireOption, requirePattern, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
 import { programLocator } from '../program/search';
 
-/** The service accepts at most this many entries in `assign` and in `unassign`. */
-const MAX_ENTRIES = 10;
+const MAX_ENTRIES = MAX_BATCH_ENTRIES;
+const NOUN = { singular: 'reward', plural: 'rewards' };
 
 /** v2 rewards (the program batch takes only these). */
 const REWARD_ID = /^lrew_[a-f0-9]+$/;
@@ -57,7 +58,7 @@ export function readRewardAssignment(params: ParamReader, entry: unknown, label:
 }
 
 function readAssign(params: ParamReader): IDataObject[] {
-	const simple = (params.get<IDataObject>('assign', {}).rewards ?? []) as SimpleAssign[];
+	const simple = readBatchEntries<SimpleAssign & IDataObject>(params, 'assign', 'rewards');
 	const fromFields = simple.map((entry, index) => {
 		const label = `Assign entry ${index + 1}`;
 		const id = requirePattern(params, `${label}: Reward ID`, entry.rewardId, REWARD_ID, REWARD_EXAMPLE);
@@ -71,15 +72,8 @@ function readAssign(params: ParamReader): IDataObject[] {
 }
 
 function readUnassign(params: ParamReader): IDataObject[] {
-	const entries = (params.get<IDataObject>('unassign', {}).rewards ?? []) as Array<{ rewardId?: string }>;
+	const entries = readBatchEntries<{ rewardId?: string }>(params, 'unassign', 'rewards');
 	return entries.map((entry, index) => ({ id: requirePattern(params, `Unassign entry ${index + 1}: Reward ID`, entry.rewardId, REWARD_ID, REWARD_EXAMPLE) }));
-}
-
-/** The service refuses a batch that names a reward twice in one list. */
-function checkDistinct(params: ParamReader, field: string, entries: IDataObject[]): void {
-	const ids = entries.map((entry) => entry.id as string);
-	const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-	if (repeated !== undefined) fail(params, field, `names ${repeated} twice${field === 'Assign' ? ' (counting Assign (JSON))' : ''}`);
 }
 
 const rewardIdField = { displayName: 'Reward ID', name: 'rewardId', type: 'string' as const, default: '', placeholder: 'lrew_...', description: 'The v2 reward, e.g. lrew_0a1b2c' };
@@ -93,44 +87,36 @@ export const batch: OperationDefinition = {
 	endpoint: 'POST /v2/loyalties/programs/{programId}/rewards/batch',
 	properties: [
 		programLocator,
-		{
-			displayName: 'Assign',
+		batchListProperty({
 			name: 'assign',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Reward to Assign',
-			default: {},
+			noun: NOUN,
+			entries: 'rewards',
+			entryLabel: 'Reward',
 			description: `Rewards to assign with their stock (at most ${MAX_ENTRIES} together with Assign (JSON))`,
-			options: [
+			values: [
+				rewardIdField,
 				{
-					displayName: 'Reward',
-					name: 'rewards',
-					values: [
-						rewardIdField,
-						{
-							displayName: 'Stock',
-							name: 'stockType',
-							type: 'options',
-							options: [
-								{ name: 'Limited', value: 'LIMITED', description: 'The reward can be redeemed Stock Quantity times in the program' },
-								{ name: 'Unlimited', value: 'UNLIMITED', description: 'The reward can be redeemed without limit' },
-							],
-							default: 'UNLIMITED',
-							description: 'How many times the reward can be redeemed in the program',
-						},
-						{
-							displayName: 'Stock Quantity',
-							name: 'stockQuantity',
-							type: 'number',
-							typeOptions: { minValue: 0, numberPrecision: 0 },
-							displayOptions: { show: { stockType: ['LIMITED'] } },
-							default: 0,
-							description: 'How many times the reward can be redeemed (0 or more)',
-						},
+					displayName: 'Stock',
+					name: 'stockType',
+					type: 'options',
+					options: [
+						{ name: 'Limited', value: 'LIMITED', description: 'The reward can be redeemed Stock Quantity times in the program' },
+						{ name: 'Unlimited', value: 'UNLIMITED', description: 'The reward can be redeemed without limit' },
 					],
+					default: 'UNLIMITED',
+					description: 'How many times the reward can be redeemed in the program',
+				},
+				{
+					displayName: 'Stock Quantity',
+					name: 'stockQuantity',
+					type: 'number',
+					typeOptions: { minValue: 0, numberPrecision: 0 },
+					displayOptions: { show: { stockType: ['LIMITED'] } },
+					default: 0,
+					description: 'How many times the reward can be redeemed (0 or more)',
 				},
 			],
-		},
+		}),
 		{
 			displayName: 'Assign (JSON)',
 			name: 'assignJson',
@@ -139,29 +125,18 @@ export const batch: OperationDefinition = {
 			placeholder: JSON.stringify(ASSIGN_SHAPE, null, 2),
 			description: `Further rewards to assign, as a JSON array in the shape the service expects: ${JSON.stringify(ASSIGN_SHAPE)}. An entry's stock may also be a whole number (the older shape), sent as a limited stock of that quantity.`,
 		},
-		{
-			displayName: 'Unassign',
+		batchListProperty({
 			name: 'unassign',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Reward to Unassign',
-			default: {},
+			noun: NOUN,
+			entries: 'rewards',
+			entryLabel: 'Reward',
 			description: `Rewards to remove from the program (at most ${MAX_ENTRIES})`,
-			options: [{ displayName: 'Reward', name: 'rewards', values: [rewardIdField] }],
-		},
+			values: [rewardIdField],
+		}),
 	],
 	build: (params) => {
 		const programId = requireProgramId(params, 'Program', params.get('programId', ''));
-		const assign = readAssign(params);
-		const unassign = readUnassign(params);
-		if (assign.length > MAX_ENTRIES) fail(params, 'Assign', `accepts at most ${MAX_ENTRIES} rewards, counting Assign (JSON) (got ${assign.length})`);
-		if (unassign.length > MAX_ENTRIES) fail(params, 'Unassign', `accepts at most ${MAX_ENTRIES} rewards (got ${unassign.length})`);
-		if (assign.length === 0 && unassign.length === 0) fail(params, 'Assign', 'add at least one reward to assign or unassign');
-		checkDistinct(params, 'Assign', assign);
-		checkDistinct(params, 'Unassign', unassign);
-		const body: IDataObject = {};
-		if (assign.length > 0) body.assign = assign;
-		if (unassign.length > 0) body.unassign = unassign;
+		const body = batchBody(params, NOUN, readAssign(params), readUnassign(params), true);
 		return { method: 'POST', path: path`/v2/loyalties/programs/${programId}/rewards/batch`, body };
 	},
 };
