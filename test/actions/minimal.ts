@@ -273,6 +273,12 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
 	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
 	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	// branch v2structure: tier structure create and tiers (a tier added to a fresh structure; the fresh tier deleted)
+	'tierStructure.create': { name: 'Minimal tiers', type: 'POINT_BALANCE', cardDefinitionId: FIXTURES.cardDefinitionActive },
+	'tierStructure.getManyTiers': { tierStructure: FIXTURES.tierStructureActive, limit: 5 },
+	'tierStructure.createTier': { tierStructure: '{newTierStructure}', name: 'Silver', qualificationType: 'POINTS', minPoints: 0 },
+	'tierStructure.updateTier': { tierStructure: FIXTURES.tierStructureActive, tierId: FIXTURES.tierActiveId, updateFields: { name: 'Platinum' } },
+	'tierStructure.deleteTier': { tierStructure: FIXTURES.tierStructureDraft, tierId: '{newTier}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -306,6 +312,21 @@ const FRESH: Record<
 	},
 	'{newBranding}': { parameter: 'brandingId', resource: 'branding', operation: 'create', parameters: BRANDING },
 	'{newProgram}': { parameter: 'programId', resource: 'program', operation: 'create', parameters: { name: 'Fresh program', additionalFields: PROGRAM_ASSIGNMENTS } },
+	// branch v2structure: a draft tier structure, and a tier of the draft fixture structure
+	'{newTierStructure}': {
+		parameter: 'tierStructure',
+		resource: 'tierStructure',
+		operation: 'create',
+		parameters: { type: 'POINT_BALANCE', cardDefinitionId: FIXTURES.cardDefinitionActive },
+		named: true,
+	},
+	'{newTier}': {
+		parameter: 'tierId',
+		resource: 'tierStructure',
+		operation: 'createTier',
+		parameters: { tierStructure: FIXTURES.tierStructureDraft, qualificationType: 'POINTS', minPoints: 5000 },
+		named: true,
+	},
 	// branch v2structure: a draft program with a tier structure to unassign
 	'{newTieredProgram}': {
 		parameter: 'programId',

@@ -83,6 +83,8 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'program.batchCardDefinitions',
 			'program.batchEarningRules',
 			'program.batchTierStructures',
+			'tierStructure.create',
+			'tierStructure.createTier',
 		].sort(),
 	);
 });

@@ -97,6 +97,9 @@ const fixtures = {
 	tierStructureDraftEarned: 'lts_d0000000000002',
 	/** ACTIVE, type POINT_EARNED. */
 	tierStructureActive: 'lts_a0000000000001',
+	/** Tiers: one of tierStructureDraft (0–999 points) and one of tierStructureActive (1000 points and more). */
+	tierDraftId: 'lt_d0000000000001',
+	tierActiveId: 'lt_a0000000000001',
 	/** v2 member of programActive, holding cardId and cardPendingPointsDisabled. */
 	memberId: 'lmbr_0000000000001',
 	/** A v2 benefit (ACTIVE, 50 points on cardDefinitionActive's cards) memberId was given once (one benefit transaction). */
@@ -624,6 +627,11 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		tierStructure(FIXTURES.tierStructureDraftEarned, 'Draft earned tiers', 'POINT_EARNED', 'DRAFT', FIXTURES.cardDefinitionDraft),
 		tierStructure(FIXTURES.tierStructureActive, 'Active tiers', 'POINT_EARNED', 'ACTIVE', FIXTURES.cardDefinitionActive),
 	]) s.tierStructures.set(ts.id, ts);
+	for (const [id, structure, name, points] of [
+		[FIXTURES.tierDraftId, FIXTURES.tierStructureDraft, 'Bronze', { min_value: 0, max_value: 999 }],
+		[FIXTURES.tierActiveId, FIXTURES.tierStructureActive, 'Gold', { min_value: 1000 }],
+	] as const)
+		s.tiers.set(structure, new Map([[id, { id, tier_structure_id: structure, name, qualification_rules: { type: 'POINTS', points: { ...points } }, downgrade: { type: 'INHERIT' }, metadata: {}, created_at: now, updated_at: null, object: 'tier' }]]));
 	for (const [id, name, status] of [
 		[FIXTURES.programDraft, 'Draft program', 'DRAFT'],
 		[FIXTURES.programActive, 'Active program', 'ACTIVE'],

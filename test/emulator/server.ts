@@ -26,6 +26,7 @@ import * as loyaltyV2Purchases from './routes/loyaltyV2Purchases';
 import * as loyaltyV2Payments from './routes/loyaltyV2Payments';
 import * as loyaltyV2Catalogue from './routes/loyaltyV2Catalogue';
 import * as loyaltyV2Assignments from './routes/loyaltyV2Assignments';
+import * as loyaltyV2Tiers from './routes/loyaltyV2Tiers';
 import * as management from './routes/management';
 import * as managementCollections from './routes/managementCollections';
 import * as managementUsers from './routes/managementUsers';
@@ -74,7 +75,7 @@ export function buildRouter(): Router {
 	// branch v1rest2: segments, referral code holders.
 	for (const m of [segments, referrals]) m.register(r);
 	// branch v2structure: program assignments, tier structures' tiers.
-	for (const m of [loyaltyV2Assignments]) m.register(r);
+	for (const m of [loyaltyV2Assignments, loyaltyV2Tiers]) m.register(r);
 	return r;
 }
 

@@ -419,6 +419,26 @@ const CALLS: Record<string, Call> = {
 		t.http.post(`/v2/loyalties/programs/${FIXTURES.programInactive}/earning-rules/batch`, { assign: [{ id: FIXTURES.earningRuleDraft }], unassign: [{ id: FIXTURES.earningRuleActive }] }, { headers: B }),
 	'POST /v2/loyalties/programs/{programId}/tier-structures/batch': (t, B) =>
 		t.http.post(`/v2/loyalties/programs/${FIXTURES.programDraft}/tier-structures/batch`, { assign: [{ id: FIXTURES.tierStructureActive }] }, { headers: B }),
+	// branch v2structure: tier structure create, and tiers (of the draft structure; the added one is removed)
+	'POST /v2/loyalties/tier-structures': (t, B) =>
+		t.http.post('/v2/loyalties/tier-structures', { name: 'walk', type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive } }, { headers: B }),
+	'GET /v2/loyalties/tier-structures/{tierStructureId}/tiers': (t, B) => t.http.get(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureActive}/tiers`, { headers: B }),
+	'PUT /v2/loyalties/tier-structures/{tierStructureId}/tiers/{tierId}': (t, B) =>
+		t.http.put(`/v2/loyalties/tier-structures/${FIXTURES.tierStructureActive}/tiers/${FIXTURES.tierActiveId}`, { name: 'Platinum' }, { headers: B }),
+	'POST /v2/loyalties/tier-structures/{tierStructureId}/tiers': (t, B, ctx) => {
+		const structure = '/v2/loyalties/tier-structures';
+		return t.http
+			.post(structure, { name: 'walk tiers', type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive } }, { headers: B })
+			.then((created) => {
+				ctx.tierStructureId = created.data.id;
+				return t.http.post(`${structure}/${created.data.id}/tiers`, { name: 'Silver', qualification_rules: { type: 'POINTS', points: { min_value: 100 } } }, { headers: B });
+			})
+			.then((tier) => {
+				ctx.tierId = tier.data.id;
+				return tier;
+			});
+	},
+	'DELETE /v2/loyalties/tier-structures/{tierStructureId}/tiers/{tierId}': (t, B, ctx) => t.http.delete(`/v2/loyalties/tier-structures/${ctx.tierStructureId}/tiers/${ctx.tierId}`, { headers: B }),
 	// branch v1rest2: segments
 	'GET /v1/segments': (t) => t.http.get('/v1/segments?limit=5&filters[created_at][conditions][$before]=2024-01-01T00:00:00.050Z', { headers: t.A }),
 	'POST /v1/segments': (t) => t.http.post('/v1/segments', { name: 'walk-create', type: 'static', customers: [FIXTURES.customerId] }, { headers: t.A }),

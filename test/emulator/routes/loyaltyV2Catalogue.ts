@@ -12,6 +12,7 @@
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors';
 import { type Ctx, ok, type Router } from '../router';
 import type { Store } from '../state';
+import { TIER_STRUCTURE_UPDATE } from '../contractV2';
 import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, obj, type Rule, str } from '../validate';
 import { v2Page } from './loyaltyV2Lists';
 
@@ -70,7 +71,7 @@ function activitiesOf(store: Store, id: string): Array<Json & { id: string; crea
 	return list as Array<Json & { id: string; created_at: string }>;
 }
 
-function recordActivity(store: Store, spec: CatalogueSpec, record: Record_, what: string): void {
+export function recordActivity(store: Store, spec: CatalogueSpec, record: Record_, what: string): void {
 	activitiesOf(store, record.id).push({
 		id: store.newId(`la${spec.idPrefix.slice(1)}`),
 		type: `${spec.activityPrefix}${what}`,
@@ -363,7 +364,22 @@ export const CARD_DEFINITIONS: CatalogueSpec = {
 	},
 };
 
-// Tier structures: their update is served by loyaltyV2 (the update's rules).
+// Tier structures: their update is served by loyaltyV2 (the update's rules), their tiers by loyaltyV2Tiers.
+
+/** A create: the update's fields with name and type required, and the status it starts in (DRAFT or ACTIVE). */
+const TIER_STRUCTURE_CREATE: Rule = (v, path) => {
+	const { status, ...rest } = bodyObject(v);
+	if (status !== undefined) str({ enum: ['DRAFT', 'ACTIVE'] })(status, 'status');
+	TIER_STRUCTURE_UPDATE(rest, path);
+	for (const field of ['name', 'type']) if (rest[field] === undefined || rest[field] === null) throw invalidPayload(`Field ${field} is required`);
+};
+
+/** The card definition a tier structure tracks must exist (404). */
+function checkTierStructure(body: Json, store: Store): void {
+	const tracking = (body.point_balance ?? body.point_earned) as Json | null | undefined;
+	const card = tracking?.card_definition_id as string | undefined;
+	if (card !== undefined && !store.cardDefinitions.has(card)) throw notFound('card_definition', card);
+}
 
 export const TIER_STRUCTURES: CatalogueSpec = {
 	collection: '/v2/loyalties/tier-structures',
@@ -376,15 +392,20 @@ export const TIER_STRUCTURES: CatalogueSpec = {
 	records: (store) => store.tierStructures as unknown as Map<string, Record_>,
 	moves: { activate: { from: ['DRAFT', 'INACTIVE'], to: 'ACTIVE' }, deactivate: { from: ['ACTIVE'], to: 'INACTIVE' }, draft: { from: ['ACTIVE'], to: 'DRAFT' } },
 	moveStatus: 409,
+	create: TIER_STRUCTURE_CREATE,
+	// The contract's defaults: no retention, no downgrade (and DRAFT); the other type's tracking settings null.
+	defaults: () => ({ point_balance: null, point_earned: null, expiration: { type: 'NO_RETENTION' }, downgrade: { type: 'NO_DOWNGRADE' }, metadata: {} }),
+	check: checkTierStructure,
 	liveFields: ['name', 'metadata'],
 	outsideDraft: 'reject',
 	afterDelete: (record, store) => {
 		for (const assignments of store.programAssignments.values()) assignments.tier_structures.delete(record.id);
+		store.tiers.delete(record.id);
 	},
 };
 
 export function register(r: Router): void {
-	registerCatalogue(r, TIER_STRUCTURES, ['list', 'get', 'delete', 'activities', 'activate', 'deactivate', 'draft']);
+	registerCatalogue(r, TIER_STRUCTURES, ['create', 'list', 'get', 'delete', 'activities', 'activate', 'deactivate', 'draft']);
 	registerCatalogue(r, CARD_DEFINITIONS, ['get', 'delete', 'activities', 'activate', 'draft']);
 	registerCatalogue(r, EARNING_RULES, ['create', 'list', 'get', 'update', 'delete', 'activities', 'activate', 'deactivate', 'draft']);
 	registerCatalogue(r, BENEFITS, ['create', 'list', 'get', 'update', 'delete', 'activities', 'activate', 'draft']);
