@@ -273,6 +273,8 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
 	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
 	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	// branch v2structure: card definition create
+	'cardDefinition.create': { name: 'Minimal card', type: 'INDIVIDUAL' },
 	// branch v2structure: tier structure create and tiers (a tier added to a fresh structure; the fresh tier deleted)
 	'tierStructure.create': { name: 'Minimal tiers', type: 'POINT_BALANCE', cardDefinitionId: FIXTURES.cardDefinitionActive },
 	'tierStructure.getManyTiers': { tierStructure: FIXTURES.tierStructureActive, limit: 5 },

@@ -83,6 +83,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'program.batchCardDefinitions',
 			'program.batchEarningRules',
 			'program.batchTierStructures',
+			'cardDefinition.create',
 			'tierStructure.create',
 			'tierStructure.createTier',
 		].sort(),

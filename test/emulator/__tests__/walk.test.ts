@@ -419,6 +419,8 @@ const CALLS: Record<string, Call> = {
 		t.http.post(`/v2/loyalties/programs/${FIXTURES.programInactive}/earning-rules/batch`, { assign: [{ id: FIXTURES.earningRuleDraft }], unassign: [{ id: FIXTURES.earningRuleActive }] }, { headers: B }),
 	'POST /v2/loyalties/programs/{programId}/tier-structures/batch': (t, B) =>
 		t.http.post(`/v2/loyalties/programs/${FIXTURES.programDraft}/tier-structures/batch`, { assign: [{ id: FIXTURES.tierStructureActive }] }, { headers: B }),
+	// branch v2structure: card definition create
+	'POST /v2/loyalties/card-definitions': (t, B) => t.http.post('/v2/loyalties/card-definitions', { name: 'walk card', type: 'INDIVIDUAL' }, { headers: B }),
 	// branch v2structure: tier structure create, and tiers (of the draft structure; the added one is removed)
 	'POST /v2/loyalties/tier-structures': (t, B) =>
 		t.http.post('/v2/loyalties/tier-structures', { name: 'walk', type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive } }, { headers: B }),

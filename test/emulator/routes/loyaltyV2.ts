@@ -1,6 +1,7 @@
 /**
- * v2 beta loyalty (auth B): pending points buckets (v2 cursor list), program reward batch, and updates of card
- * definitions, tier structures and programs with their state rules (400 validation, 404, 409 state conflict).
+ * v2 beta loyalty (auth B): pending points buckets (v2 cursor list), program reward batch, card definition create
+ * (the contract's defaults for what is left out), and updates of card definitions, tier structures and programs
+ * with their state rules (400 validation, 404, 409 state conflict).
  * Bodies are checked against the published contract (contractV2.ts); the seed's older shapes are accepted too
  * unless `acceptSeedShapes` is off.
  */
@@ -13,6 +14,7 @@ import {
 	REWARD_UNASSIGN_ITEM, TIER_STRUCTURE_ID, TIER_STRUCTURE_UPDATE,
 } from '../contractV2';
 import type { CardDefinition, ProgramReward, Status, Store, TierStructure } from '../state';
+import { CARD_DEFINITIONS, recordActivity } from './loyaltyV2Catalogue';
 import {
 	bodyObject, checkDayMonths, checkLength, checkProgramId, checkValue, isInt, isObject, Json, obj, optionalObject,
 	optionalTimestamp, parseEnumParam, parseLimit, rejectUnknown, requireOneOf,
@@ -302,6 +304,34 @@ export function register(r: Router): void {
 		});
 		// A list that was not asked for answers null.
 		return ok({ assigned: assigned ?? null, unassigned: unassigned ?? null });
+	});
+
+	r.post('/v2/loyalties/card-definitions', 'B', (ctx) => {
+		const { store, settings } = ctx.env;
+		const { name, type, status, ...settingsGiven } = structuredClone(bodyObject(ctx.body));
+		if (typeof name !== 'string') throw invalidPayload('Field name is required and must be a string');
+		checkLength('name', name, 1, 200);
+		if (type !== 'INDIVIDUAL') throw invalidPayload('Field type is required and must be INDIVIDUAL');
+		if (status !== undefined && status !== null && status !== 'DRAFT' && status !== 'ACTIVE') throw invalidPayload('Field status must be DRAFT or ACTIVE');
+		if (Object.keys(settingsGiven).length) validateCardDefinition(settingsGiven, settings.acceptSeedShapes);
+		// The contract's defaults for what is left out; the cross-field rules hold for the result.
+		const cd: Json = {
+			code_config: { pattern: '##########', length: 10, charset: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', prefix: '', postfix: '' },
+			points_expiration: { type: 'NO_EXPIRATION' },
+			pending_points: { type: 'IMMEDIATE' },
+			earning_limits: { global: { type: 'NO_LIMIT' }, transactions: { type: 'NO_LIMIT' } },
+			spending_limits: { global: { type: 'NO_LIMIT' }, transactions: { type: 'NO_LIMIT' } },
+			refunds: { spent_points: { type: 'NONE' }, earned_points: { type: 'NONE' } },
+			balance_settings: { allow_negative: false },
+			pay_with_points: { type: 'NO_PAYMENTS' },
+			metadata: {},
+		};
+		for (const [key, value] of Object.entries(settingsGiven)) if (value !== null && value !== undefined) cd[key] = value;
+		checkCardDefinition(cd);
+		const record = { id: store.newId('lcdef_'), name, type, status: status ?? 'DRAFT', ...cd, created_at: new Date().toISOString(), updated_at: null, object: 'card_definition' } as unknown as CardDefinition;
+		store.cardDefinitions.set(record.id, record);
+		recordActivity(store, CARD_DEFINITIONS, record as never, 'created');
+		return ok(record);
 	});
 
 	r.put('/v2/loyalties/card-definitions/{id}', 'B', (ctx) => {

@@ -1,5 +1,6 @@
 import { catalogueOperations, catalogueSearch, type CatalogueKind } from '../../shared/catalogue';
 import type { ResourceDefinition } from '../types';
+import { create } from './create';
 import { loadCardDefinitions } from './search';
 import { update } from './update';
 
@@ -23,6 +24,7 @@ export const cardDefinition: ResourceDefinition = {
 	name: 'Card Definition (Beta)',
 	auth: 'oAuth2',
 	operations: [
+		create,
 		update,
 		...catalogueOperations(CARD_DEFINITION, {
 			delete: 'Delete a card definition',
