@@ -24,7 +24,7 @@ interface AssignedKind extends BatchNoun {
 	idName: string;
 	pattern: RegExp;
 	example: string;
-	/** What the service requires of this kind's batch, said in its description. */
+	/** What the service requires of this kind's batch, said in its description (without a final period). */
 	rules: string;
 }
 
@@ -39,7 +39,7 @@ const KINDS: AssignedKind[] = [
 		idName: 'cardDefinitionId',
 		pattern: /^lcdef_[a-f0-9]+$/,
 		example: 'lcdef_0a1b2c',
-		rules: 'The program must be in Draft (the service answers 423 otherwise), and the card definitions assigned must be active.',
+		rules: 'The program must be in Draft (the service answers 423 otherwise), and the card definitions assigned must be active',
 	},
 	{
 		value: 'EarningRules',
@@ -51,7 +51,7 @@ const KINDS: AssignedKind[] = [
 		idName: 'earningRuleId',
 		pattern: /^lern_[a-f0-9]+$/,
 		example: 'lern_0a1b2c',
-		rules: 'An active program must keep at least one active earning rule assigned.',
+		rules: 'An active program must keep at least one active earning rule assigned',
 	},
 	{
 		value: 'TierStructures',
@@ -63,7 +63,7 @@ const KINDS: AssignedKind[] = [
 		idName: 'tierStructureId',
 		pattern: /^lts_[a-f0-9]+$/,
 		example: 'lts_0a1b2c',
-		rules: 'A program has at most one tier structure, which must be active; unassigning needs the program in Draft (the service answers 423 otherwise).',
+		rules: 'A program has at most one tier structure, which must be active; unassigning needs the program in Draft (the service answers 423 otherwise)',
 	},
 ];
 
@@ -109,7 +109,7 @@ function batchOperation(kind: AssignedKind): OperationDefinition {
 		value: `batch${kind.value}`,
 		name: `Batch Assign/Unassign ${kind.label}s`,
 		action: `Batch assign or unassign ${kind.plural} of a program`,
-		description: `Assign ${kind.plural} to a loyalty program and unassign others, in one request (unassigns run first). ${kind.rules}`,
+		description: `Assign ${kind.plural} to a loyalty program and unassign others, in one request (unassigns run first). ${kind.rules}.`,
 		endpoint: `POST /v2/loyalties/programs/{id}/${kind.segment}/batch`,
 		properties: [
 			programLocator,

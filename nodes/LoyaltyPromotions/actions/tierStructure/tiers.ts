@@ -52,7 +52,8 @@ const tierLocator = locatorProperty({
 /** From List for Tier: the tiers of the tier structure chosen above, by name (the service has no filters here). */
 export async function searchTiers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const structureId = chosenValue(this, TIER_STRUCTURE.idName);
-	if (!structureId) return { results: [{ name: 'Choose the Tier Structure first', value: '' }] };
+	// Without a tier structure there is no list to read: one entry says so (choosing it is refused as an empty ID).
+	if (!structureId) return { results: [{ name: 'Choose a Tier Structure First', value: '' }] };
 	return await searchList(
 		this,
 		{
