@@ -14,6 +14,8 @@ const BRANDING = { brandName: 'Minimal', street: 'Main 1', city: 'Warsaw', posta
 const V2_CARD = { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId };
 /** A points benefit on the fixture's active card definition, and an earning rule's typed earning of points. */
 const V2_POINTS_BENEFIT = { benefitType: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive };
+/** A daily report's range: the fixtures' first days, by day. */
+const V2_REPORT_RANGE = { startDate: '2024-01-01', endDate: '2024-01-10', resolution: 'day' };
 const V2_EARNINGS = { earning: [{ effect: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive }] };
 
 export const MINIMAL: Record<string, INodeParameters> = {
@@ -266,6 +268,17 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
 	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
 	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	// branch v2reports (issue 21): the v2 loyalty reports (daily ones over the fixtures' first days)
+	'programReport.getCardDaily': { ...V2_CARD, ...V2_REPORT_RANGE, limit: 5 },
+	'programReport.getMemberEarningRuleDaily': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, earningRuleId: FIXTURES.earningRuleActive, ...V2_REPORT_RANGE, limit: 5 },
+	'programReport.getEarningRulesDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE, limit: 5 },
+	'programReport.getEarningRulesSummary': { programId: FIXTURES.programActive, limit: 5 },
+	'programReport.getPointsEarningsDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE, limit: 5 },
+	'programReport.getPointsEarningsSummary': { programId: FIXTURES.programActive, limit: 5 },
+	'programReport.getSpendingDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE, limit: 5 },
+	'programReport.getSpendingSummary': { programId: FIXTURES.programActive, limit: 5 },
+	'programReport.getTiersDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE, limit: 5 },
+	'programReport.getTiersSummary': { programId: FIXTURES.programActive, limit: 5 },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */

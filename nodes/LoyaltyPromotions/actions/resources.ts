@@ -46,6 +46,8 @@ import { referralHolder } from './referralHolder';
 // branch loyaltyv2 (issue 21): the program catalogue
 import { earningRule } from './earningRule';
 import { benefit } from './benefit';
+// branch v2reports (issue 21): the v2 loyalty reports
+import { programReport } from './programReport';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -100,4 +102,6 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch loyaltyv2 (issue 21): the program catalogue
 	earningRule,
 	benefit,
+	// branch v2reports (issue 21): the v2 loyalty reports
+	programReport,
 ].filter((resource) => resource.operations.length > 0);

@@ -12,6 +12,7 @@ const P = `/management/v1/projects/${FIXTURES.projectId}`;
 const Q = `/management/v1/projects/${FIXTURES.productionProjectId}`;
 const MEMBERS = `/v2/loyalties/programs/${FIXTURES.programActive}/members`;
 const CARD = `${MEMBERS}/${FIXTURES.memberId}/cards/${FIXTURES.cardId}`;
+const REPORT_RANGE = 'start_date=2024-01-01&end_date=2024-01-31&resolution=week';
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
@@ -417,6 +418,16 @@ const CALLS: Record<string, Call> = {
 		const id = (await t.http.post('/v1/segments', { name: 'walk-delete', type: 'auto-update', filter: { junction: 'and' } }, { headers: t.A })).data.id;
 		return t.http.delete(`/v1/segments/${id}`, { headers: t.A });
 	},
+	// branch v2reports: the v2 loyalty reports
+	...Object.fromEntries(
+		['earning-rules', 'points-earnings', 'spending', 'tiers'].flatMap((report) => [
+			[`GET /v2/loyalties/programs/{programId}/reports/${report}/daily`, ((t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/reports/${report}/daily?${REPORT_RANGE}`, { headers: B })) as Call],
+			[`GET /v2/loyalties/programs/{programId}/reports/${report}/summary`, ((t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/reports/${report}/summary`, { headers: B })) as Call],
+		]),
+	),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/reports/daily': (t, B) => t.http.get(`${CARD}/reports/daily?${REPORT_RANGE}`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/earning-rules/{earningRuleId}/reports/daily': (t, B) =>
+		t.http.get(`${MEMBERS}/${FIXTURES.memberId}/earning-rules/${FIXTURES.earningRuleActive}/reports/daily?${REPORT_RANGE}`, { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {
