@@ -66,6 +66,8 @@ test('everything listens on loopback', () => {
 		'loyalty-events.json',
 		'nightly-customer-sync.json',
 		'program-administration.json',
+		'promotion-flow.json',
+		'referral-flow.json',
 		'scheduled-sku-sync.json',
 		'welcome-voucher.json',
 	]);
@@ -343,6 +345,65 @@ describe('welcome voucher and points, manual path with a sample customer.created
 		expect(nodeOutput(again, 'Summary')).toEqual([{ ...summary, points: 200 }]);
 		expect(c.state.publications.filter((p) => p.customer_id === customer!.id)).toHaveLength(2);
 		expect(new Set(c.state.publications.filter((p) => p.customer_id === customer!.id).map((p) => p.voucher_code))).toEqual(new Set([summary.welcomeCode, summary.loyaltyCard]));
+	});
+});
+
+describe('promotion: a campaign with a tier, validated and redeemed for an order (app keys)', () => {
+	test('creates a promotion campaign and its 10% tier, validates the sample order and redeems the tier on it', async () => {
+		const result = await run(idOf('promotion-flow.json'));
+		expectSuccess(result);
+		const [summary] = nodeOutput(result, 'Summary');
+		expect(summary).toEqual({
+			campaignId: expect.stringMatching(/^camp_/),
+			promotionTierId: expect.stringMatching(/^promo_/),
+			valid: true,
+			discount: 12,
+			redemptionId: expect.stringMatching(/^r_/),
+			result: 'SUCCESS',
+			orderTotal: 108,
+		});
+		const c = stack.emulator.control;
+		const calls = c.requests({ path: /^\/v1\// });
+		expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/campaigns', `POST /v1/promotions/${summary.campaignId}/tiers`, 'POST /v1/validations', 'POST /v1/redemptions']);
+		const [campaign, tier, validation, redemption] = calls;
+		expect(campaign.body).toMatchObject({ name: expect.stringMatching(/^Demo Spring Promotion /), campaign_type: 'PROMOTION', promotion: { tiers: [] } });
+		expect(tier.body).toMatchObject({ name: '10% off every order', banner: '10% off', action: { discount: { type: 'PERCENT', percent_off: 10 } } });
+		const sent = { redeemables: [{ object: 'promotion_tier', id: summary.promotionTierId }], order: { amount: 12000 }, customer: { source_id: 'demo-shopper-1' } };
+		expect(validation.body).toEqual(sent);
+		expect(redemption.body).toEqual(sent);
+		expect(c.state.redemptions.get(summary.redemptionId)).toMatchObject({ result: 'SUCCESS', amount: 1200, related_object_type: 'promotion_tier', related_object_id: summary.promotionTierId });
+	});
+});
+
+describe('referral: a referee added to a referral code redeems it (app keys)', () => {
+	test("adds the sample referee to Alice's code and redeems the referee's order with it", async () => {
+		const result = await run(idOf('referral-flow.json'));
+		expectSuccess(result);
+		const [summary] = nodeOutput(result, 'Summary');
+		expect(summary).toEqual({
+			referralCode: FIXTURES.referralCode,
+			holderId: expect.stringMatching(/^rh_/),
+			role: 'REFEREE',
+			refereeId: expect.stringMatching(/^cust_/),
+			redemptionId: expect.stringMatching(/^r_/),
+			result: 'SUCCESS',
+			discount: 10,
+		});
+		const c = stack.emulator.control;
+		const [holder, redemption, ...more] = c.requests({ path: /^\/v1\// });
+		expect(more).toEqual([]);
+		expect(`${holder.method} ${holder.path}`).toBe(`POST /v1/referrals/members/${FIXTURES.referralCode}/holders`);
+		const sourceId = (holder.body as { holders: Array<{ source_id: string }> }).holders[0].source_id;
+		expect(holder.body).toEqual({ holders: [{ source_id: expect.stringMatching(/^demo-referee-\d+$/), name: 'Rita Referee', email: 'rita@example.com' }] });
+		expect(redemption).toMatchObject({
+			method: 'POST',
+			path: '/v1/redemptions',
+			status: 200,
+			body: { redeemables: [{ object: 'voucher', id: FIXTURES.referralCode }], order: { amount: 8000 }, customer: { source_id: sourceId } },
+		});
+		expect(c.state.findCustomer(sourceId)?.id).toBe(summary.refereeId);
+		const holders = c.state.referralHolders.get(FIXTURES.referralCodeId) ?? [];
+		expect(holders.find((entry) => entry.customer_id === summary.refereeId)).toMatchObject({ id: summary.holderId, holder_role: 'REFEREE' });
 	});
 });
 
