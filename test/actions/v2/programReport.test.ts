@@ -12,7 +12,7 @@ const ctx = useEmulator();
 const program = FIXTURES.programActive;
 const card = { programId: program, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId };
 const reports = `/v2/loyalties/programs/${program}/reports`;
-const run = (operation: string, parameters: INodeParameters = {}) => ctx.run({ resource: 'programReport', operation, returnAll: true, ...parameters } as INodeParameters);
+const run = (operation: string, parameters: INodeParameters = {}) => ctx.run({ resource: 'programReport', operation, ...parameters } as INodeParameters);
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const JANUARY = { startDate: '2024-01-01', endDate: '2024-01-03', resolution: 'day' };
@@ -53,10 +53,13 @@ describe('Program Report (Beta): daily reports take a date range', () => {
 		});
 	});
 
-	it('Limit keeps the first entries of the report', async () => {
-		const { items } = await run('getCardDaily', { ...card, ...JANUARY, returnAll: false, limit: 2 });
-		expect(items.map((item) => item.json.date)).toEqual(['2024-01-01', '2024-01-02']);
-		expect(ctx.sent()[0].query).toEqual({ start_date: '2024-01-01', end_date: '2024-01-03', resolution: 'day' });
+	it('gives the whole report, one item per entry: a 90-day range by day is 91 items, paired with their input item', async () => {
+		const { items, error } = await run('getCardDaily', { ...card, startDate: '2024-01-01', endDate: '2024-03-31', resolution: 'day' });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(91);
+		expect(items[90].json.date).toBe('2024-03-31');
+		expect(new Set(items.map((item) => JSON.stringify(item.pairedItem)))).toEqual(new Set([JSON.stringify({ item: 0 })]));
+		expect(ctx.sent()).toHaveLength(1);
 	});
 
 	it("the tiers daily report counts each movement in its tier's period, and Tier ID filters it", async () => {
@@ -117,7 +120,7 @@ describe('Program Report (Beta): reports follow the state', () => {
 	});
 
 	it('the tiers summary is capped by Limit and sorted by ID, descending by default', async () => {
-		const all = await run('getTiersSummary', { programId: program });
+		const all = await run('getTiersSummary', { programId: program, returnAll: true });
 		expect(all.items).toHaveLength(2);
 		const ids = all.items.map(({ json }) => json.id as string);
 		expect([...ids].sort().reverse()).toEqual(ids);
@@ -136,7 +139,7 @@ describe('Program Report (Beta): reports follow the state', () => {
 });
 
 describe('Program Report (Beta): validation, nothing sent', () => {
-	const spending = { resource: 'programReport', operation: 'getSpendingDaily', programId: program, returnAll: true };
+	const spending = { resource: 'programReport', operation: 'getSpendingDaily', programId: program };
 	it('needs Start Date and End Date as dates', async () => {
 		await ctx.expectInvalid({ ...spending, startDate: '01/02/2024', endDate: '2024-01-03', resolution: 'day' }, 'Start Date', /must be a date/);
 		await ctx.expectInvalid({ ...spending, startDate: '2024-01-01', endDate: '2024-02-30', resolution: 'day' }, 'End Date', /must be a date/);
@@ -150,7 +153,7 @@ describe('Program Report (Beta): validation, nothing sent', () => {
 	});
 	it('takes only the four resolutions', () => ctx.expectInvalid({ ...spending, startDate: '2024-01-01', endDate: '2024-01-03', resolution: 'year' }, 'Resolution', /must be one of/));
 	it("checks the filters' ID patterns", async () => {
-		await ctx.expectInvalid({ ...spending, startDate: '2024-01-01', endDate: '2024-01-03', resolution: 'day', filters: { cardDefinitionId: 'card-1' } }, 'Card Definition', /must match \^lcdef_/);
+		await ctx.expectInvalid({ ...spending, startDate: '2024-01-01', endDate: '2024-01-03', resolution: 'day', filters: { cardDefinitionId: 'card-1' } }, 'Card Definition Name or ID', /must match \^lcdef_/);
 		await ctx.expectInvalid({ resource: 'programReport', operation: 'getTiersSummary', programId: program, filters: { tierId: 'tier-1' } }, 'Tier ID', /must match \^lt_/);
 		await ctx.expectInvalid(
 			{ resource: 'programReport', operation: 'getTiersSummary', programId: program, filters: { tierStructureId: { __rl: true, mode: 'id', value: 'lcdef_01' } } },
@@ -171,7 +174,8 @@ describe('Program Report (Beta): validation, nothing sent', () => {
 
 describe('Program Report (Beta): the editor', () => {
 	const resource = RESOURCES.find((entry) => entry.value === 'programReport')!;
-	it('offers the ten reports, sorted, with Start Date, End Date and Resolution required on the daily ones', () => {
+	it('offers the ten reports, sorted, with Start Date, End Date and Resolution required on the daily ones; only the tiers summary has Return All / Limit', () => {
+		expect(resource.operations.filter((operation) => 'list' in operation && operation.list).map((operation) => operation.value)).toEqual(['getTiersSummary']);
 		expect(resource.operations.map((operation) => operation.name)).toEqual([...resource.operations.map((operation) => operation.name)].sort());
 		expect(resource.operations).toHaveLength(10);
 		for (const operation of resource.operations) {

@@ -3,18 +3,23 @@ import { catalogueLocator } from '../../shared/catalogue';
 import { enumOptions, filtersProperty, isSet } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { DATE_ONLY, fail, requireDate, requireOption, requirePattern } from '../../shared/validate';
+import { entriesOf } from '../../transport/paginate';
 import { path } from '../../transport/request';
 import { cardDefinitionOptions } from '../cardDefinition/search';
 import { EARNING_RULE } from '../earningRule/fields';
-import { readProgramId, V2_LIST } from '../program/fields';
+import { readProgramId } from '../program/fields';
 import { programLocator } from '../program/search';
 import type { ItemOperation, OperationDefinition, ParamReader } from '../types';
 
 /**
  * The Loyalty v2 reports (beta): a program's daily and summary (all-time) reports of earning rules, points
  * earnings, spending and tiers, and a member's daily reports of one card and one earning rule. Each answers
- * `{ object: 'report', data: [...] }` whole (no cursor): the node gives one item per entry.
+ * `{ object: 'report', data: [...] }` whole (no cursor, no page size): the node gives one item per entry, all of
+ * them (a Limit would silently cut a date range short). Only the tiers summary takes `limit` (at most 100).
  */
+
+/** One output item per entry of the report. */
+const reportEntries = (response: IDataObject) => entriesOf(response);
 
 // ---- Date range of the daily reports ----
 
@@ -91,7 +96,6 @@ export function readDateRange(params: ParamReader): IDataObject {
 interface ReportFilter {
 	property: INodeProperties;
 	field: string;
-	label: string;
 	pattern: RegExp;
 	example: string;
 }
@@ -100,14 +104,12 @@ const FILTERS = {
 	cardDefinition: {
 		property: cardDefinitionOptions('cardDefinitionId', 'Only entries of this card definition'),
 		field: 'card_definition_id',
-		label: 'Card Definition',
 		pattern: /^lcdef_[a-f0-9]+$/,
 		example: 'lcdef_0a1b2c',
 	},
 	earningRule: {
 		property: { ...catalogueLocator(EARNING_RULE), required: false, description: 'Only entries of this earning rule, picked from the list or given by ID (e.g. lern_0a1b2c)' },
 		field: 'earning_rule_id',
-		label: 'Earning Rule',
 		pattern: EARNING_RULE.pattern,
 		example: EARNING_RULE.example,
 	},
@@ -122,14 +124,12 @@ const FILTERS = {
 			required: false,
 		}),
 		field: 'tier_structure_id',
-		label: 'Tier Structure',
 		pattern: /^lts_[a-f0-9]+$/,
 		example: 'lts_0a1b2c',
 	},
 	tier: {
 		property: { displayName: 'Tier ID', name: 'tierId', type: 'string', default: '', placeholder: 'lt_...', description: 'Only entries of this tier of a tier structure (e.g. lt_0a1b2c)' },
 		field: 'tier_id',
-		label: 'Tier ID',
 		pattern: /^lt_[a-f0-9]+$/,
 		example: 'lt_0a1b2c',
 	},
@@ -147,7 +147,7 @@ function filtersOf(names: readonly FilterName[]): { property: INodeProperties; r
 				const value = values[filter.property.name];
 				const id = value !== null && typeof value === 'object' ? (value as IDataObject).value : value;
 				if (!isSet(id)) continue;
-				query[`filters[${filter.field}][conditions][$is]`] = requirePattern(params, filter.label, value, filter.pattern, filter.example);
+				query[`filters[${filter.field}][conditions][$is]`] = requirePattern(params, filter.property.displayName, value, filter.pattern, filter.example);
 			}
 			return query;
 		},
@@ -179,8 +179,8 @@ const tiersOrder: INodeProperties = {
 
 /**
  * A program report operation: `daily` (a date range at a resolution) or `summary` (all time), with the report's
- * filters. Only the tiers summary pages by `limit` (at most 100 entries, sorted by `order`); the others answer
- * their whole report.
+ * filters. Only the tiers summary is a list with Return All / Limit (`limit` at most 100, sorted by `order`);
+ * the others answer their whole report.
  */
 export function programReport(report: keyof typeof PROGRAM_REPORTS, kind: 'daily' | 'summary'): OperationDefinition {
 	const spec = PROGRAM_REPORTS[report];
@@ -195,7 +195,7 @@ export function programReport(report: keyof typeof PROGRAM_REPORTS, kind: 'daily
 		description: daily ? `The program's ${spec.counts}, per day, week, month or quarter of a date range` : `The program's ${spec.counts}, all time`,
 		endpoint: `GET /v2/loyalties/programs/{programId}/reports/${spec.segment}/${kind}`,
 		properties: [programLocator, ...(daily ? DATE_RANGE_PROPERTIES : []), ...(capped ? [tiersOrder] : []), filters.property],
-		list: capped ? { envelope: 'v2Cursor', pageSizeParam: 'limit', maxPageSize: 100, maxLimit: 100 } : { envelope: V2_LIST.envelope },
+		...(capped ? { list: { envelope: 'v2Cursor', pageSizeParam: 'limit', maxPageSize: 100, maxLimit: 100 } } : { output: reportEntries }),
 		build: (params) => ({
 			method: 'GET',
 			path: `${path`/v2/loyalties/programs/${readProgramId(params)}`}/reports/${spec.segment}/${kind}`,
@@ -210,12 +210,12 @@ export function programReport(report: keyof typeof PROGRAM_REPORTS, kind: 'daily
 }
 
 /** A member's daily report (of a card, of an earning rule): the locators, then the date range. */
-export function memberReport(spec: Omit<ItemOperation, 'build' | 'list'> & { pathOf: (params: ParamReader) => string }): OperationDefinition {
+export function memberReport(spec: Omit<ItemOperation, 'build' | 'list' | 'output'> & { pathOf: (params: ParamReader) => string }): OperationDefinition {
 	const { pathOf, ...operation } = spec;
 	return {
 		...operation,
 		properties: [...operation.properties, ...DATE_RANGE_PROPERTIES],
-		list: { envelope: V2_LIST.envelope },
+		output: reportEntries,
 		build: (params) => ({ method: 'GET', path: pathOf(params), query: readDateRange(params) }),
 	};
 }
