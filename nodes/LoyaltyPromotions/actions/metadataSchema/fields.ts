@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { locatorProperty } from '../../shared/locator';
+import type { ParamReader } from '../types';
+
+/** What the app keys' metadata schema operations share. */
+
+/** The list of the project's schemas: one counted list under `schemas`, returned whole. */
+export const SCHEMA_LIST = { envelope: 'counted' } as const;
+
+/**
+ * The schema's resource: a standard one (campaign, customer, earning_rule, loyalty_tier, order, order_item, product,
+ * promotion_tier, publication, redemption, reward, voucher) or a custom schema's name.
+ */
+export const resourceLocator: INodeProperties = locatorProperty({
+	name: 'relatedObject',
+	displayName: 'Resource',
+	description: 'The resource whose schema to retrieve, e.g. customer, order or a custom schema\'s name',
+	noun: 'resource',
+	searchListMethod: 'searchMetadataSchemas',
+	idPlaceholder: 'e.g. customer',
+});
+
+export function readRelatedObject(params: ParamReader): string {
+	return params.id('relatedObject', 'Resource');
+}
