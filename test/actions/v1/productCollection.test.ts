@@ -87,6 +87,12 @@ describe('Product Collection', () => {
 		expect(serviceErrorOf(refused)).toMatchObject({ httpCode: '400', key: 'resource_in_use' });
 	});
 
+	it('Map Automatically takes a collection\'s name and type from its item', async () => {
+		const { error } = await ctx.run(collection('create', { columns: { mappingMode: 'autoMapInputData', value: null } }), { input: [{ name: 'Mapped', type: 'STATIC' }] });
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ type: 'STATIC', name: 'Mapped' });
+	});
+
 	it.each([
 		[collection('create', { name: ' ', type: 'STATIC' }), 'Name', /is required/],
 		[collection('create', { name: 'x', type: 'STATIC', products: { item: [{ object: 'product', id: 'sku_1' }] } }), 'Products (row 1) ID', /must match \^prod_/],
