@@ -30,8 +30,8 @@ describe('Metadata Schema (app keys)', () => {
 	});
 
 	it.each([
-		[schema('get', { relatedObject: '..' }), 'Resource', /must be an ID/],
-		[schema('get', { relatedObject: ' ' }), 'Resource', /required/],
+		[schema('get', { relatedObject: '..' }), 'Related Object', /must be an ID/],
+		[schema('get', { relatedObject: ' ' }), 'Related Object', /required/],
 	])('refuses %j naming %s, sending nothing', (parameters, field, rule) => ctx.expectInvalid(parameters, field, rule));
 
 	it('From List offers the resources the schemas describe', async () => {

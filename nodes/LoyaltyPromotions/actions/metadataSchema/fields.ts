@@ -13,13 +13,14 @@ export const SCHEMA_LIST = { envelope: 'counted' } as const;
  */
 export const resourceLocator: INodeProperties = locatorProperty({
 	name: 'relatedObject',
-	displayName: 'Resource',
+	// Not "Resource": the node's own Resource dropdown has that label.
+	displayName: 'Related Object',
 	description: 'The resource whose schema to retrieve, e.g. customer, order or a custom schema\'s name',
-	noun: 'resource',
+	noun: 'related object',
 	searchListMethod: 'searchMetadataSchemas',
 	idPlaceholder: 'e.g. customer',
 });
 
 export function readRelatedObject(params: ParamReader): string {
-	return params.id('relatedObject', 'Resource');
+	return params.id('relatedObject', 'Related Object');
 }

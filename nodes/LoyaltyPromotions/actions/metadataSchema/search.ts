@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { searchList } from '../../shared/search';
 import { SCHEMA_LIST } from './fields';
 
-/** From List for Resource: the resources the project's metadata schemas describe; the value is the resource. */
+/** From List for Related Object: the resources the project's metadata schemas describe; the value is the resource. */
 export async function searchMetadataSchemas(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	return await searchList(
 		this,
