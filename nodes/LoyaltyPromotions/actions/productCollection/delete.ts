@@ -5,7 +5,7 @@ export const deleteCollection: OperationDefinition = {
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a product collection',
-	description: 'Delete a product collection; its products stay. The service refuses a collection still in use (e.g. by a validation rule)',
+	description: 'Delete a product collection; its products stay (the service refuses a collection still in use, e.g. by a validation rule)',
 	endpoint: 'DELETE /v1/product-collections/{productCollectionId}',
 	properties: [collectionLocator('The product collection to delete')],
 	build: (params) => ({ method: 'DELETE', path: collectionPath(params) }),
