@@ -268,6 +268,24 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
 	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
 	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	// branch v1catalogue (issue 22): product collections, categories, SKUs of a product, locations, metadata schemas
+	'productCollection.create': { name: 'Minimal collection', type: 'STATIC' },
+	'productCollection.get': { productCollectionId: FIXTURES.productCollectionIds[0] },
+	'productCollection.getAll': { limit: 5 },
+	'productCollection.getManyProducts': { productCollectionId: FIXTURES.productCollectionIds[0], limit: 5 },
+	'productCollection.update': { productCollectionId: FIXTURES.productCollectionIds[1], updateFields: { name: 'Everything coffee' } },
+	'productCollection.delete': { productCollectionId: '{newProductCollection}' },
+	'category.create': { name: 'Minimal category', hierarchy: 9 },
+	'category.get': { categoryId: FIXTURES.categoryIds[0] },
+	// both fields given, as the fixture has them: the PUT goes alone (with one, the node reads the category first)
+	'category.update': { categoryId: FIXTURES.categoryIds[2], updateFields: { name: 'Clothing', hierarchy: 3 } },
+	'category.delete': { categoryId: '{newCategory}' },
+	'sku.getAll': { productId: FIXTURES.productId, limit: 5 },
+	'sku.delete': { productId: FIXTURES.productId, skuId: '{newSku}' },
+	'location.get': { locationId: FIXTURES.locationIds[0] },
+	'location.getAll': { limit: 5 },
+	'metadataSchema.get': { relatedObject: 'customer' },
+	'metadataSchema.getAll': { returnAll: true },
 	// branch v2reports (issue 21): the v2 loyalty reports (daily ones over the fixtures' first days)
 	'programReport.getCardDaily': { ...V2_CARD, ...V2_REPORT_RANGE },
 	'programReport.getMemberEarningRuleDaily': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, earningRuleId: FIXTURES.earningRuleActive, ...V2_REPORT_RANGE },
@@ -363,6 +381,10 @@ const FRESH: Record<
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: V2_POINTS_BENEFIT, named: true },
 	'{newActiveBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: { ...V2_POINTS_BENEFIT, additionalFields: { status: 'ACTIVE' } }, named: true },
+	// branch v1catalogue (issue 22)
+	'{newProductCollection}': { parameter: 'productCollectionId', resource: 'productCollection', operation: 'create', parameters: { type: 'STATIC' }, named: true },
+	'{newCategory}': { parameter: 'categoryId', resource: 'category', operation: 'create', parameters: { hierarchy: 5 }, named: true },
+	'{newSku}': { parameter: 'skuId', resource: 'sku', operation: 'upsert', parameters: { productId: FIXTURES.productId } },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

@@ -10,6 +10,8 @@ import { newExport } from './routes/exports';
 import { STACK_SPEC, TIER_SPEC } from './routes/promotions';
 import { ASSIGNMENT_SPEC, RULE_SPEC } from './routes/validationRules';
 import { SEGMENT_SPEC } from './routes/segments';
+import { LOCATION_SPEC } from './routes/locations';
+import { COLLECTION_SPEC } from './routes/productCollections';
 import { referralHolder } from './routes/referrals';
 import {
 	ActivityMeta,
@@ -73,6 +75,10 @@ const fixtures = {
 	 * seg_0000000000000001 is active ("Gold members"), …02 passive ("Newsletter subscribers"), the rest static.
 	 */
 	segmentIds: Array.from({ length: 230 }, (_, i) => `seg_${hexIndex(i + 1, 16)}`),
+	// branch v1catalogue (issue 22): more locations than one page of 100, two created in each millisecond
+	locationIds: Array.from({ length: 130 }, (_, i) => `loc_${hexIndex(i + 1, 16)}`),
+	// a static collection (the fixture product and a SKU of it) and an auto-update one (products named "Coffee…")
+	productCollectionIds: ['pc_0000000000000001', 'pc_0000000000000002'],
 	/** v1 loyalty card code with 1,000 × seed + 25 member activity entries. */
 	memberWithManyActivities: 'LC-MANY-ACTIVITY',
 	/** v1 loyalty card code with 30 × seed future pending point entries (and 5 already activated, not listed). */
@@ -707,6 +713,26 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 			: i === 1 ? ['Newsletter subscribers', 'passive', { junction: 'and', 'events.newsletter_subscribed.count': { conditions: { $more_than: [0] } } }]
 			: [`Segment ${i + 1}`, 'static', null];
 		seedRecord(s, SEGMENT_SPEC, { id, name, type, filter, created_at: iso(BASE + Math.floor(i / 3)), updated_at: null, initial_sync_status: 'DONE' });
+	});
+	FIXTURES.locationIds.forEach((id, i) => {
+		const shape = i % 2
+			? { type: 'polygon', format: 'geojson', geojson: { type: 'Polygon', coordinates: [[[18.55, 50.56], [18.53, 51.09], [19.59, 50.83], [18.55, 50.56]]] } }
+			: { type: 'circle', format: 'distance', distance: { center: 'geo:52.2297,21.0122', radius: `${i + 1} km` } };
+		seedRecord(s, LOCATION_SPEC, { id, name: i === 0 ? 'Warsaw' : `Area ${i + 1}`, shape, created_at: iso(BASE + Math.floor(i / 2)), updated_at: null });
+	});
+	seedRecord(s, COLLECTION_SPEC, {
+		id: FIXTURES.productCollectionIds[0],
+		name: 'Coffee corner',
+		type: 'STATIC',
+		products: [{ id: FIXTURES.productId, object: 'product' }, { id: FIXTURES.skuId, product_id: FIXTURES.productId, object: 'sku' }],
+		created_at: iso(BASE),
+	});
+	seedRecord(s, COLLECTION_SPEC, {
+		id: FIXTURES.productCollectionIds[1],
+		name: 'Everything coffee',
+		type: 'AUTO_UPDATE',
+		filter: { junction: 'and', name: { conditions: { $starts_with: ['Coffee'] } } },
+		created_at: iso(BASE + 1),
 	});
 	seedRecord(s, ASSIGNMENT_SPEC, { id: FIXTURES.validationRuleAssignmentId, rule_id: FIXTURES.validationRuleIds[0], related_object_type: 'campaign', related_object_id: promotion }, [FIXTURES.validationRuleIds[0]]);
 	return s;

@@ -13,6 +13,9 @@ import * as asyncActions from './routes/asyncActions';
 import * as bulk from './routes/bulk';
 import * as imports from './routes/imports';
 import * as categories from './routes/categories';
+import * as productCollections from './routes/productCollections';
+import * as locations from './routes/locations';
+import * as metadataSchemas from './routes/metadataSchemas';
 import * as customers from './routes/customers';
 import * as events from './routes/events';
 import * as exportsRoutes from './routes/exports';
@@ -73,6 +76,8 @@ export function buildRouter(): Router {
 	for (const m of [promotions, validationRules]) m.register(r);
 	// branch v1rest2: segments, referral code holders.
 	for (const m of [segments, referrals]) m.register(r);
+	// branch v1catalogue (issue 22): product collections, locations, the app keys' metadata schemas.
+	for (const m of [productCollections, locations, metadataSchemas]) m.register(r);
 	return r;
 }
 

@@ -46,6 +46,10 @@ import { referralHolder } from './referralHolder';
 // branch loyaltyv2 (issue 21): the program catalogue
 import { earningRule } from './earningRule';
 import { benefit } from './benefit';
+// branch v1catalogue (issue 22): collections, locations, the app keys' metadata schemas
+import { productCollection } from './productCollection';
+import { location } from './location';
+import { metadataSchema } from './metadataSchema';
 // branch v2reports (issue 21): the v2 loyalty reports
 import { programReport } from './programReport';
 
@@ -102,6 +106,10 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch loyaltyv2 (issue 21): the program catalogue
 	earningRule,
 	benefit,
+	// branch v1catalogue (issue 22): collections, locations, the app keys' metadata schemas
+	productCollection,
+	location,
+	metadataSchema,
 	// branch v2reports (issue 21): the v2 loyalty reports
 	programReport,
 ].filter((resource) => resource.operations.length > 0);

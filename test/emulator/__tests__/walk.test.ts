@@ -418,6 +418,31 @@ const CALLS: Record<string, Call> = {
 		const id = (await t.http.post('/v1/segments', { name: 'walk-delete', type: 'auto-update', filter: { junction: 'and' } }, { headers: t.A })).data.id;
 		return t.http.delete(`/v1/segments/${id}`, { headers: t.A });
 	},
+	// branch v1catalogue (issue 22): categories, a product's SKU, product collections, locations, metadata schemas
+	'POST /v1/categories': (t) => t.http.post('/v1/categories', { name: 'walk-create', hierarchy: 4 }, { headers: t.A }),
+	'GET /v1/categories/{categoryId}': (t) => t.http.get(`/v1/categories/${FIXTURES.categoryIds[0]}`, { headers: t.A }),
+	'PUT /v1/categories/{categoryId}': (t) => t.http.put(`/v1/categories/${FIXTURES.categoryIds[2]}`, { name: 'Clothing', hierarchy: 3 }, { headers: t.A }),
+	'DELETE /v1/categories/{categoryId}': async (t) => {
+		const id = (await t.http.post('/v1/categories', { name: 'walk-delete', hierarchy: 5 }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/categories/${id}`, { headers: t.A });
+	},
+	'DELETE /v1/products/{productId}/skus/{skuId}': async (t) => {
+		const id = (await t.http.post(`/v1/products/${FIXTURES.productId}/skus`, { source_id: 'walk-delete' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/products/${FIXTURES.productId}/skus/${id}?force=true`, { headers: t.A });
+	},
+	'GET /v1/product-collections': (t) => t.http.get('/v1/product-collections?limit=5&page=1', { headers: t.A }),
+	'POST /v1/product-collections': (t) => t.http.post('/v1/product-collections', { type: 'STATIC', name: 'walk-create', products: [{ id: FIXTURES.productId, object: 'product' }] }, { headers: t.A }),
+	'GET /v1/product-collections/{productCollectionId}': (t) => t.http.get(`/v1/product-collections/${FIXTURES.productCollectionIds[0]}`, { headers: t.A }),
+	'PUT /v1/product-collections/{productCollectionId}': (t) => t.http.put(`/v1/product-collections/${FIXTURES.productCollectionIds[1]}`, { name: 'Everything coffee' }, { headers: t.A }),
+	'DELETE /v1/product-collections/{productCollectionId}': async (t) => {
+		const id = (await t.http.post('/v1/product-collections', { type: 'AUTO_UPDATE', name: 'walk-delete', filter: { junction: 'or' } }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/product-collections/${id}`, { headers: t.A });
+	},
+	'GET /v1/product-collections/{productCollectionId}/products': (t) => t.http.get(`/v1/product-collections/${FIXTURES.productCollectionIds[1]}/products?limit=5`, { headers: t.A }),
+	'GET /v1/locations': (t) => t.http.get('/v1/locations?limit=5&order=created_at', { headers: t.A }),
+	'GET /v1/locations/{locationId}': (t) => t.http.get(`/v1/locations/${FIXTURES.locationIds[0]}`, { headers: t.A }),
+	'GET /v1/metadata-schemas': (t) => t.http.get('/v1/metadata-schemas', { headers: t.A }),
+	'GET /v1/metadata-schemas/{resource}': (t) => t.http.get('/v1/metadata-schemas/order', { headers: t.A }),
 	// branch v2reports: the v2 loyalty reports
 	...Object.fromEntries(
 		['earning-rules', 'points-earnings', 'spending', 'tiers'].flatMap((report) => [
