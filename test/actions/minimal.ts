@@ -15,6 +15,14 @@ const V2_CARD = { programId: FIXTURES.programActive, memberId: FIXTURES.memberId
 /** A points benefit on the fixture's active card definition, and an earning rule's typed earning of points. */
 const V2_POINTS_BENEFIT = { benefitType: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive };
 const V2_EARNINGS = { earning: [{ effect: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive }] };
+/** A v2 reward giving points, costing points, both on the fixture's active card definition. */
+const V2_POINTS_REWARD = {
+	rewardType: 'DIGITAL',
+	digitalType: 'LOYALTY_CARD_POINTS',
+	points: 5,
+	cardDefinitionId: FIXTURES.cardDefinitionActive,
+	costs: { cost: [{ points: 10, cardDefinitionId: FIXTURES.cardDefinitionActive }] },
+};
 
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
@@ -30,6 +38,9 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'loyaltyMember.getActivity': { memberId: FIXTURES.memberWithManyActivities, limit: 5 },
 	'loyaltyCard.getManyPendingPointBuckets': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, limit: 5 },
 	'programReward.batch': { programId: FIXTURES.programActive, unassign: { rewards: [{ rewardId: FIXTURES.programRewardId }] } },
+	// branch v2rewards: the program's rewards (the unlimited one stays assigned after programReward.batch)
+	'programReward.getAll': { programId: FIXTURES.programActive, limit: 5 },
+	'programReward.update': { programId: FIXTURES.programActive, rewardId: FIXTURES.programRewardUnlimitedId, stockType: 'LIMITED', stockQuantity: 500 },
 	'cardDefinition.update': { cardDefinitionId: FIXTURES.cardDefinitionDraft, updateFields: { name: 'Gold card' } },
 	'tierStructure.update': { tierStructureId: FIXTURES.tierStructureDraft, updateFields: { name: 'Tiers' } },
 	'program.update': { programId: FIXTURES.programDraft, updateFields: { name: 'Program' } },
@@ -250,6 +261,16 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'benefit.activate': { benefitId: '{newBenefit}' },
 	'benefit.draft': { benefitId: '{newActiveBenefit}' },
 	'benefit.getManyActivities': { benefitId: FIXTURES.benefitId, limit: 5 },
+	// branch v2rewards (issue 21): the v2 reward catalogue
+	'loyaltyReward.create': { name: 'Minimal reward', ...V2_POINTS_REWARD },
+	'loyaltyReward.get': { rewardId: FIXTURES.v2RewardIds[1] },
+	'loyaltyReward.getAll': { limit: 5 },
+	'loyaltyReward.update': { rewardId: FIXTURES.v2RewardIds[1], updateFields: { name: 'Renamed reward' } },
+	'loyaltyReward.delete': { rewardId: '{newLoyaltyReward}' },
+	'loyaltyReward.activate': { rewardId: '{newLoyaltyReward}' },
+	'loyaltyReward.deactivate': { rewardId: '{newActiveLoyaltyReward}' },
+	'loyaltyReward.draft': { rewardId: '{newActiveLoyaltyReward}' },
+	'loyaltyReward.getManyActivities': { rewardId: FIXTURES.v2RewardIds[1], limit: 5 },
 	// branch loyaltyv2 (issue 21): card definitions in the catalogue (the draft one activated; the pending-disabled one,
 	// which no other entry needs, drafted then deleted: the moves run before Delete)
 	'cardDefinition.get': { cardDefinition: FIXTURES.cardDefinitionActive },
@@ -350,6 +371,8 @@ const FRESH: Record<
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: V2_POINTS_BENEFIT, named: true },
 	'{newActiveBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: { ...V2_POINTS_BENEFIT, additionalFields: { status: 'ACTIVE' } }, named: true },
+	'{newLoyaltyReward}': { parameter: 'rewardId', resource: 'loyaltyReward', operation: 'create', parameters: V2_POINTS_REWARD, named: true },
+	'{newActiveLoyaltyReward}': { parameter: 'rewardId', resource: 'loyaltyReward', operation: 'create', parameters: { ...V2_POINTS_REWARD, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

@@ -46,6 +46,8 @@ import { referralHolder } from './referralHolder';
 // branch loyaltyv2 (issue 21): the program catalogue
 import { earningRule } from './earningRule';
 import { benefit } from './benefit';
+// branch v2rewards (issue 21): the v2 reward catalogue
+import { loyaltyReward } from './loyaltyReward';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -100,4 +102,6 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch loyaltyv2 (issue 21): the program catalogue
 	earningRule,
 	benefit,
+	// branch v2rewards (issue 21): the v2 reward catalogue
+	loyaltyReward,
 ].filter((resource) => resource.operations.length > 0);
