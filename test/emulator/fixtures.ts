@@ -651,6 +651,12 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	}
 	for (const [id, status] of [[FIXTURES.earningRuleActive, 'ACTIVE'], [FIXTURES.earningRuleDraft, 'DRAFT']] as const)
 		s.earningRules.set(id, { id, name: `${status === 'ACTIVE' ? 'Active' : 'Draft'} earning rule`, status, created_at: now, object: 'earning_rule' });
+	// The active rule gives 10 points on cardDefinitionActive's cards for a paid order (what Examine estimates).
+	Object.assign(s.earningRules.get(FIXTURES.earningRuleActive)!, {
+		trigger: { event: 'customer.order.paid' },
+		earnings: [{ id: 'lernei_0000000000001', name: null, rules: null, tier_rules: null, effects: [{ type: 'POINTS', points: { value: 10, card_definition_id: FIXTURES.cardDefinitionActive } }] }],
+		metadata: {},
+	});
 	buildCommerce(s, n, cust1, custMany);
 	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardId, {
 		reward_id: FIXTURES.programRewardId,

@@ -48,6 +48,7 @@ import { earningRule } from './earningRule';
 import { benefit } from './benefit';
 // branch v2rewards (issue 21): the v2 reward catalogue
 import { loyaltyReward } from './loyaltyReward';
+import { examine } from './examine';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -104,4 +105,5 @@ export const RESOURCES: ResourceDefinition[] = [
 	benefit,
 	// branch v2rewards (issue 21): the v2 reward catalogue
 	loyaltyReward,
+	examine,
 ].filter((resource) => resource.operations.length > 0);

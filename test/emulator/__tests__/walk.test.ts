@@ -337,6 +337,9 @@ const CALLS: Record<string, Call> = {
 	},
 	'GET /v2/loyalties/rewards/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/rewards/${ctx.rewardId}/activities?limit=2`, { headers: B }),
 	'DELETE /v2/loyalties/rewards/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/rewards/${ctx.rewardId}`, { headers: B }),
+	'POST /v2/loyalties/examine/rewards': (t, B) => t.http.post('/v2/loyalties/examine/rewards', { customer_identification: { type: 'member_id', member_id: FIXTURES.memberId } }, { headers: B }),
+	'POST /v2/loyalties/examine/earning-rules': (t, B) =>
+		t.http.post('/v2/loyalties/examine/earning-rules', { trigger: { type: 'ALL' }, customer_identification: { type: 'customer_id', customer_id: FIXTURES.customerId } }, { headers: B }),
 	'PUT /v2/loyalties/programs/{programId}/rewards/{rewardId}': (t, B) =>
 		t.http.put(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/${FIXTURES.programRewardUnlimitedId}`, { stock: { type: 'LIMITED', limited: { quantity: 5 } } }, { headers: B }),
 	// branch loyaltyv2 (issue 21): the draft card definition read, activated, drafted again, its activities read, deleted

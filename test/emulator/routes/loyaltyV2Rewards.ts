@@ -10,7 +10,7 @@
  */
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors';
 import { type Ctx, ok, type Router } from '../router';
-import type { Store } from '../state';
+import type { Card, Member, Store } from '../state';
 import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, obj, type Rule, str } from '../validate';
 import { type CatalogueSpec, registerCatalogue } from './loyaltyV2Catalogue';
 import { findProgram } from './loyaltyV2Members';
@@ -190,7 +190,147 @@ function updateAssignment(ctx: Ctx) {
 	return ok(assigned);
 }
 
+// Examinations (nothing changes): which rewards each card of the customer's memberships can buy, and what the
+// earning rules would give. A customer is examined in the ACTIVE programs they are an ACTIVE member of; a member
+// only in theirs. Member metadata overrides need a member (400).
+
+const IDENTIFICATION = obj(
+	{
+		type: str({ enum: ['customer_id', 'customer_source_id', 'member_id'] }),
+		customer_id: nullable(str({ pattern: /^cust_[a-zA-Z0-9]+/ })),
+		customer_source_id: nullable((v, path) => {
+			if (typeof v !== 'string' && typeof v !== 'number') throw invalidPayload(`Field ${path} must be a string or a number`);
+		}),
+		member_id: nullable(str({ pattern: /^lmbr_[a-f0-9]+$/ })),
+	},
+	['type'],
+	(o, path) => {
+		const own = String(o.type);
+		if (o[own] === undefined || o[own] === null) throw invalidPayload(`Field ${path}.${own} is required when ${path}.type is ${own}`);
+		for (const other of ['customer_id', 'customer_source_id', 'member_id'])
+			if (other !== own && o[other] !== undefined && o[other] !== null) throw invalidPayload(`Field ${path}.${other} must be null when ${path}.type is ${own}`);
+	},
+);
+const OVERRIDE = obj({ metadata: nullable(anyObject) });
+const EXAMINE_REWARDS = obj({ customer_identification: IDENTIFICATION, customer: OVERRIDE, member: OVERRIDE }, ['customer_identification'], (o) => {
+	if (o.member !== undefined && (o.customer_identification as Json).type !== 'member_id') throw invalidPayload('Field member needs customer_identification.type member_id');
+});
+
+/** The customer and the memberships an identification names (404 for an unknown customer or member). */
+function memberships(store: Store, identification: Json): { customer: Json; members: Member[] } {
+	if (identification.type === 'member_id') {
+		const member = store.members.get(identification.member_id as string);
+		if (!member) throw notFound('member', identification.member_id as string);
+		return { customer: (store.customers.get(member.customer_id) ?? { id: member.customer_id }) as unknown as Json, members: [member] };
+	}
+	const key = String(identification.customer_id ?? identification.customer_source_id);
+	const customer = store.findCustomer(key);
+	if (!customer) throw notFound('customer', key);
+	const members = [...store.members.values()].filter((m) => m.customer_id === customer.id && (m.status ?? 'ACTIVE') === 'ACTIVE' && store.programs.get(m.program_id)?.status === 'ACTIVE');
+	return { customer: customer as unknown as Json, members };
+}
+
+const customerRef = (c: Json, override?: Json) => ({ id: c.id, source_id: c.source_id ?? null, metadata: { ...(c.metadata as Json | undefined), ...(override?.metadata as Json | undefined) }, object: 'customer' });
+const memberRef = (m: Member, override?: Json) => ({ id: m.id, customer_id: m.customer_id, program_id: m.program_id, metadata: { ...m.metadata, ...(override?.metadata as Json | undefined) }, object: 'member' });
+const programRef = (store: Store, id: string) => ({ id, name: store.programs.get(id)?.name ?? '', metadata: store.programs.get(id)?.metadata ?? {}, object: 'program' });
+const cardRef = (c: Card) => ({ id: c.id, card_definition_id: c.card_definition_id, card_type: 'INDIVIDUAL', code: c.code ?? null, object: 'card' });
+const cardsOf = (store: Store, m: Member) => [...store.cards.values()].filter((c) => c.member_id === m.id);
+
+function examineRewards(ctx: Ctx) {
+	const { store } = ctx.env;
+	const body = bodyObject(ctx.body);
+	EXAMINE_REWARDS(body, '');
+	const { customer, members } = memberships(store, body.customer_identification as Json);
+	const seen = new Map<string, Json>();
+	const result = members.map((m) => {
+		const offered = [...(store.programRewards.get(m.program_id)?.keys() ?? [])].map((id) => store.v2Rewards.get(id)).filter((r) => r?.status === 'ACTIVE') as Record_[];
+		const cards = cardsOf(store, m).map((card) => {
+			const rewards = offered.flatMap((reward) => {
+				const spending = ((reward.costs ?? []) as Json[]).map((c) => (c.spending as Json[])[0]).find((sp) => sp.card_definition_id === card.card_definition_id);
+				if (!spending) return [];
+				seen.set(reward.id, { id: reward.id, name: reward.name, type: reward.type, metadata: reward.metadata ?? {}, object: 'reward', purchase_limits: reward.purchase_limits });
+				const required = Number(spending.points);
+				const available = card.points ?? 0;
+				const target = ((reward.digital as Json | undefined)?.loyalty_card_points as Json | undefined)?.card_definition_id as string | undefined;
+				const reasons = [
+					...(available < required ? [{ reason: 'insufficient_balance', details: { required, available, missing: required - available }, object: 'reward_unavailability_reason' }] : []),
+					...(target && !cardsOf(store, m).some((c) => c.card_definition_id === target) ? [{ reason: 'no_target_card', details: { card_definition_id: target }, object: 'reward_unavailability_reason' }] : []),
+				];
+				return [{ reward: { id: reward.id, object: 'reward' }, status: reasons.length ? 'UNAVAILABLE' : 'AVAILABLE', cost: { points: required, object: 'reward_cost' }, ...(reasons.length ? { unavailability_reasons: reasons } : {}), object: 'reward_estimation' }];
+			});
+			return { card: cardRef(card), rewards, object: 'card_estimation' };
+		});
+		return { member: memberRef(m, body.member as Json | undefined), program: programRef(store, m.program_id), cards, object: 'member_rewards_opportunity' };
+	});
+	return ok({ customer: customerRef(customer, body.customer as Json | undefined), rewards: [...seen.values()], memberships: result, object: 'rewards_examine_result' });
+}
+
+const EVENTS = ['customer.order.paid', 'customer.segment.entered', 'customer.custom_event'];
+const CONTEXTS: Record<string, string> = { 'customer.order.paid': 'customer_order_paid', 'customer.segment.entered': 'customer_segment_entered', 'customer.custom_event': 'customer_custom_event' };
+const AMOUNT = nullable((v, path) => {
+	if (!(typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) || Number(v) < 0 || !Number.isInteger(Number(v))) throw invalidPayload(`Field ${path} must be a non-negative integer`);
+});
+const CUSTOM_EVENT = obj({ schema_id: str({ pattern: /^ms_[a-zA-Z0-9]+/ }), metadata: nullable(anyObject) }, ['schema_id']);
+const EXAMINE_EARNINGS = obj(
+	{
+		trigger: obj({ type: str({ enum: ['ALL', 'SPECIFIC'] }), specific: nullable(obj({ event: str({ enum: EVENTS }) }, ['event'])) }, ['type'], (o, path) => {
+			if (o.type === 'SPECIFIC' && !isObject(o.specific)) throw invalidPayload(`Field ${path}.specific is required when ${path}.type is SPECIFIC`);
+			if (o.type === 'ALL' && o.specific !== undefined && o.specific !== null) throw invalidPayload(`Field ${path}.specific must be null when ${path}.type is ALL`);
+		}),
+		customer_identification: IDENTIFICATION,
+		customer_order_paid: obj({ customer: OVERRIDE, member: OVERRIDE, order: obj({ amount: AMOUNT, initial_amount: AMOUNT, discount_amount: AMOUNT, items: nullable(arr(anyObject, { max: 500 })), metadata: nullable(anyObject) }) }),
+		customer_segment_entered: obj({ customer: OVERRIDE, member: OVERRIDE }),
+		customer_custom_event: obj(
+			{ type: str({ enum: ['ALL', 'SPECIFIC'] }), all: nullable(obj({ customer: OVERRIDE, member: OVERRIDE, custom_event: obj({ metadata: nullable(anyObject) }) })), specific: nullable(obj({ customer: OVERRIDE, member: OVERRIDE, custom_event: CUSTOM_EVENT }, ['custom_event'])) },
+			['type'],
+			(o, path) => {
+				const own = String(o.type).toLowerCase();
+				if (!isObject(o[own])) throw invalidPayload(`Field ${path}.${own} is required when ${path}.type is ${String(o.type)}`);
+			},
+		),
+	},
+	['trigger', 'customer_identification'],
+	(o) => {
+		const event = ((o.trigger as Json).specific as Json | null | undefined)?.event as string | undefined;
+		if (!event) return;
+		for (const [e, key] of Object.entries(CONTEXTS)) {
+			if (e === event && o[key] === undefined) throw invalidPayload(`Field ${key} is required when trigger.specific.event is ${event}`);
+			if (e !== event && o[key] !== undefined) throw invalidPayload(`Field ${key} must not be given when trigger.specific.event is ${event}`);
+		}
+	},
+);
+
+function examineEarningRules(ctx: Ctx) {
+	const { store } = ctx.env;
+	const body = bodyObject(ctx.body);
+	EXAMINE_EARNINGS(body, '');
+	const event = (((body.trigger as Json).specific as Json | null | undefined)?.event as string | undefined) ?? null;
+	const { customer, members } = memberships(store, body.customer_identification as Json);
+	const seen = new Map<string, Json>();
+	const result = members.map((m) => {
+		const rules = [...(store.programAssignments.get(m.program_id)?.earning_rules ?? [])]
+			.map((id) => store.earningRules.get(id))
+			.filter((rule) => rule?.status === 'ACTIVE' && (event === null || ((rule.trigger as Json | undefined)?.event ?? 'customer.order.paid') === event)) as Array<Json & { id: string }>;
+		const cards = cardsOf(store, m).map((card) => {
+			const estimations = rules.flatMap((rule) => {
+				const points = ((rule.earnings ?? []) as Json[])
+					.flatMap((earning) => earning.effects as Json[])
+					.filter((effect) => effect.type === 'POINTS' && (effect.points as Json).card_definition_id === card.card_definition_id)
+					.reduce((sum, effect) => sum + Number((effect.points as Json).value), 0);
+				if (!points) return [];
+				seen.set(rule.id, { id: rule.id, name: rule.name, metadata: rule.metadata ?? {}, object: 'earning_rule' });
+				return [{ earning_rule: { id: rule.id, object: 'earning_rule' }, points_estimation: points, object: 'earning_rule_estimation' }];
+			});
+			return { card: cardRef(card), points_estimation: estimations.reduce((sum, e) => sum + e.points_estimation, 0), earning_rules: estimations, object: 'card_estimation' };
+		});
+		return { member: memberRef(m), program: programRef(store, m.program_id), cards, benefits: [], object: 'member_earnings_opportunity' };
+	});
+	return ok({ event, customer: customerRef(customer), earning_rules: [...seen.values()], memberships: result, object: 'earnings_examine_result' });
+}
+
 export function register(r: Router): void {
+	r.post('/v2/loyalties/examine/rewards', 'B', examineRewards);
+	r.post('/v2/loyalties/examine/earning-rules', 'B', examineEarningRules);
 	registerCatalogue(r, REWARDS, ['create', 'list', 'get', 'update', 'delete', 'activities', 'activate', 'deactivate', 'draft']);
 	r.put('/v2/loyalties/programs/{programId}/rewards/{rewardId}', 'B', updateAssignment);
 }
