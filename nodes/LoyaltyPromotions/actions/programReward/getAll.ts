@@ -1,5 +1,5 @@
-import { sortOrderFilter, sortOrderValues, filtersProperty, readFilterQuery } from '../../shared/fields';
 import type { IDataObject } from 'n8n-workflow';
+import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues } from '../../shared/fields';
 import { path } from '../../transport/request';
 import { readProgramId, V2_LIST } from '../program/fields';
 import { programLocator } from '../program/search';
