@@ -3,7 +3,7 @@ import type { ListSearchMethod, OperationDefinition, ParamReader } from '../acti
 import { V2_LIST } from '../actions/program/fields';
 import { path } from '../transport/request';
 import { activityFilters } from './activities';
-import { enumOptions, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from './fields';
+import { enumProperty, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from './fields';
 import { locatorProperty } from './locator';
 import { searchList } from './search';
 import { requirePattern } from './validate';
@@ -113,7 +113,8 @@ function getAllOperation(kind: CatalogueKind, simplify?: readonly string[]): Ope
 		if (!values) continue;
 		const label = name === 'status' ? 'Status' : 'Type';
 		query[name] = [`filters[${name}][conditions][$is]`, label, Object.keys(values)];
-		options.push({ displayName: label, name, type: 'options', options: enumOptions(values), default: Object.keys(values)[0], description: `Only ${kind.plural} ${name === 'status' ? 'in this status' : 'of this type'}` });
+		// The first option by name is the default (Active for statuses).
+		options.push(enumProperty(name, label, `Only ${kind.plural} ${name === 'status' ? 'in this status' : 'of this type'}`, values));
 	}
 	const filters = filtersProperty(options);
 	return {
