@@ -17,6 +17,14 @@ const V2_POINTS_BENEFIT = { benefitType: 'POINTS', points: 1, cardDefinitionId: 
 /** A daily report's range: the fixtures' first days, by day. */
 const V2_REPORT_RANGE = { startDate: '2024-01-01', endDate: '2024-01-10', resolution: 'day' };
 const V2_EARNINGS = { earning: [{ effect: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive }] };
+/** A v2 reward giving points, costing points, both on the fixture's active card definition. */
+const V2_POINTS_REWARD = {
+	rewardType: 'DIGITAL',
+	digitalType: 'LOYALTY_CARD_POINTS',
+	points: 5,
+	cardDefinitionId: FIXTURES.cardDefinitionActive,
+	costs: { cost: [{ points: 10, cardDefinitionId: FIXTURES.cardDefinitionActive }] },
+};
 
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
@@ -32,6 +40,9 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'loyaltyMember.getActivity': { memberId: FIXTURES.memberWithManyActivities, limit: 5 },
 	'loyaltyCard.getManyPendingPointBuckets': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, limit: 5 },
 	'programReward.batch': { programId: FIXTURES.programActive, unassign: { rewards: [{ rewardId: FIXTURES.programRewardId }] } },
+	// branch v2rewards: the program's rewards (the unlimited one stays assigned after programReward.batch)
+	'programReward.getAll': { programId: FIXTURES.programActive, limit: 5 },
+	'programReward.update': { programId: FIXTURES.programActive, rewardId: FIXTURES.programRewardUnlimitedId, stockType: 'LIMITED', stockQuantity: 500 },
 	'cardDefinition.update': { cardDefinitionId: FIXTURES.cardDefinitionDraft, updateFields: { name: 'Gold card' } },
 	'tierStructure.update': { tierStructureId: FIXTURES.tierStructureDraft, updateFields: { name: 'Tiers' } },
 	'program.update': { programId: FIXTURES.programDraft, updateFields: { name: 'Program' } },
@@ -252,6 +263,18 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'benefit.activate': { benefitId: '{newBenefit}' },
 	'benefit.draft': { benefitId: '{newActiveBenefit}' },
 	'benefit.getManyActivities': { benefitId: FIXTURES.benefitId, limit: 5 },
+	// branch v2rewards (issue 21): the v2 reward catalogue
+	'loyaltyReward.create': { name: 'Minimal reward', ...V2_POINTS_REWARD },
+	'loyaltyReward.get': { rewardId: FIXTURES.v2RewardIds[1] },
+	'loyaltyReward.getAll': { limit: 5 },
+	'loyaltyReward.update': { rewardId: FIXTURES.v2RewardIds[1], updateFields: { name: 'Renamed reward' } },
+	'loyaltyReward.delete': { rewardId: '{newLoyaltyReward}' },
+	'loyaltyReward.activate': { rewardId: '{newLoyaltyReward}' },
+	'loyaltyReward.deactivate': { rewardId: '{newActiveLoyaltyReward}' },
+	'loyaltyReward.draft': { rewardId: '{newActiveLoyaltyReward}' },
+	'loyaltyReward.getManyActivities': { rewardId: FIXTURES.v2RewardIds[1], limit: 5 },
+	'examine.rewards': { identifyBy: 'member', memberId: FIXTURES.memberId },
+	'examine.earningRules': { customer: FIXTURES.customerId, event: 'customer.order.paid', orderAmount: 10 },
 	// branch loyaltyv2 (issue 21): card definitions in the catalogue (the draft one activated; the pending-disabled one,
 	// which no other entry needs, drafted then deleted: the moves run before Delete)
 	'cardDefinition.get': { cardDefinition: FIXTURES.cardDefinitionActive },
@@ -385,6 +408,8 @@ const FRESH: Record<
 	'{newProductCollection}': { parameter: 'productCollectionId', resource: 'productCollection', operation: 'create', parameters: { type: 'STATIC' }, named: true },
 	'{newCategory}': { parameter: 'categoryId', resource: 'category', operation: 'create', parameters: { hierarchy: 5 }, named: true },
 	'{newSku}': { parameter: 'skuId', resource: 'sku', operation: 'upsert', parameters: { productId: FIXTURES.productId } },
+	'{newLoyaltyReward}': { parameter: 'rewardId', resource: 'loyaltyReward', operation: 'create', parameters: V2_POINTS_REWARD, named: true },
+	'{newActiveLoyaltyReward}': { parameter: 'rewardId', resource: 'loyaltyReward', operation: 'create', parameters: { ...V2_POINTS_REWARD, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

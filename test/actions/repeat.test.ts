@@ -70,6 +70,8 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'programMember.payOrderWithPoints',
 			'earningRule.create',
 			'benefit.create',
+			// branch v2rewards
+			'loyaltyReward.create',
 			// branch v1rest2
 			'promotionTier.create',
 			'promotionStack.create',

@@ -65,6 +65,7 @@ test('everything listens on loopback', () => {
 		'event-tracking.json',
 		'loyalty-events.json',
 		'nightly-customer-sync.json',
+		'order-paid-points-reward.json',
 		'program-administration.json',
 		'promotion-flow.json',
 		'referral-flow.json',
@@ -205,6 +206,33 @@ describe('loyalty events, manual path with a sample delivery (app keys)', () => 
 		const pendingCalls = stack.emulator.control.requests({ method: 'GET', path: `/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/pending-points` });
 		expect(pendingCalls.length).toBeGreaterThanOrEqual(1);
 		expect(pendingCalls.every((r) => r.status === 200)).toBe(true);
+	});
+});
+
+describe('order paid → points → reward (Beta, OAuth2 credential)', () => {
+	test('order-paid: adds the order points to the card, examines the rewards and purchases the costliest affordable one', async () => {
+		const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points ?? 0;
+		const result = await run(idOf('order-paid-points-reward.json'));
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Add Points')).toHaveLength(1);
+		const chosen = nodeOutput(result, 'Costliest Affordable Reward');
+		expect(chosen).toEqual([expect.objectContaining({ reward_id: FIXTURES.programRewardId, cost: 100 })]);
+		expect(nodeOutput(result, 'Purchase Reward')).toEqual([expect.objectContaining({ status: 'TRANSACTION_CREATED', transaction: expect.objectContaining({ reward_id: FIXTURES.programRewardId }) })]);
+
+		const c = stack.emulator.control;
+		const CARD = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
+		const v2 = c.requests({ path: '/v2/**' });
+		expect(v2.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`POST ${CARD}/cards/${FIXTURES.cardId}/points`,
+			'POST /v2/loyalties/examine/rewards',
+			`POST ${CARD}/rewards/purchases`,
+		]);
+		expect(v2[0].body).toEqual({ points: 120, reason: 'Order ord_sample_0001 paid' });
+		expect(v2[1].body).toEqual({ customer_identification: { type: 'member_id', member_id: FIXTURES.memberId } });
+		expect(v2[2].body).toEqual({ reward_id: FIXTURES.programRewardId });
+		expect(v2.every((r) => r.status < 300 && r.headers.authorization === '***')).toBe(true);
+		// 120 points earned, 100 spent
+		expect(c.state.cards.get(FIXTURES.cardId)!.points).toBe(before + 120 - 100);
 	});
 });
 

@@ -606,8 +606,18 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 				? { parameters: { coin: { exchange_ratio: 1, points_ratio: 10 } }, stock: null, redeemed: null }
 				: { parameters: { product: { id: FIXTURES.productId, sku_id: null } }, stock: 100, redeemed: 0 }),
 		}));
+	// Active rewards costing 100 points on the active card definition: odd ones give points, even ones the product.
 	FIXTURES.v2RewardIds.forEach((id, i) =>
-		s.v2Rewards.set(id, { id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', created_at: now, object: 'reward' }));
+		s.v2Rewards.set(id, {
+			id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', status: 'ACTIVE', start_date: null, end_date: null, validity_hours: { type: 'ANY_TIME' },
+			...(i % 2
+				? { digital: { type: 'LOYALTY_CARD_POINTS', loyalty_card_points: { points: 50, card_definition_id: FIXTURES.cardDefinitionActive } } }
+				: { material: { type: 'PRODUCT', product: { id: FIXTURES.productId } } }),
+			refunds: { type: 'REFUNDABLE' },
+			costs: [{ id: `lrcst_${hexIndex(i + 1, 13)}`, rules: null, spending: [{ id: `lrspn_${hexIndex(i + 1, 13)}`, name: null, points: 100, card_definition_id: FIXTURES.cardDefinitionActive }] }],
+			purchase_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
+			metadata: {}, created_at: now, updated_at: null, object: 'reward',
+		}));
 	s.campaignTemplates.set(FIXTURES.campaignTemplateId, {
 		id: FIXTURES.campaignTemplateId, name: 'Discount template', description: 'A 10% discount campaign', campaign_type: 'DISCOUNT_COUPONS', created_at: now, object: 'campaign_template',
 		json_template: { name: 'Discount template', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } },
@@ -647,6 +657,12 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	}
 	for (const [id, status] of [[FIXTURES.earningRuleActive, 'ACTIVE'], [FIXTURES.earningRuleDraft, 'DRAFT']] as const)
 		s.earningRules.set(id, { id, name: `${status === 'ACTIVE' ? 'Active' : 'Draft'} earning rule`, status, created_at: now, object: 'earning_rule' });
+	// The active rule gives 10 points on cardDefinitionActive's cards for a paid order (what Examine estimates).
+	Object.assign(s.earningRules.get(FIXTURES.earningRuleActive)!, {
+		trigger: { event: 'customer.order.paid' },
+		earnings: [{ id: 'lernei_0000000000001', name: null, rules: null, tier_rules: null, effects: [{ type: 'POINTS', points: { value: 10, card_definition_id: FIXTURES.cardDefinitionActive } }] }],
+		metadata: {},
+	});
 	buildCommerce(s, n, cust1, custMany);
 	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardId, {
 		reward_id: FIXTURES.programRewardId,

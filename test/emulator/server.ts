@@ -29,6 +29,7 @@ import * as loyaltyV2Purchases from './routes/loyaltyV2Purchases';
 import * as loyaltyV2Payments from './routes/loyaltyV2Payments';
 import * as loyaltyV2Catalogue from './routes/loyaltyV2Catalogue';
 import * as loyaltyV2Reports from './routes/loyaltyV2Reports';
+import * as loyaltyV2Rewards from './routes/loyaltyV2Rewards';
 import * as management from './routes/management';
 import * as managementCollections from './routes/managementCollections';
 import * as managementUsers from './routes/managementUsers';
@@ -66,7 +67,7 @@ export function buildRouter(): Router {
 	// Commerce: orders, exports, async actions (imports), and the v2 lists the node's pickers read.
 	for (const m of [orders, exportsRoutes, asyncActions, loyaltyV2Lists]) m.register(r);
 	// Loyalty v2 (branch loyaltyv2): programs, members, cards' points, reward purchases.
-	for (const m of [loyaltyV2Programs, loyaltyV2Members, loyaltyV2Cards, loyaltyV2Purchases, loyaltyV2Payments, loyaltyV2Catalogue, loyaltyV2Reports]) m.register(r);
+	for (const m of [loyaltyV2Programs, loyaltyV2Members, loyaltyV2Cards, loyaltyV2Purchases, loyaltyV2Payments, loyaltyV2Catalogue, loyaltyV2Reports, loyaltyV2Rewards]) m.register(r);
 	// Bulk jobs: bulk updates, metadata updates and imports of many records a request.
 	bulk.register(r);
 	// The management API's plain collections inside a project (branch management).

@@ -52,6 +52,9 @@ import { location } from './location';
 import { metadataSchema } from './metadataSchema';
 // branch v2reports (issue 21): the v2 loyalty reports
 import { programReport } from './programReport';
+// branch v2rewards (issue 21): the v2 reward catalogue
+import { loyaltyReward } from './loyaltyReward';
+import { examine } from './examine';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -112,4 +115,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	metadataSchema,
 	// branch v2reports (issue 21): the v2 loyalty reports
 	programReport,
+	// branch v2rewards (issue 21): the v2 reward catalogue
+	loyaltyReward,
+	examine,
 ].filter((resource) => resource.operations.length > 0);

@@ -320,6 +320,29 @@ const CALLS: Record<string, Call> = {
 	'POST /v2/loyalties/benefits/{id}/draft': (t, B, ctx) => t.http.post(`/v2/loyalties/benefits/${ctx.benefitId}/draft`, undefined, { headers: B }),
 	'GET /v2/loyalties/benefits/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/benefits/${ctx.benefitId}/activities`, { headers: B }),
 	'DELETE /v2/loyalties/benefits/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/benefits/${ctx.benefitId}`, { headers: B }),
+	// branch v2rewards (issue 21): a reward made, walked through its states, then deleted
+	'POST /v2/loyalties/rewards': async (t, B, ctx) => {
+		const costs = [{ spending: [{ points: 10, card_definition_id: FIXTURES.cardDefinitionActive }] }];
+		const r = await t.http.post('/v2/loyalties/rewards', { name: 'walk', type: 'MATERIAL', material: { type: 'PRODUCT', product: { id: FIXTURES.productId } }, costs }, { headers: B });
+		ctx.rewardId = r.data.id;
+		return r;
+	},
+	'GET /v2/loyalties/rewards': (t, B) => t.http.get('/v2/loyalties/rewards?limit=1', { headers: B }),
+	'GET /v2/loyalties/rewards/{id}': (t, B, ctx) => t.http.get(`/v2/loyalties/rewards/${ctx.rewardId}`, { headers: B }),
+	'PUT /v2/loyalties/rewards/{id}': (t, B, ctx) => t.http.put(`/v2/loyalties/rewards/${ctx.rewardId}`, { name: 'walked' }, { headers: B }),
+	'POST /v2/loyalties/rewards/{id}/activate': (t, B, ctx) => t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/rewards/{id}/deactivate': (t, B, ctx) => t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/deactivate`, undefined, { headers: B }),
+	'POST /v2/loyalties/rewards/{id}/draft': async (t, B, ctx) => {
+		await t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/activate`, undefined, { headers: B });
+		return t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/draft`, undefined, { headers: B });
+	},
+	'GET /v2/loyalties/rewards/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/rewards/${ctx.rewardId}/activities?limit=2`, { headers: B }),
+	'DELETE /v2/loyalties/rewards/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/rewards/${ctx.rewardId}`, { headers: B }),
+	'POST /v2/loyalties/examine/rewards': (t, B) => t.http.post('/v2/loyalties/examine/rewards', { customer_identification: { type: 'member_id', member_id: FIXTURES.memberId } }, { headers: B }),
+	'POST /v2/loyalties/examine/earning-rules': (t, B) =>
+		t.http.post('/v2/loyalties/examine/earning-rules', { trigger: { type: 'ALL' }, customer_identification: { type: 'customer_id', customer_id: FIXTURES.customerId } }, { headers: B }),
+	'PUT /v2/loyalties/programs/{programId}/rewards/{rewardId}': (t, B) =>
+		t.http.put(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/${FIXTURES.programRewardUnlimitedId}`, { stock: { type: 'LIMITED', limited: { quantity: 5 } } }, { headers: B }),
 	// branch loyaltyv2 (issue 21): the draft card definition read, activated, drafted again, its activities read, deleted
 	'GET /v2/loyalties/card-definitions/{id}': (t, B) => t.http.get(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { headers: B }),
 	'POST /v2/loyalties/card-definitions/{id}/activate': (t, B) => t.http.post(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/activate`, undefined, { headers: B }),
