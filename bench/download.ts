@@ -131,7 +131,7 @@ async function main(): Promise<void> {
 			{ id: CREDENTIAL_IDS.app, name: 'Loyalty Promotions App Keys (bench)', type: 'loyaltyPromotionsAppApi', data: { appId: APP_ID, appToken: APP_TOKEN, cluster: 'custom', baseUrl: server.baseUrl } },
 		]);
 		const id = 'benchDownload001';
-		await n8n.importWorkflow([downloadWorkflow(id, Math.ceil(FILE_MB * 1.1 * (MB / 1_000_000)))]);
+		await n8n.importWorkflow([downloadWorkflow(id, Math.ceil(FILE_MB * 1.1))]);
 		for (const fileMb of [IDLE_MB, FILE_MB]) {
 			server.sizeBytes.value = Math.round(fileMb * MB);
 			server.sent.value = 0;

@@ -67,6 +67,19 @@ describe('slow answers within Wait Up To, and the Stop button', () => {
 		expect(Date.now() - started).toBeLessThan(15_000);
 	}, 60_000);
 
+	// 0.001 MB is 1,049 bytes (1,048.576 rounded): a file of exactly the cap arrives, one byte more does not,
+	// whether the answer announces its length (refused before reading) or not (refused once it passes the cap)
+	it.each(['sized', 'chunked'])('Max File Size counts MB of 1,048,576 bytes (%s file)', async (kind) => {
+		const download = (bytes: number) =>
+			runNode({ credentials, parameters: { resource: 'export', operation: 'download', exportId: `exp_${kind}_${bytes}`, waitSeconds: 0, maxFileMb: 0.001 } });
+		const exact = await download(1049);
+		expect(exact.error).toBeUndefined();
+		expect(Buffer.from(String(exact.items[0].binary?.data.data), 'base64').length).toBe(1049);
+		const over = await download(1050);
+		expect(over.items).toEqual([]);
+		expect(over.error?.message).toMatch(/^Export exp_\w+_1050's file is larger than Max File Size \(0\.001 MB\)/);
+	}, 60_000);
+
 	it('stopping the execution aborts a download in progress: the connection is closed and nothing is output', async () => {
 		const run = runNode({
 			credentials,

@@ -14,7 +14,17 @@ const BRANDING = { brandName: 'Minimal', street: 'Main 1', city: 'Warsaw', posta
 const V2_CARD = { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId };
 /** A points benefit on the fixture's active card definition, and an earning rule's typed earning of points. */
 const V2_POINTS_BENEFIT = { benefitType: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive };
+/** A daily report's range: the fixtures' first days, by day. */
+const V2_REPORT_RANGE = { startDate: '2024-01-01', endDate: '2024-01-10', resolution: 'day' };
 const V2_EARNINGS = { earning: [{ effect: 'POINTS', points: 1, cardDefinitionId: FIXTURES.cardDefinitionActive }] };
+/** A v2 reward giving points, costing points, both on the fixture's active card definition. */
+const V2_POINTS_REWARD = {
+	rewardType: 'DIGITAL',
+	digitalType: 'LOYALTY_CARD_POINTS',
+	points: 5,
+	cardDefinitionId: FIXTURES.cardDefinitionActive,
+	costs: { cost: [{ points: 10, cardDefinitionId: FIXTURES.cardDefinitionActive }] },
+};
 
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
@@ -30,6 +40,9 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'loyaltyMember.getActivity': { memberId: FIXTURES.memberWithManyActivities, limit: 5 },
 	'loyaltyCard.getManyPendingPointBuckets': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, limit: 5 },
 	'programReward.batch': { programId: FIXTURES.programActive, unassign: { rewards: [{ rewardId: FIXTURES.programRewardId }] } },
+	// branch v2rewards: the program's rewards (the unlimited one stays assigned after programReward.batch)
+	'programReward.getAll': { programId: FIXTURES.programActive, limit: 5 },
+	'programReward.update': { programId: FIXTURES.programActive, rewardId: FIXTURES.programRewardUnlimitedId, stockType: 'LIMITED', stockQuantity: 500 },
 	'cardDefinition.update': { cardDefinitionId: FIXTURES.cardDefinitionDraft, updateFields: { name: 'Gold card' } },
 	'tierStructure.update': { tierStructureId: FIXTURES.tierStructureDraft, updateFields: { name: 'Tiers' } },
 	'program.update': { programId: FIXTURES.programDraft, updateFields: { name: 'Program' } },
@@ -257,6 +270,18 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'benefit.activate': { benefitId: '{newBenefit}' },
 	'benefit.draft': { benefitId: '{newActiveBenefit}' },
 	'benefit.getManyActivities': { benefitId: FIXTURES.benefitId, limit: 5 },
+	// branch v2rewards (issue 21): the v2 reward catalogue
+	'loyaltyReward.create': { name: 'Minimal reward', ...V2_POINTS_REWARD },
+	'loyaltyReward.get': { rewardId: FIXTURES.v2RewardIds[1] },
+	'loyaltyReward.getAll': { limit: 5 },
+	'loyaltyReward.update': { rewardId: FIXTURES.v2RewardIds[1], updateFields: { name: 'Renamed reward' } },
+	'loyaltyReward.delete': { rewardId: '{newLoyaltyReward}' },
+	'loyaltyReward.activate': { rewardId: '{newLoyaltyReward}' },
+	'loyaltyReward.deactivate': { rewardId: '{newActiveLoyaltyReward}' },
+	'loyaltyReward.draft': { rewardId: '{newActiveLoyaltyReward}' },
+	'loyaltyReward.getManyActivities': { rewardId: FIXTURES.v2RewardIds[1], limit: 5 },
+	'examine.rewards': { identifyBy: 'member', memberId: FIXTURES.memberId },
+	'examine.earningRules': { customer: FIXTURES.customerId, event: 'customer.order.paid', orderAmount: 10 },
 	// branch loyaltyv2 (issue 21): card definitions in the catalogue (the draft one activated; the pending-disabled one,
 	// which no other entry needs, drafted then deleted: the moves run before Delete)
 	'cardDefinition.get': { cardDefinition: FIXTURES.cardDefinitionActive },
@@ -273,6 +298,35 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
 	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
 	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	// branch v1catalogue (issue 22): product collections, categories, SKUs of a product, locations, metadata schemas
+	'productCollection.create': { name: 'Minimal collection', type: 'STATIC' },
+	'productCollection.get': { productCollectionId: FIXTURES.productCollectionIds[0] },
+	'productCollection.getAll': { limit: 5 },
+	'productCollection.getManyProducts': { productCollectionId: FIXTURES.productCollectionIds[0], limit: 5 },
+	'productCollection.update': { productCollectionId: FIXTURES.productCollectionIds[1], updateFields: { name: 'Everything coffee' } },
+	'productCollection.delete': { productCollectionId: '{newProductCollection}' },
+	'category.create': { name: 'Minimal category', hierarchy: 9 },
+	'category.get': { categoryId: FIXTURES.categoryIds[0] },
+	// both fields given, as the fixture has them: the PUT goes alone (with one, the node reads the category first)
+	'category.update': { categoryId: FIXTURES.categoryIds[2], updateFields: { name: 'Clothing', hierarchy: 3 } },
+	'category.delete': { categoryId: '{newCategory}' },
+	'sku.getAll': { productId: FIXTURES.productId, limit: 5 },
+	'sku.delete': { productId: FIXTURES.productId, skuId: '{newSku}' },
+	'location.get': { locationId: FIXTURES.locationIds[0] },
+	'location.getAll': { limit: 5 },
+	'metadataSchema.get': { relatedObject: 'customer' },
+	'metadataSchema.getAll': { returnAll: true },
+	// branch v2reports (issue 21): the v2 loyalty reports (daily ones over the fixtures' first days)
+	'programReport.getCardDaily': { ...V2_CARD, ...V2_REPORT_RANGE },
+	'programReport.getMemberEarningRuleDaily': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, earningRuleId: FIXTURES.earningRuleActive, ...V2_REPORT_RANGE },
+	'programReport.getEarningRulesDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE },
+	'programReport.getEarningRulesSummary': { programId: FIXTURES.programActive },
+	'programReport.getPointsEarningsDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE },
+	'programReport.getPointsEarningsSummary': { programId: FIXTURES.programActive },
+	'programReport.getSpendingDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE },
+	'programReport.getSpendingSummary': { programId: FIXTURES.programActive },
+	'programReport.getTiersDaily': { programId: FIXTURES.programActive, ...V2_REPORT_RANGE },
+	'programReport.getTiersSummary': { programId: FIXTURES.programActive, limit: 5 },
 	// branch v2structure: card definition create
 	'cardDefinition.create': { name: 'Minimal card', type: 'INDIVIDUAL' },
 	// branch v2structure: tier structure create and tiers (a tier added to a fresh structure; the fresh tier deleted)
@@ -387,6 +441,12 @@ const FRESH: Record<
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: V2_POINTS_BENEFIT, named: true },
 	'{newActiveBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: { ...V2_POINTS_BENEFIT, additionalFields: { status: 'ACTIVE' } }, named: true },
+	// branch v1catalogue (issue 22)
+	'{newProductCollection}': { parameter: 'productCollectionId', resource: 'productCollection', operation: 'create', parameters: { type: 'STATIC' }, named: true },
+	'{newCategory}': { parameter: 'categoryId', resource: 'category', operation: 'create', parameters: { hierarchy: 5 }, named: true },
+	'{newSku}': { parameter: 'skuId', resource: 'sku', operation: 'upsert', parameters: { productId: FIXTURES.productId } },
+	'{newLoyaltyReward}': { parameter: 'rewardId', resource: 'loyaltyReward', operation: 'create', parameters: V2_POINTS_REWARD, named: true },
+	'{newActiveLoyaltyReward}': { parameter: 'rewardId', resource: 'loyaltyReward', operation: 'create', parameters: { ...V2_POINTS_REWARD, additionalFields: { status: 'ACTIVE' } }, named: true },
 	'{newActiveProgram}': {
 		parameter: 'programId',
 		resource: 'program',

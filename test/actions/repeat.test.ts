@@ -70,6 +70,8 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'programMember.payOrderWithPoints',
 			'earningRule.create',
 			'benefit.create',
+			// branch v2rewards
+			'loyaltyReward.create',
 			// branch v1rest2
 			'promotionTier.create',
 			'promotionStack.create',
@@ -79,6 +81,9 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'reward.create',
 			'referralHolder.add',
 			'referralHolder.addInCampaign',
+			// branch v1catalogue: each create makes another record (names are not unique keys)
+			'productCollection.create',
+			'category.create',
 			// branch v2structure: batches leave the assignments changed (a repeated unassign answers 404), creates add records
 			'program.batchCardDefinitions',
 			'program.batchEarningRules',

@@ -65,7 +65,10 @@ test('everything listens on loopback', () => {
 		'event-tracking.json',
 		'loyalty-events.json',
 		'nightly-customer-sync.json',
+		'order-paid-points-reward.json',
 		'program-administration.json',
+		'promotion-flow.json',
+		'referral-flow.json',
 		'scheduled-sku-sync.json',
 		'welcome-voucher.json',
 	]);
@@ -206,6 +209,33 @@ describe('loyalty events, manual path with a sample delivery (app keys)', () => 
 	});
 });
 
+describe('order paid → points → reward (Beta, OAuth2 credential)', () => {
+	test('order-paid: adds the order points to the card, examines the rewards and purchases the costliest affordable one', async () => {
+		const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points ?? 0;
+		const result = await run(idOf('order-paid-points-reward.json'));
+		expectSuccess(result);
+		expect(nodeOutput(result, 'Add Points')).toHaveLength(1);
+		const chosen = nodeOutput(result, 'Costliest Affordable Reward');
+		expect(chosen).toEqual([expect.objectContaining({ reward_id: FIXTURES.programRewardId, cost: 100 })]);
+		expect(nodeOutput(result, 'Purchase Reward')).toEqual([expect.objectContaining({ status: 'TRANSACTION_CREATED', transaction: expect.objectContaining({ reward_id: FIXTURES.programRewardId }) })]);
+
+		const c = stack.emulator.control;
+		const CARD = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
+		const v2 = c.requests({ path: '/v2/**' });
+		expect(v2.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`POST ${CARD}/cards/${FIXTURES.cardId}/points`,
+			'POST /v2/loyalties/examine/rewards',
+			`POST ${CARD}/rewards/purchases`,
+		]);
+		expect(v2[0].body).toEqual({ points: 120, reason: 'Order ord_sample_0001 paid' });
+		expect(v2[1].body).toEqual({ customer_identification: { type: 'member_id', member_id: FIXTURES.memberId } });
+		expect(v2[2].body).toEqual({ reward_id: FIXTURES.programRewardId });
+		expect(v2.every((r) => r.status < 300 && r.headers.authorization === '***')).toBe(true);
+		// 120 points earned, 100 spent
+		expect(c.state.cards.get(FIXTURES.cardId)!.points).toBe(before + 120 - 100);
+	});
+});
+
 describe('program administration (Beta, OAuth2 credential)', () => {
 	test('updates the DRAFT card definition, tier structure and program, and assigns two rewards', async () => {
 		const result = await run(idOf('program-administration.json'));
@@ -343,6 +373,65 @@ describe('welcome voucher and points, manual path with a sample customer.created
 		expect(nodeOutput(again, 'Summary')).toEqual([{ ...summary, points: 200 }]);
 		expect(c.state.publications.filter((p) => p.customer_id === customer!.id)).toHaveLength(2);
 		expect(new Set(c.state.publications.filter((p) => p.customer_id === customer!.id).map((p) => p.voucher_code))).toEqual(new Set([summary.welcomeCode, summary.loyaltyCard]));
+	});
+});
+
+describe('promotion: a campaign with a tier, validated and redeemed for an order (app keys)', () => {
+	test('creates a promotion campaign and its 10% tier, validates the sample order and redeems the tier on it', async () => {
+		const result = await run(idOf('promotion-flow.json'));
+		expectSuccess(result);
+		const [summary] = nodeOutput(result, 'Summary');
+		expect(summary).toEqual({
+			campaignId: expect.stringMatching(/^camp_/),
+			promotionTierId: expect.stringMatching(/^promo_/),
+			valid: true,
+			discount: 12,
+			redemptionId: expect.stringMatching(/^r_/),
+			result: 'SUCCESS',
+			orderTotal: 108,
+		});
+		const c = stack.emulator.control;
+		const calls = c.requests({ path: /^\/v1\// });
+		expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/campaigns', `POST /v1/promotions/${summary.campaignId}/tiers`, 'POST /v1/validations', 'POST /v1/redemptions']);
+		const [campaign, tier, validation, redemption] = calls;
+		expect(campaign.body).toMatchObject({ name: expect.stringMatching(/^Demo Spring Promotion /), campaign_type: 'PROMOTION', promotion: { tiers: [] } });
+		expect(tier.body).toMatchObject({ name: '10% off every order', banner: '10% off', action: { discount: { type: 'PERCENT', percent_off: 10 } } });
+		const sent = { redeemables: [{ object: 'promotion_tier', id: summary.promotionTierId }], order: { amount: 12000 }, customer: { source_id: 'demo-shopper-1' } };
+		expect(validation.body).toEqual(sent);
+		expect(redemption.body).toEqual(sent);
+		expect(c.state.redemptions.get(summary.redemptionId)).toMatchObject({ result: 'SUCCESS', amount: 1200, related_object_type: 'promotion_tier', related_object_id: summary.promotionTierId });
+	});
+});
+
+describe('referral: a referee added to a referral code redeems it (app keys)', () => {
+	test("adds the sample referee to Alice's code and redeems the referee's order with it", async () => {
+		const result = await run(idOf('referral-flow.json'));
+		expectSuccess(result);
+		const [summary] = nodeOutput(result, 'Summary');
+		expect(summary).toEqual({
+			referralCode: FIXTURES.referralCode,
+			holderId: expect.stringMatching(/^rh_/),
+			role: 'REFEREE',
+			refereeId: expect.stringMatching(/^cust_/),
+			redemptionId: expect.stringMatching(/^r_/),
+			result: 'SUCCESS',
+			discount: 10,
+		});
+		const c = stack.emulator.control;
+		const [holder, redemption, ...more] = c.requests({ path: /^\/v1\// });
+		expect(more).toEqual([]);
+		expect(`${holder.method} ${holder.path}`).toBe(`POST /v1/referrals/members/${FIXTURES.referralCode}/holders`);
+		const sourceId = (holder.body as { holders: Array<{ source_id: string }> }).holders[0].source_id;
+		expect(holder.body).toEqual({ holders: [{ source_id: expect.stringMatching(/^demo-referee-\d+$/), name: 'Rita Referee', email: 'rita@example.com' }] });
+		expect(redemption).toMatchObject({
+			method: 'POST',
+			path: '/v1/redemptions',
+			status: 200,
+			body: { redeemables: [{ object: 'voucher', id: FIXTURES.referralCode }], order: { amount: 8000 }, customer: { source_id: sourceId } },
+		});
+		expect(c.state.findCustomer(sourceId)?.id).toBe(summary.refereeId);
+		const holders = c.state.referralHolders.get(FIXTURES.referralCodeId) ?? [];
+		expect(holders.find((entry) => entry.customer_id === summary.refereeId)).toMatchObject({ id: summary.holderId, holder_role: 'REFEREE' });
 	});
 });
 

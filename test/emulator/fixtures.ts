@@ -10,6 +10,8 @@ import { newExport } from './routes/exports';
 import { STACK_SPEC, TIER_SPEC } from './routes/promotions';
 import { ASSIGNMENT_SPEC, RULE_SPEC } from './routes/validationRules';
 import { SEGMENT_SPEC } from './routes/segments';
+import { LOCATION_SPEC } from './routes/locations';
+import { COLLECTION_SPEC } from './routes/productCollections';
 import { referralHolder } from './routes/referrals';
 import {
 	ActivityMeta,
@@ -73,6 +75,10 @@ const fixtures = {
 	 * seg_0000000000000001 is active ("Gold members"), …02 passive ("Newsletter subscribers"), the rest static.
 	 */
 	segmentIds: Array.from({ length: 230 }, (_, i) => `seg_${hexIndex(i + 1, 16)}`),
+	// branch v1catalogue (issue 22): more locations than one page of 100, two created in each millisecond
+	locationIds: Array.from({ length: 130 }, (_, i) => `loc_${hexIndex(i + 1, 16)}`),
+	// a static collection (the fixture product and a SKU of it) and an auto-update one (products named "Coffee…")
+	productCollectionIds: ['pc_0000000000000001', 'pc_0000000000000002'],
 	/** v1 loyalty card code with 1,000 × seed + 25 member activity entries. */
 	memberWithManyActivities: 'LC-MANY-ACTIVITY',
 	/** v1 loyalty card code with 30 × seed future pending point entries (and 5 already activated, not listed). */
@@ -603,8 +609,18 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 				? { parameters: { coin: { exchange_ratio: 1, points_ratio: 10 } }, stock: null, redeemed: null }
 				: { parameters: { product: { id: FIXTURES.productId, sku_id: null } }, stock: 100, redeemed: 0 }),
 		}));
+	// Active rewards costing 100 points on the active card definition: odd ones give points, even ones the product.
 	FIXTURES.v2RewardIds.forEach((id, i) =>
-		s.v2Rewards.set(id, { id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', created_at: now, object: 'reward' }));
+		s.v2Rewards.set(id, {
+			id, name: `Loyalty reward ${i + 1}`, type: i % 2 ? 'DIGITAL' : 'MATERIAL', status: 'ACTIVE', start_date: null, end_date: null, validity_hours: { type: 'ANY_TIME' },
+			...(i % 2
+				? { digital: { type: 'LOYALTY_CARD_POINTS', loyalty_card_points: { points: 50, card_definition_id: FIXTURES.cardDefinitionActive } } }
+				: { material: { type: 'PRODUCT', product: { id: FIXTURES.productId } } }),
+			refunds: { type: 'REFUNDABLE' },
+			costs: [{ id: `lrcst_${hexIndex(i + 1, 13)}`, rules: null, spending: [{ id: `lrspn_${hexIndex(i + 1, 13)}`, name: null, points: 100, card_definition_id: FIXTURES.cardDefinitionActive }] }],
+			purchase_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
+			metadata: {}, created_at: now, updated_at: null, object: 'reward',
+		}));
 	s.campaignTemplates.set(FIXTURES.campaignTemplateId, {
 		id: FIXTURES.campaignTemplateId, name: 'Discount template', description: 'A 10% discount campaign', campaign_type: 'DISCOUNT_COUPONS', created_at: now, object: 'campaign_template',
 		json_template: { name: 'Discount template', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } },
@@ -649,6 +665,12 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	}
 	for (const [id, status] of [[FIXTURES.earningRuleActive, 'ACTIVE'], [FIXTURES.earningRuleDraft, 'DRAFT']] as const)
 		s.earningRules.set(id, { id, name: `${status === 'ACTIVE' ? 'Active' : 'Draft'} earning rule`, status, created_at: now, object: 'earning_rule' });
+	// The active rule gives 10 points on cardDefinitionActive's cards for a paid order (what Examine estimates).
+	Object.assign(s.earningRules.get(FIXTURES.earningRuleActive)!, {
+		trigger: { event: 'customer.order.paid' },
+		earnings: [{ id: 'lernei_0000000000001', name: null, rules: null, tier_rules: null, effects: [{ type: 'POINTS', points: { value: 10, card_definition_id: FIXTURES.cardDefinitionActive } }] }],
+		metadata: {},
+	});
 	buildCommerce(s, n, cust1, custMany);
 	s.programRewards.get(FIXTURES.programActive)!.set(FIXTURES.programRewardId, {
 		reward_id: FIXTURES.programRewardId,
@@ -715,6 +737,26 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 			: i === 1 ? ['Newsletter subscribers', 'passive', { junction: 'and', 'events.newsletter_subscribed.count': { conditions: { $more_than: [0] } } }]
 			: [`Segment ${i + 1}`, 'static', null];
 		seedRecord(s, SEGMENT_SPEC, { id, name, type, filter, created_at: iso(BASE + Math.floor(i / 3)), updated_at: null, initial_sync_status: 'DONE' });
+	});
+	FIXTURES.locationIds.forEach((id, i) => {
+		const shape = i % 2
+			? { type: 'polygon', format: 'geojson', geojson: { type: 'Polygon', coordinates: [[[18.55, 50.56], [18.53, 51.09], [19.59, 50.83], [18.55, 50.56]]] } }
+			: { type: 'circle', format: 'distance', distance: { center: 'geo:52.2297,21.0122', radius: `${i + 1} km` } };
+		seedRecord(s, LOCATION_SPEC, { id, name: i === 0 ? 'Warsaw' : `Area ${i + 1}`, shape, created_at: iso(BASE + Math.floor(i / 2)), updated_at: null });
+	});
+	seedRecord(s, COLLECTION_SPEC, {
+		id: FIXTURES.productCollectionIds[0],
+		name: 'Coffee corner',
+		type: 'STATIC',
+		products: [{ id: FIXTURES.productId, object: 'product' }, { id: FIXTURES.skuId, product_id: FIXTURES.productId, object: 'sku' }],
+		created_at: iso(BASE),
+	});
+	seedRecord(s, COLLECTION_SPEC, {
+		id: FIXTURES.productCollectionIds[1],
+		name: 'Everything coffee',
+		type: 'AUTO_UPDATE',
+		filter: { junction: 'and', name: { conditions: { $starts_with: ['Coffee'] } } },
+		created_at: iso(BASE + 1),
 	});
 	seedRecord(s, ASSIGNMENT_SPEC, { id: FIXTURES.validationRuleAssignmentId, rule_id: FIXTURES.validationRuleIds[0], related_object_type: 'campaign', related_object_id: promotion }, [FIXTURES.validationRuleIds[0]]);
 	return s;

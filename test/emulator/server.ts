@@ -13,6 +13,9 @@ import * as asyncActions from './routes/asyncActions';
 import * as bulk from './routes/bulk';
 import * as imports from './routes/imports';
 import * as categories from './routes/categories';
+import * as productCollections from './routes/productCollections';
+import * as locations from './routes/locations';
+import * as metadataSchemas from './routes/metadataSchemas';
 import * as customers from './routes/customers';
 import * as events from './routes/events';
 import * as exportsRoutes from './routes/exports';
@@ -25,6 +28,8 @@ import * as loyaltyV2Cards from './routes/loyaltyV2Cards';
 import * as loyaltyV2Purchases from './routes/loyaltyV2Purchases';
 import * as loyaltyV2Payments from './routes/loyaltyV2Payments';
 import * as loyaltyV2Catalogue from './routes/loyaltyV2Catalogue';
+import * as loyaltyV2Reports from './routes/loyaltyV2Reports';
+import * as loyaltyV2Rewards from './routes/loyaltyV2Rewards';
 import * as loyaltyV2Assignments from './routes/loyaltyV2Assignments';
 import * as loyaltyV2Tiers from './routes/loyaltyV2Tiers';
 import * as management from './routes/management';
@@ -64,7 +69,7 @@ export function buildRouter(): Router {
 	// Commerce: orders, exports, async actions (imports), and the v2 lists the node's pickers read.
 	for (const m of [orders, exportsRoutes, asyncActions, loyaltyV2Lists]) m.register(r);
 	// Loyalty v2 (branch loyaltyv2): programs, members, cards' points, reward purchases.
-	for (const m of [loyaltyV2Programs, loyaltyV2Members, loyaltyV2Cards, loyaltyV2Purchases, loyaltyV2Payments, loyaltyV2Catalogue]) m.register(r);
+	for (const m of [loyaltyV2Programs, loyaltyV2Members, loyaltyV2Cards, loyaltyV2Purchases, loyaltyV2Payments, loyaltyV2Catalogue, loyaltyV2Reports, loyaltyV2Rewards]) m.register(r);
 	// Bulk jobs: bulk updates, metadata updates and imports of many records a request.
 	bulk.register(r);
 	// The management API's plain collections inside a project (branch management).
@@ -74,6 +79,8 @@ export function buildRouter(): Router {
 	for (const m of [promotions, validationRules]) m.register(r);
 	// branch v1rest2: segments, referral code holders.
 	for (const m of [segments, referrals]) m.register(r);
+	// branch v1catalogue (issue 22): product collections, locations, the app keys' metadata schemas.
+	for (const m of [productCollections, locations, metadataSchemas]) m.register(r);
 	// branch v2structure: program assignments, tier structures' tiers.
 	for (const m of [loyaltyV2Assignments, loyaltyV2Tiers]) m.register(r);
 	return r;

@@ -537,7 +537,7 @@ export class Store {
 	categories = new Map<string, Category>();
 	rewards = new Map<string, Reward>();
 	/** v2 loyalty rewards (`lrew_…`, /v2/loyalties/rewards): a resource apart from the v1 rewards. */
-	v2Rewards = new Map<string, Reward>();
+	v2Rewards = new Map<string, Json & { id: string; name: string; status: Status; created_at: string }>();
 	rewardAssignments = new Map<string, RewardAssignment>();
 	campaignTemplates = new Map<string, CampaignTemplate>();
 	/** Management API: each project's campaign templates (the credential project's are `campaignTemplates`). */

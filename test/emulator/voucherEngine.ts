@@ -341,6 +341,8 @@ export interface RedeemableRequest {
 export interface Evaluated {
 	request: RedeemableRequest;
 	voucher?: Voucher;
+	/** The promotion tier of a promotion_tier redeemable (the generic store's record). */
+	tier?: Json;
 	applicable: boolean;
 	error?: { code: number; key: string; message: string; details: string };
 	/** Order-level discount in minor units (discount vouchers), credits (gift cards), points (loyalty cards). */
@@ -416,6 +418,11 @@ export function evaluate(store: Store, body: Json, customer?: Customer): { evalu
 	const now = Date.now();
 	const evaluated = requests.map((request): Evaluated => {
 		const base: Evaluated = { request, applicable: false, discount: 0, credits: 0, points: 0, result: {} };
+		if (request.object === 'promotion_tier') {
+			const evaluated = evaluateTier(store, base, remaining, now);
+			remaining -= evaluated.discount;
+			return evaluated;
+		}
 		if (request.object !== 'voucher') {
 			return { ...base, error: failure(404, 'not_found', 'Resource not found', `Cannot find ${request.object.replace('_', ' ')} with id ${request.id}`) };
 		}
@@ -450,14 +457,40 @@ export function evaluate(store: Store, body: Json, customer?: Customer): { evalu
 			return { ...withVoucher, applicable: true, points, reward: assigned.reward, result: { loyalty_card: { points } } };
 		}
 		const d = v.discount ?? {};
-		let discount = 0;
-		if (d.type === 'AMOUNT') discount = Math.min(Number(d.amount_off) || 0, remaining);
-		else if (d.type === 'PERCENT') discount = Math.min(Math.floor((remaining * (Number(d.percent_off) || 0)) / 100), isInt(d.amount_limit) ? d.amount_limit : Infinity);
-		else if (d.type === 'FIXED') discount = Math.max(0, remaining - (Number(d.fixed_amount) || 0));
+		const discount = discountOn(d, remaining);
 		remaining -= discount;
 		return { ...withVoucher, applicable: true, discount, result: { discount: d } };
 	});
 	return { evaluated, amount };
+}
+
+/** What a discount takes off the order amount still left, in minor units. */
+function discountOn(d: Json, remaining: number): number {
+	if (d.type === 'AMOUNT') return Math.min(Number(d.amount_off) || 0, remaining);
+	if (d.type === 'PERCENT') return Math.min(Math.floor((remaining * (Number(d.percent_off) || 0)) / 100), isInt(d.amount_limit) ? d.amount_limit : Infinity);
+	if (d.type === 'FIXED') return Math.max(0, remaining - (Number(d.fixed_amount) || 0));
+	return 0;
+}
+
+/** Where the generic store keeps promotion tiers (routes/promotions.ts: TIER_SPEC.path, no parents). */
+const PROMOTION_TIERS = '/v1/promotions/tiers';
+
+/**
+ * A promotion tier applies its discount without a code: it must exist, be active in an active campaign, and be
+ * within its start and expiration dates.
+ */
+function evaluateTier(store: Store, base: Evaluated, remaining: number, now: number): Evaluated {
+	const id = base.request.id;
+	const tier = store.records.get(PROMOTION_TIERS)?.get(id);
+	if (!tier) return { ...base, error: failure(404, 'not_found', 'Resource not found', `Cannot find promotion tier with id ${id}`) };
+	const withTier = { ...base, tier };
+	const inapplicable = (key: string, message: string, details: string): Evaluated => ({ ...withTier, error: failure(400, key, message, details) });
+	const campaign = store.campaigns.get(String(tier.campaign_id));
+	if (tier.active !== true || campaign?.active === false) return inapplicable('promotion_tier_disabled', 'Promotion tier is disabled', `Promotion tier ${id} is disabled`);
+	if (typeof tier.start_date === 'string' && Date.parse(tier.start_date) > now) return inapplicable('promotion_tier_not_active', 'Promotion tier not active', `Promotion tier ${id} starts at ${tier.start_date}`);
+	if (typeof tier.expiration_date === 'string' && Date.parse(tier.expiration_date) < now) return inapplicable('promotion_tier_expired', 'Promotion tier expired', `Promotion tier ${id} expired at ${tier.expiration_date}`);
+	const d = (isObject(tier.action) && isObject(tier.action.discount) ? tier.action.discount : {}) as Json;
+	return { ...withTier, applicable: true, discount: discountOn(d, remaining), result: { discount: d } };
 }
 
 /** The calculated order of a validation or redemption. */
@@ -493,10 +526,10 @@ export function redeemableView(e: Evaluated): Json {
 	const common = {
 		id: e.request.id,
 		object: e.request.object,
-		metadata: v?.metadata ?? {},
+		metadata: v?.metadata ?? e.tier?.metadata ?? {},
 		categories: [],
 		campaign_name: v?.campaign ?? undefined,
-		campaign_id: v?.campaign_id ?? undefined,
+		campaign_id: v?.campaign_id ?? e.tier?.campaign_id ?? undefined,
 	};
 	if (e.applicable) return { status: 'APPLICABLE', ...common, result: e.result };
 	return { status: 'INAPPLICABLE', ...common, result: { error: e.error, details: { message: e.error?.message, key: e.error?.key } } };
@@ -522,18 +555,26 @@ function redemptionRecord(env: Env, e: Evaluated, ctx: RedemptionContext, outcom
 		redemption: null,
 		...outcome,
 		customer: ctx.customer ? embedCustomer(ctx.customer) : null,
-		related_object_type: 'voucher',
-		related_object_id: e.voucher?.id ?? e.request.id,
-		voucher: e.voucher ? { ...e.voucher } : { code: e.request.id, object: 'voucher' },
+		...(e.request.object === 'promotion_tier'
+			? { related_object_type: 'promotion_tier' as const, related_object_id: e.request.id, promotion_tier: e.tier ? { ...e.tier } : { id: e.request.id, object: 'promotion_tier' } }
+			: { related_object_type: 'voucher' as const, related_object_id: e.voucher?.id ?? e.request.id, voucher: e.voucher ? { ...e.voucher } : { code: e.request.id, object: 'voucher' } }),
 	};
 }
 
 /** A successful redemption of one evaluated redeemable: the voucher's balance and count change. */
 export function applyRedemption(env: Env, e: Evaluated, ctx: RedemptionContext & { order: Json; parentId: string | null }): Redemption {
-	const v = e.voucher!;
 	const store = env.store;
 	const record = redemptionRecord(env, e, ctx, { result: 'SUCCESS', status: 'SUCCEEDED' });
 	const { id, date } = record;
+	const common = { redemption: ctx.parentId, order: ctx.order, channel: { channel_id: env.creds.appId, channel_type: 'API' }, related_redemptions: { rollbacks: [] } };
+	if (e.tier) {
+		// A promotion tier has no code, balance or count to change: the redemption records its discount.
+		const redemption: Redemption = { ...record, ...common, amount: e.discount };
+		store.redemptions.set(id, redemption);
+		env.emit('redemption.succeeded', redemption, id);
+		return redemption;
+	}
+	const v = e.voucher!;
 	v.redemption.redeemed_quantity++;
 	if (e.credits > 0) {
 		changeBalance(env, v, { amount: -e.credits, type: 'CREDITS_REDEMPTION', details: { redemption: { id } } });

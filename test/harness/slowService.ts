@@ -14,7 +14,8 @@ export interface SlowService {
 
 /**
  * A misbehaving loopback service: export `exp_slow` is IN_PROGRESS, and every later look at it is answered a
- * byte at a time, never finishing; export `exp_file` is DONE and its file streams a chunk at a time, never ending.
+ * byte at a time, never finishing; export `exp_file` is DONE and its file streams a chunk at a time, never ending;
+ * exports `exp_sized_<N>` and `exp_chunked_<N>` are DONE with a file of exactly N bytes, its length announced or not.
  */
 export async function startSlowService(): Promise<SlowService> {
 	let looks = 0;
@@ -48,6 +49,20 @@ export async function startSlowService(): Promise<SlowService> {
 		if (req.url?.startsWith('/v1/exports/exp_file')) {
 			res.writeHead(200, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ id: 'exp_file', object: 'export', status: 'DONE', exported_object: 'customer', result: { url: `${base}/files/exp_file.csv` } }));
+			return;
+		}
+		// exp_sized_<N> / exp_chunked_<N>: DONE, its file exactly N bytes, with its length announced or not
+		const sized = /^\/v1\/exports\/(exp_(sized|chunked)_(\d+))/.exec(req.url ?? '');
+		if (sized) {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ id: sized[1], object: 'export', status: 'DONE', exported_object: 'customer', result: { url: `${base}/sized/${sized[2]}/${sized[3]}` } }));
+			return;
+		}
+		const file = /^\/sized\/(sized|chunked)\/(\d+)$/.exec(req.url ?? '');
+		if (file) {
+			const body = Buffer.alloc(Number(file[2]), 'x');
+			res.writeHead(200, { 'content-type': 'text/csv', ...(file[1] === 'sized' ? { 'content-length': String(body.length) } : {}) });
+			res.end(body);
 			return;
 		}
 		if (req.url?.startsWith('/files/')) {

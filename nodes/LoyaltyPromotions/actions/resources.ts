@@ -46,6 +46,15 @@ import { referralHolder } from './referralHolder';
 // branch loyaltyv2 (issue 21): the program catalogue
 import { earningRule } from './earningRule';
 import { benefit } from './benefit';
+// branch v1catalogue (issue 22): collections, locations, the app keys' metadata schemas
+import { productCollection } from './productCollection';
+import { location } from './location';
+import { metadataSchema } from './metadataSchema';
+// branch v2reports (issue 21): the v2 loyalty reports
+import { programReport } from './programReport';
+// branch v2rewards (issue 21): the v2 reward catalogue
+import { loyaltyReward } from './loyaltyReward';
+import { examine } from './examine';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -100,4 +109,13 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch loyaltyv2 (issue 21): the program catalogue
 	earningRule,
 	benefit,
+	// branch v1catalogue (issue 22): collections, locations, the app keys' metadata schemas
+	productCollection,
+	location,
+	metadataSchema,
+	// branch v2reports (issue 21): the v2 loyalty reports
+	programReport,
+	// branch v2rewards (issue 21): the v2 reward catalogue
+	loyaltyReward,
+	examine,
 ].filter((resource) => resource.operations.length > 0);

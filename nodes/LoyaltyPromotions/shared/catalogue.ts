@@ -3,7 +3,7 @@ import type { ListSearchMethod, OperationDefinition, ParamReader } from '../acti
 import { V2_LIST } from '../actions/program/fields';
 import { path } from '../transport/request';
 import { activityFilters } from './activities';
-import { enumOptions, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from './fields';
+import { enumProperty, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from './fields';
 import { locatorProperty } from './locator';
 import { searchList } from './search';
 import { requirePattern } from './validate';
@@ -28,8 +28,13 @@ export interface CatalogueKind {
 	example: string;
 	/** The listSearch method behind From List, e.g. 'searchEarningRules'. */
 	searchMethod: string;
-	/** Status values and their labels, for the Status filter (every kind has ACTIVE, its default). */
-	statuses: Record<string, string>;
+	/**
+	 * Status values and their labels, for the Status filter (every kind has ACTIVE, its default); absent when the
+	 * service's list takes no status filter (rewards).
+	 */
+	statuses?: Record<string, string>;
+	/** Type values and their labels, for a Type filter, when the service's list takes one (rewards). */
+	types?: Record<string, string>;
 	/** The activity types after the prefix, e.g. 'vl.earning_rule.' and ['created', 'updated', …]. */
 	activities: { prefix: string; types: readonly string[] };
 	/** Sort fields besides Created At and Name, e.g. [['Type', 'type']]. */
@@ -94,23 +99,29 @@ function getAllOperation(kind: CatalogueKind, simplify?: readonly string[]): Ope
 	const orders: Array<[label: string, field: string]> = [['Created At', 'created_at'], ['Name', 'name'], ...(kind.orders ?? [])];
 	const query: Record<string, [param: string, label: string, kind: FilterKind]> = {
 		name: ['filters[name][conditions][$contains]', 'Name Contains', 'text'],
-		status: ['filters[status][conditions][$is]', 'Status', Object.keys(kind.statuses)],
 		createdAfter: ['filters[created_at][conditions][$after]', 'Created After', 'dateTime'],
 		createdBefore: ['filters[created_at][conditions][$before]', 'Created Before', 'dateTime'],
 		order: ['order', 'Order', sortOrderValues(orders)],
 	};
-	const filters = filtersProperty([
+	const options: INodeProperties[] = [
 		{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '', description: `Only ${kind.plural} created after this moment` },
 		{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '', description: `Only ${kind.plural} created before this moment` },
 		{ displayName: 'Name Contains', name: 'name', type: 'string', default: '', description: `Only ${kind.plural} whose name contains this text` },
 		sortOrderFilter(orders, '-created_at', `How to sort the ${kind.plural}`),
-		{ displayName: 'Status', name: 'status', type: 'options', options: enumOptions(kind.statuses), default: 'ACTIVE', description: `Only ${kind.plural} in this status` },
-	]);
+	];
+	for (const [name, values] of [['status', kind.statuses], ['type', kind.types]] as const) {
+		if (!values) continue;
+		const label = name === 'status' ? 'Status' : 'Type';
+		query[name] = [`filters[${name}][conditions][$is]`, label, Object.keys(values)];
+		// The first option by name is the default (Active for statuses).
+		options.push(enumProperty(name, label, `Only ${kind.plural} ${name === 'status' ? 'in this status' : 'of this type'}`, values));
+	}
+	const filters = filtersProperty(options);
 	return {
 		value: 'getAll',
 		name: 'Get Many',
 		action: `Get many ${kind.plural}`,
-		description: `List ${kind.plural}, filtered by name, status or creation date`,
+		description: `List ${kind.plural}, filtered by name, ${[kind.statuses && 'status', kind.types && 'type'].filter(Boolean).join(', ')}${kind.statuses || kind.types ? ' or ' : ''}creation date`,
 		endpoint: `GET ${kind.collection}`,
 		properties: [filters],
 		list: V2_LIST,

@@ -1,4 +1,6 @@
 import { FIXTURES } from '../../emulator';
+import { credentialsFor } from '../../harness/emulatorCredentials';
+import { listSearch } from '../../harness/loadOptions';
 import { serviceErrorOf, useEmulator } from './setup';
 
 const ctx = useEmulator();
@@ -197,5 +199,45 @@ describe('SKU: validation before sending', () => {
 
 	it('requires the Product', async () => {
 		await ctx.expectInvalid(create({}, { productId: '={{ "" }}' }), 'Product', /is required/);
+	});
+});
+
+describe("SKU: Get Many (a product's SKUs) and Delete", () => {
+	it("Return All reads the product's SKUs from under `skus`, as the contract's list carries them, with the filters sent", async () => {
+		const { items, error } = await ctx.run({
+			resource: 'sku',
+			operation: 'getAll',
+			productId: FIXTURES.productId,
+			returnAll: true,
+			filters: { order: '-created_at', startDate: '2000-01-01T00:00:00.000Z', endDate: '2100-01-01T00:00:00.000Z' },
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id)).toEqual(expect.arrayContaining([FIXTURES.skuId]));
+		expect(items.every((item) => item.json.product_id === FIXTURES.productId)).toBe(true);
+		expect(ctx.sent()).toEqual([
+			{ method: 'GET', path: skuPath, query: { limit: '100', order: '-created_at', start_date: '2000-01-01T00:00:00.000Z', end_date: '2100-01-01T00:00:00.000Z' }, body: undefined },
+		]);
+	});
+
+	it('deletes a SKU of the product (to the bin, or permanently with force); then it is gone', async () => {
+		const made = await ctx.run(upsert('to-delete'));
+		const id = String(made.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		const deleted = await ctx.run({ resource: 'sku', operation: 'delete', productId: FIXTURES.productId, skuId: { __rl: true, mode: 'id', value: id }, force: true });
+		expect(deleted.items[0].json).toEqual({ deleted: true, id });
+		expect(ctx.sent()).toEqual([{ method: 'DELETE', path: `${skuPath}/${id}`, query: { force: 'true' }, body: undefined }]);
+		const gone = await ctx.run({ resource: 'sku', operation: 'get', skuId: id });
+		expect(serviceErrorOf(gone)).toMatchObject({ httpCode: '404', key: 'not_found' });
+	});
+
+	it('a SKU of another product is not found under this one', async () => {
+		const { error } = await ctx.run({ resource: 'sku', operation: 'delete', productId: FIXTURES.product2Id, skuId: FIXTURES.skuId });
+		expect(error?.httpCode).toBe('404');
+		expect(ctx.sent()[0]).toMatchObject({ method: 'DELETE', path: `/v1/products/${FIXTURES.product2Id}/skus/${FIXTURES.skuId}`, query: {} });
+	});
+
+	it("From List shows the chosen product's SKUs, read from under `skus`", async () => {
+		const { results } = await listSearch('searchSkus', { parameters: { resource: 'sku', operation: 'delete', productId: FIXTURES.productId } as never, credentials: credentialsFor(ctx.emu) });
+		expect(results).toEqual(expect.arrayContaining([{ name: "Coffee Maker White (sku-2)", value: "sku_0000000000002" }]));
 	});
 });

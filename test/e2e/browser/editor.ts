@@ -156,8 +156,12 @@ export async function parameterText(page: Page, name: string): Promise<string> {
 }
 
 /** Choose an option of a select parameter by its shown name; resolves once the parameter shows it. */
-export async function selectOption(page: Page, name: string, option: string | RegExp): Promise<string> {
-	await page.locator(`[data-test-id="parameter-input-${name}"]`).click();
+export async function selectOption(page: Page, name: string, option: string | RegExp, typeToFilter?: string): Promise<string> {
+	const field = `[data-test-id="parameter-input-${name}"]`;
+	await page.locator(field).click();
+	// a long list (a resource's operations) renders only the rows in view: typing into this select's own input
+	// narrows it so the option shows (typed into that input, never into whatever else has the focus)
+	if (typeToFilter) await page.locator(`${field} input`).fill(typeToFilter);
 	const item = await byText(page, '.el-select-dropdown__item', option);
 	const chosen = await item.evaluate((el) => (el as HTMLElement).innerText.split('\n')[0].trim());
 	// a locator clicks once the opening list has stopped moving (a click during its animation hits another item)

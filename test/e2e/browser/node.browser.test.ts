@@ -63,12 +63,12 @@ browserTest('Resource and Operation are shown, and changing them changes the fie
 	await p.waitForSelector('[data-test-id="parameter-input-resource"]', { visible: true, timeout: 15_000 });
 	await p.waitForSelector('[data-test-id="parameter-input-operation"]', { visible: true });
 	expect(await parameterText(p, 'resource')).toBe('Campaign');
-	await selectOption(p, 'resource', 'Voucher');
-	await selectOption(p, 'operation', 'Get Many');
+	await selectOption(p, 'resource', 'Voucher', 'Voucher');
+	await selectOption(p, 'operation', 'Get Many', 'Get Many');
 	expect(await parameterText(p, 'operation')).toBe('Get Many');
 	await p.waitForSelector('[data-test-id="parameter-input-returnAll"]', { visible: true });
-	await selectOption(p, 'resource', 'Customer');
-	await selectOption(p, 'operation', 'Get');
+	await selectOption(p, 'resource', 'Customer', 'Customer');
+	await selectOption(p, 'operation', 'Get', 'Get');
 	await p.waitForSelector('[data-test-id^="resource-locator-"]', { visible: true });
 });
 
@@ -107,8 +107,8 @@ browserTest('picking a credential of another kind switches Authentication and th
 	await pickCredential('lp-management', 'Loyalty Promotions Management (demo)');
 	expect(await resourceOptions()).not.toContain('Customer');
 	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
-	await selectOption(page(), 'resource', 'Customer');
-	await selectOption(page(), 'operation', 'Get');
+	await selectOption(page(), 'resource', 'Customer', 'Customer');
+	await selectOption(page(), 'operation', 'Get', 'Get');
 });
 
 /**

@@ -24,6 +24,72 @@ describe('GET /v1/categories', () => {
 	});
 });
 
+describe('category writes', () => {
+	it('a create and a PUT need both name and hierarchy (an integer from 0); unknown fields are refused', async () => {
+		expectError(await t.http.post('/v1/categories', { name: 'No hierarchy' }, { headers: t.A }), 400, 'invalid_payload');
+		expectError(await t.http.post('/v1/categories', { name: 'Negative', hierarchy: -1 }, { headers: t.A }), 400, 'invalid_payload');
+		expectError(await t.http.put(`/v1/categories/${FIXTURES.categoryIds[0]}`, { name: 'Only a name' }, { headers: t.A }), 400, 'invalid_payload');
+		expectError(await t.http.post('/v1/categories', { name: 'x', hierarchy: 1, color: 'red' }, { headers: t.A }), 400, 'invalid_payload');
+		const created = await t.http.post('/v1/categories', { name: 'Kept', hierarchy: 0 }, { headers: t.A });
+		expect(created.data).toMatchObject({ id: expect.stringMatching(/^cat_/), name: 'Kept', hierarchy: 0, object: 'category' });
+		const updated = await t.http.put(`/v1/categories/${created.data.id}`, { name: 'Kept too', hierarchy: 2 }, { headers: t.A });
+		expect(updated.data).toMatchObject({ name: 'Kept too', hierarchy: 2, updated_at: expect.any(String) });
+		expect((await t.http.delete(`/v1/categories/${created.data.id}`, { headers: t.A })).status).toBe(204);
+		expectError(await t.http.get(`/v1/categories/${created.data.id}`, { headers: t.A }), 404, 'not_found');
+	});
+});
+
+describe('product collections', () => {
+	const post = (body: unknown) => t.http.post('/v1/product-collections', body, { headers: t.A });
+
+	it('a static collection takes products and no filter; an auto-update one a filter with a junction and no products', async () => {
+		expectError(await post({ type: 'STATIC', name: 'x', filter: { junction: 'and' } }), 400, 'invalid_payload');
+		expectError(await post({ type: 'AUTO_UPDATE', name: 'x' }), 400, 'invalid_payload');
+		expectError(await post({ type: 'AUTO_UPDATE', name: 'x', filter: { junction: 'xor' } }), 400, 'invalid_payload');
+		expectError(await post({ type: 'STATIC', name: 'x', products: [{ id: FIXTURES.productId, object: 'voucher' }] }), 400, 'invalid_payload');
+		expectError(await post({ type: 'DYNAMIC', name: 'x' }), 400, 'invalid_payload');
+	});
+
+	it("an update replaces an auto-update collection's filter, and a static one takes only its name", async () => {
+		const id = (await post({ type: 'AUTO_UPDATE', name: 'Replace', filter: { junction: 'and', name: { conditions: { $is: ['a'] } }, price: { conditions: { $more_than: [1] } } } })).data.id;
+		const replaced = await t.http.put(`/v1/product-collections/${id}`, { filter: { junction: 'or', source_id: { conditions: { $in: ['x'] } } } }, { headers: t.A });
+		expect(replaced.data.filter).toEqual({ junction: 'or', source_id: { conditions: { $in: ['x'] } } });
+		expectError(await t.http.put(`/v1/product-collections/${FIXTURES.productCollectionIds[0]}`, { filter: { junction: 'and' } }, { headers: t.A }), 400, 'invalid_payload');
+	});
+
+	it("lists a static collection's products and SKUs, and an auto-update one's by its filter", async () => {
+		const fixed = await t.http.get(`/v1/product-collections/${FIXTURES.productCollectionIds[0]}/products`, { headers: t.A });
+		expect(fixed.data).toMatchObject({ object: 'list', data_ref: 'data', total: 2 });
+		expect(fixed.data.data[1]).toMatchObject({ id: FIXTURES.skuId, object: 'sku', product: { id: FIXTURES.productId } });
+		const auto = await t.http.get(`/v1/product-collections/${FIXTURES.productCollectionIds[1]}/products?limit=100`, { headers: t.A });
+		expect(auto.data.data.length).toBeGreaterThan(0);
+		expect(auto.data.data.every((entry: { name: string }) => entry.name.startsWith('Coffee'))).toBe(true);
+	});
+
+	it('a collection a validation rule names cannot be deleted', async () => {
+		const id = (await post({ type: 'STATIC', name: 'In use' })).data.id;
+		await t.http.post('/v1/validation-rules', { name: 'Uses it', rules: { '1': { name: 'product.id', conditions: { $is: [id] }, rules: {} }, logic: '1' } }, { headers: t.A });
+		expectError(await t.http.delete(`/v1/product-collections/${id}`, { headers: t.A }), 400, 'resource_in_use');
+	});
+});
+
+describe('locations and the app-side metadata schemas', () => {
+	it('the location list pages by date: limit, has_more, strict created_at bounds', async () => {
+		const first = await t.http.get('/v1/locations?limit=3', { headers: t.A });
+		expect(first.data).toMatchObject({ object: 'list', data_ref: 'data', total: FIXTURES.locationIds.length, has_more: true });
+		const last = first.data.data[2].created_at;
+		const next = await t.http.get(`/v1/locations?limit=3&filters[created_at][conditions][$before]=${last}`, { headers: t.A });
+		expect(next.data.data.every((location: { created_at: string }) => location.created_at < last)).toBe(true);
+	});
+
+	it('metadata schemas are the app keys\' project\'s, listed under schemas and read by resource', async () => {
+		const list = await t.http.get('/v1/metadata-schemas', { headers: t.A });
+		expect(list.data).toMatchObject({ object: 'list', data_ref: 'schemas', total: 2 });
+		expect((await t.http.get('/v1/metadata-schemas/order', { headers: t.A })).data).toMatchObject({ related_object: 'order', allow_defined_only: true });
+		expectError(await t.http.get('/v1/metadata-schemas/unknown', { headers: t.A }), 404, 'not_found');
+	});
+});
+
 describe('POST /v1/rewards/{rewardId}/assignments', () => {
 	const post = (reward: string, body: unknown) => t.http.post(`/v1/rewards/${reward}/assignments`, body, { headers: t.A });
 

@@ -406,3 +406,49 @@ describe('PUT /v2/loyalties/programs/{id}', () => {
 		expectError(await put(FIXTURES.programActive, { validity_hours: { type: 'ANY_TIME' } }), 409, 'resource_in_invalid_state');
 	});
 });
+
+describe('GET /v2/loyalties/programs/{id}/reports/…', () => {
+	const reports = `/v2/loyalties/programs/${FIXTURES.programActive}/reports`;
+	const get = (path: string) => t.http.get(`${reports}${path}`, { headers: B });
+
+	it('a daily report needs start_date, end_date after it and a resolution', async () => {
+		expectError(await get('/spending/daily?end_date=2024-01-03&resolution=day'), 400, 'invalid_param');
+		expectError(await get('/spending/daily?start_date=2024-01-01&end_date=2024-01-03'), 400, 'invalid_param');
+		expectError(await get('/spending/daily?start_date=2024-01-01&end_date=2024-01-03&resolution=year'), 400, 'invalid_param');
+		expectError(await get('/spending/daily?start_date=2024-01-03&end_date=2024-01-03&resolution=day'), 400, 'invalid_param');
+		expectError(await get('/spending/daily?start_date=2024-01-01&end_date=2024-02-30&resolution=day'), 400, 'invalid_param');
+	});
+
+	it("the range stays within the resolution's bound", async () => {
+		expect((await get('/tiers/daily?start_date=2024-01-01&end_date=2024-03-31&resolution=day')).status).toBe(200);
+		expectError(await get('/tiers/daily?start_date=2024-01-01&end_date=2024-04-01&resolution=day'), 400, 'invalid_param');
+		expect((await get('/tiers/daily?start_date=2024-01-01&end_date=2024-03-25&resolution=week')).status).toBe(200);
+		expectError(await get('/tiers/daily?start_date=2024-01-01&end_date=2024-03-26&resolution=week'), 400, 'invalid_param');
+		expect((await get('/tiers/daily?start_date=2024-01-01&end_date=2025-01-01&resolution=quarter')).status).toBe(200);
+		expectError(await get('/tiers/daily?start_date=2024-01-01&end_date=2025-01-02&resolution=month'), 400, 'invalid_param');
+	});
+
+	it('answers { object: report, data } computed from the tier transactions, filtered by the report’s own IDs', async () => {
+		const r = await get('/tiers/daily?start_date=2024-01-01&end_date=2024-01-31&resolution=month');
+		expect(r.status).toBe(200);
+		expect(r.data).toEqual({
+			object: 'report',
+			data: [
+				{ date: '2024-01-01', tier_structure_id: FIXTURES.tierStructureActive, tier_id: 'lt_0000000000001', joins: 1, upgrades: 0, downgrades: 0, lefts: 0, prolongs: 0, object: 'program_tiers_daily_report' },
+				{ date: '2024-01-01', tier_structure_id: FIXTURES.tierStructureActive, tier_id: 'lt_0000000000002', joins: 0, upgrades: 1, downgrades: 0, lefts: 0, prolongs: 0, object: 'program_tiers_daily_report' },
+			],
+		});
+		const notIn = await get('/tiers/summary?filters[tier_id][conditions][$not_in]=lt_0000000000001');
+		expect(notIn.data.data.map((row: { tier_id: string }) => row.tier_id)).toEqual(['lt_0000000000002']);
+		expectError(await get('/tiers/summary?filters[card_definition_id][conditions][$is]=lcdef_01'), 400, 'invalid_param');
+		expectError(await get('/tiers/summary?filters[tier_id][conditions][$is]=tier-1'), 400, 'invalid_param');
+	});
+
+	it('answers 404 for an unknown program, member, card or earning rule', async () => {
+		expectError(await t.http.get('/v2/loyalties/programs/lprg_ffffffffffff/reports/spending/summary', { headers: B }), 404, 'not_found');
+		const member = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
+		const range = 'start_date=2024-01-01&end_date=2024-01-02&resolution=day';
+		expectError(await t.http.get(`${member}/cards/lcrd_ffffffffffff/reports/daily?${range}`, { headers: B }), 404, 'not_found');
+		expectError(await t.http.get(`${member}/earning-rules/lern_ffffffffffff/reports/daily?${range}`, { headers: B }), 404, 'not_found');
+	});
+});

@@ -71,6 +71,28 @@ describe('rules', () => {
 	});
 });
 
+describe('promotion tiers', () => {
+	const tier = (id: string) => ({ redeemables: [{ object: 'promotion_tier', id }], order: { amount: 20000 } });
+
+	it('a tier applies its discount without a code, and its redemption names the tier', async () => {
+		const valid = await post('/v1/validations', tier(FIXTURES.promotionTierIds[0]));
+		expect(valid.data).toMatchObject({ valid: true, order: { amount: 20000, total_discount_amount: 2000, total_amount: 18000 } });
+		expect(valid.data.redeemables[0]).toMatchObject({ object: 'promotion_tier', id: FIXTURES.promotionTierIds[0], status: 'APPLICABLE', campaign_id: FIXTURES.promotionCampaignId });
+		const redeemed = await post('/v1/redemptions', tier(FIXTURES.promotionTierIds[1]));
+		expect(redeemed.status).toBe(200);
+		expect(redeemed.data.redemptions[0]).toMatchObject({ result: 'SUCCESS', amount: 4000, related_object_type: 'promotion_tier', related_object_id: FIXTURES.promotionTierIds[1], promotion_tier: { id: FIXTURES.promotionTierIds[1] } });
+		expect(redeemed.data.redemptions[0].voucher).toBeUndefined();
+	});
+
+	it('a disabled or unknown tier is inapplicable, and its redemption fails', async () => {
+		await post(`/v1/promotions/tiers/${FIXTURES.promotionTierIds[0]}/disable`, {});
+		const disabled = await post('/v1/validations', tier(FIXTURES.promotionTierIds[0]));
+		expect(disabled.data).toMatchObject({ valid: false, inapplicable_redeemables: [{ status: 'INAPPLICABLE', result: { error: { key: 'promotion_tier_disabled' } } }] });
+		expectError(await post('/v1/redemptions', tier(FIXTURES.promotionTierIds[0])), 400, 'promotion_tier_disabled');
+		expectError(await post('/v1/redemptions', tier('promo_ffffffffffffffff')), 404, 'not_found');
+	});
+});
+
 describe('webhook events', () => {
 	it('tell a subscribed webhook about vouchers, publications, points, redemptions, rollbacks and rewards', async () => {
 		const hook = await receiver();

@@ -12,6 +12,7 @@ const P = `/management/v1/projects/${FIXTURES.projectId}`;
 const Q = `/management/v1/projects/${FIXTURES.productionProjectId}`;
 const MEMBERS = `/v2/loyalties/programs/${FIXTURES.programActive}/members`;
 const CARD = `${MEMBERS}/${FIXTURES.memberId}/cards/${FIXTURES.cardId}`;
+const REPORT_RANGE = 'start_date=2024-01-01&end_date=2024-01-31&resolution=week';
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const MULTIPART = 'multipart/form-data; boundary=walk';
 const multipart = (csv: string) => `--walk\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--walk--\r\n`;
@@ -319,6 +320,29 @@ const CALLS: Record<string, Call> = {
 	'POST /v2/loyalties/benefits/{id}/draft': (t, B, ctx) => t.http.post(`/v2/loyalties/benefits/${ctx.benefitId}/draft`, undefined, { headers: B }),
 	'GET /v2/loyalties/benefits/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/benefits/${ctx.benefitId}/activities`, { headers: B }),
 	'DELETE /v2/loyalties/benefits/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/benefits/${ctx.benefitId}`, { headers: B }),
+	// branch v2rewards (issue 21): a reward made, walked through its states, then deleted
+	'POST /v2/loyalties/rewards': async (t, B, ctx) => {
+		const costs = [{ spending: [{ points: 10, card_definition_id: FIXTURES.cardDefinitionActive }] }];
+		const r = await t.http.post('/v2/loyalties/rewards', { name: 'walk', type: 'MATERIAL', material: { type: 'PRODUCT', product: { id: FIXTURES.productId } }, costs }, { headers: B });
+		ctx.rewardId = r.data.id;
+		return r;
+	},
+	'GET /v2/loyalties/rewards': (t, B) => t.http.get('/v2/loyalties/rewards?limit=1', { headers: B }),
+	'GET /v2/loyalties/rewards/{id}': (t, B, ctx) => t.http.get(`/v2/loyalties/rewards/${ctx.rewardId}`, { headers: B }),
+	'PUT /v2/loyalties/rewards/{id}': (t, B, ctx) => t.http.put(`/v2/loyalties/rewards/${ctx.rewardId}`, { name: 'walked' }, { headers: B }),
+	'POST /v2/loyalties/rewards/{id}/activate': (t, B, ctx) => t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/activate`, undefined, { headers: B }),
+	'POST /v2/loyalties/rewards/{id}/deactivate': (t, B, ctx) => t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/deactivate`, undefined, { headers: B }),
+	'POST /v2/loyalties/rewards/{id}/draft': async (t, B, ctx) => {
+		await t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/activate`, undefined, { headers: B });
+		return t.http.post(`/v2/loyalties/rewards/${ctx.rewardId}/draft`, undefined, { headers: B });
+	},
+	'GET /v2/loyalties/rewards/{id}/activities': (t, B, ctx) => t.http.get(`/v2/loyalties/rewards/${ctx.rewardId}/activities?limit=2`, { headers: B }),
+	'DELETE /v2/loyalties/rewards/{id}': (t, B, ctx) => t.http.delete(`/v2/loyalties/rewards/${ctx.rewardId}`, { headers: B }),
+	'POST /v2/loyalties/examine/rewards': (t, B) => t.http.post('/v2/loyalties/examine/rewards', { customer_identification: { type: 'member_id', member_id: FIXTURES.memberId } }, { headers: B }),
+	'POST /v2/loyalties/examine/earning-rules': (t, B) =>
+		t.http.post('/v2/loyalties/examine/earning-rules', { trigger: { type: 'ALL' }, customer_identification: { type: 'customer_id', customer_id: FIXTURES.customerId } }, { headers: B }),
+	'PUT /v2/loyalties/programs/{programId}/rewards/{rewardId}': (t, B) =>
+		t.http.put(`/v2/loyalties/programs/${FIXTURES.programActive}/rewards/${FIXTURES.programRewardUnlimitedId}`, { stock: { type: 'LIMITED', limited: { quantity: 5 } } }, { headers: B }),
 	// branch loyaltyv2 (issue 21): the draft card definition read, activated, drafted again, its activities read, deleted
 	'GET /v2/loyalties/card-definitions/{id}': (t, B) => t.http.get(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}`, { headers: B }),
 	'POST /v2/loyalties/card-definitions/{id}/activate': (t, B) => t.http.post(`/v2/loyalties/card-definitions/${FIXTURES.cardDefinitionDraft}/activate`, undefined, { headers: B }),
@@ -449,6 +473,41 @@ const CALLS: Record<string, Call> = {
 		const id = (await t.http.post('/v1/segments', { name: 'walk-delete', type: 'auto-update', filter: { junction: 'and' } }, { headers: t.A })).data.id;
 		return t.http.delete(`/v1/segments/${id}`, { headers: t.A });
 	},
+	// branch v1catalogue (issue 22): categories, a product's SKU, product collections, locations, metadata schemas
+	'POST /v1/categories': (t) => t.http.post('/v1/categories', { name: 'walk-create', hierarchy: 4 }, { headers: t.A }),
+	'GET /v1/categories/{categoryId}': (t) => t.http.get(`/v1/categories/${FIXTURES.categoryIds[0]}`, { headers: t.A }),
+	'PUT /v1/categories/{categoryId}': (t) => t.http.put(`/v1/categories/${FIXTURES.categoryIds[2]}`, { name: 'Clothing', hierarchy: 3 }, { headers: t.A }),
+	'DELETE /v1/categories/{categoryId}': async (t) => {
+		const id = (await t.http.post('/v1/categories', { name: 'walk-delete', hierarchy: 5 }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/categories/${id}`, { headers: t.A });
+	},
+	'DELETE /v1/products/{productId}/skus/{skuId}': async (t) => {
+		const id = (await t.http.post(`/v1/products/${FIXTURES.productId}/skus`, { source_id: 'walk-delete' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/products/${FIXTURES.productId}/skus/${id}?force=true`, { headers: t.A });
+	},
+	'GET /v1/product-collections': (t) => t.http.get('/v1/product-collections?limit=5&page=1', { headers: t.A }),
+	'POST /v1/product-collections': (t) => t.http.post('/v1/product-collections', { type: 'STATIC', name: 'walk-create', products: [{ id: FIXTURES.productId, object: 'product' }] }, { headers: t.A }),
+	'GET /v1/product-collections/{productCollectionId}': (t) => t.http.get(`/v1/product-collections/${FIXTURES.productCollectionIds[0]}`, { headers: t.A }),
+	'PUT /v1/product-collections/{productCollectionId}': (t) => t.http.put(`/v1/product-collections/${FIXTURES.productCollectionIds[1]}`, { name: 'Everything coffee' }, { headers: t.A }),
+	'DELETE /v1/product-collections/{productCollectionId}': async (t) => {
+		const id = (await t.http.post('/v1/product-collections', { type: 'AUTO_UPDATE', name: 'walk-delete', filter: { junction: 'or' } }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/product-collections/${id}`, { headers: t.A });
+	},
+	'GET /v1/product-collections/{productCollectionId}/products': (t) => t.http.get(`/v1/product-collections/${FIXTURES.productCollectionIds[1]}/products?limit=5`, { headers: t.A }),
+	'GET /v1/locations': (t) => t.http.get('/v1/locations?limit=5&order=created_at', { headers: t.A }),
+	'GET /v1/locations/{locationId}': (t) => t.http.get(`/v1/locations/${FIXTURES.locationIds[0]}`, { headers: t.A }),
+	'GET /v1/metadata-schemas': (t) => t.http.get('/v1/metadata-schemas', { headers: t.A }),
+	'GET /v1/metadata-schemas/{resource}': (t) => t.http.get('/v1/metadata-schemas/order', { headers: t.A }),
+	// branch v2reports: the v2 loyalty reports
+	...Object.fromEntries(
+		['earning-rules', 'points-earnings', 'spending', 'tiers'].flatMap((report) => [
+			[`GET /v2/loyalties/programs/{programId}/reports/${report}/daily`, ((t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/reports/${report}/daily?${REPORT_RANGE}`, { headers: B })) as Call],
+			[`GET /v2/loyalties/programs/{programId}/reports/${report}/summary`, ((t, B) => t.http.get(`/v2/loyalties/programs/${FIXTURES.programActive}/reports/${report}/summary`, { headers: B })) as Call],
+		]),
+	),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/reports/daily': (t, B) => t.http.get(`${CARD}/reports/daily?${REPORT_RANGE}`, { headers: B }),
+	'GET /v2/loyalties/programs/{programId}/members/{memberId}/earning-rules/{earningRuleId}/reports/daily': (t, B) =>
+		t.http.get(`${MEMBERS}/${FIXTURES.memberId}/earning-rules/${FIXTURES.earningRuleActive}/reports/daily?${REPORT_RANGE}`, { headers: B }),
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

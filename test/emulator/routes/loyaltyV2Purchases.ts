@@ -37,10 +37,13 @@ function purchase(ctx: Ctx) {
 	checkActiveMember(program, member, 'purchase reward');
 	if (assigned.stock.type === 'LIMITED' && assigned.redeemed >= assigned.stock.limited.quantity)
 		throw locked('reward_out_of_stock', 'Cannot purchase reward when stock is not available', 'Reward stock is not available');
-	const cost = Number((reward as unknown as Json).points_cost ?? DEFAULT_REWARD_COST);
+	// The reward's costs name the card definition paying; a reward without costs costs DEFAULT_REWARD_COST on the program's card.
+	const spendings = ((reward.costs ?? []) as Json[]).map((c) => (c.spending as Json[])[0]);
 	const assignments = store.programAssignments.get(program.id);
-	const card = [...store.cards.values()].find((c) => c.member_id === member.id && assignments?.card_definitions.has(c.card_definition_id));
+	const pays = (definition: string) => (spendings.length ? spendings.some((s) => s.card_definition_id === definition) : assignments?.card_definitions.has(definition));
+	const card = [...store.cards.values()].find((c) => c.member_id === member.id && pays(c.card_definition_id));
 	if (!card) throw notFound('card', member.id, 'card of the member for the reward cost');
+	const cost = Number(spendings.find((s) => s.card_definition_id === card.card_definition_id)?.points ?? reward.points_cost ?? DEFAULT_REWARD_COST);
 	if ((card.points ?? 0) < cost) throw locked('insufficient_card_balance', 'Insufficient card balance', 'Operation exceeds the available card balance');
 	const transaction = (id: string | undefined, cardTransactionId: string | null, status: string): Json => ({
 		...(id ? { id } : {}),

@@ -346,9 +346,22 @@ function registerProducts(r: Router): void {
 		return noContent();
 	});
 
+	// As the contract's list has it: data_ref "data", the SKUs under `skus`.
 	r.get('/v1/products/{productId}/skus', 'A', (ctx) => {
 		const { data, total } = listPage(ctx, skusOf(ctx.env.store, product(ctx).id));
-		return ok(pagedList('skus', data, total));
+		return ok({ object: 'list', data_ref: 'data', skus: data, total });
+	});
+
+	r.delete('/v1/products/{productId}/skus/{skuId}', 'A', (ctx) => {
+		const p = product(ctx);
+		parseEnumParam(ctx.query, 'force', ['true', 'false'] as const);
+		const { store } = ctx.env;
+		const sku = store.skus.get(ctx.params.skuId) ?? store.findSkuBySourceId(ctx.params.skuId);
+		// A SKU of another product is not found under this one.
+		if (!sku || sku.product_id !== p.id) throw notFound('sku', ctx.params.skuId);
+		// Permanently (force=true) or to the bin: either way it leaves the catalogue.
+		store.skus.delete(sku.id);
+		return noContent();
 	});
 
 	r.get('/v1/skus/{skuId}', 'A', (ctx) => {

@@ -1,4 +1,5 @@
 import type { OperationDefinition } from '../types';
+import { CATEGORY_LIST } from './fields';
 
 export const getAll: OperationDefinition = {
 	value: 'getAll',
@@ -7,6 +8,6 @@ export const getAll: OperationDefinition = {
 	description: "List the project's categories",
 	endpoint: 'GET /v1/categories',
 	properties: [],
-	list: { envelope: 'counted' },
+	list: CATEGORY_LIST,
 	build: () => ({ method: 'GET', path: '/v1/categories' }),
 };

@@ -7,6 +7,8 @@ import { exportLocator, readExportId } from './fields';
 
 const MAX_WAIT_SECONDS = 3600;
 const DEFAULT_MAX_FILE_MB = 1024;
+/** Max File Size counts binary megabytes, as file managers do: the default 1024 admits a file of exactly 1 GiB. */
+const BYTES_PER_MB = 1024 * 1024;
 /** How long the file itself may take to arrive, however slowly it trickles in. */
 const DOWNLOAD_DEADLINE_MS = 3_600_000;
 
@@ -120,7 +122,7 @@ export const download: OperationDefinition = {
 			typeOptions: { minValue: 0.001, numberPrecision: 3 },
 			default: DEFAULT_MAX_FILE_MB,
 			description:
-				"The largest file to download; a larger one fails the item, naming its size. The file is streamed into n8n's binary data (to disk with N8N_DEFAULT_BINARY_DATA_MODE=filesystem), never held whole in memory by the node.",
+				"The largest file to download, in MB of 1,048,576 bytes (1024 is 1 GiB); a larger one fails the item, naming its size. The file is streamed into n8n's binary data (to disk with N8N_DEFAULT_BINARY_DATA_MODE=filesystem), never held whole in memory by the node.",
 		},
 	],
 	build: (params) => {
@@ -136,11 +138,11 @@ export const download: OperationDefinition = {
 		const job = await finished(params, client, response, waitSeconds);
 		const url = await fileUrl(params, client, job);
 		const maxMb = params.get<number>('maxFileMb', DEFAULT_MAX_FILE_MB);
-		const maxBytes = Math.round(Number(maxMb) * 1_000_000);
+		const maxBytes = Math.round(Number(maxMb) * BYTES_PER_MB);
 		const tooLarge = (size?: number) =>
 			new NodeOperationError(
 				params.node,
-				`Export ${String(job.id)}'s file is larger than Max File Size (${maxMb} MB)${size !== undefined ? `: ${(size / 1_000_000).toFixed(3)} MB` : ''}`,
+				`Export ${String(job.id)}'s file is larger than Max File Size (${maxMb} MB)${size !== undefined ? `: ${(size / BYTES_PER_MB).toFixed(3)} MB` : ''}`,
 				{ itemIndex: params.itemIndex, description: 'Raise Max File Size (MB), or narrow the export with its filters. Nothing was kept of the file.' },
 			);
 		const signal = params.context.getExecutionCancelSignal?.();

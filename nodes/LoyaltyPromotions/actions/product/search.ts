@@ -2,6 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { searchList } from '../../shared/search';
 import { pagedListSpec } from '../../transport/paginate';
 import { path } from '../../transport/request';
+import { SKU_LIST } from '../sku/fields';
 
 /** From List for Product: the catalogue's products, by name and source ID. */
 export async function searchProducts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
@@ -28,7 +29,7 @@ export async function searchSkus(this: ILoadOptionsFunctions, filter?: string, p
 		this,
 		{
 			request: { method: 'GET', path: path`/v1/products/${productId}/skus` },
-			list: pagedListSpec(100),
+			list: SKU_LIST,
 			toItem: (sku) => ({
 				name: `${String(sku.sku || sku.id)}${sku.source_id ? ` (${String(sku.source_id)})` : ''}`,
 				value: String(sku.id),

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { batchBody, batchListProperty, MAX_BATCH_ENTRIES, readBatchEntries } from '../../shared/assignments';
 import { fail, parseJsonArray, requireIntegerInRange, requireOption, requirePattern, requireProgramId } from '../../shared/validate';
 import { path } from '../../transport/request';
@@ -62,10 +62,7 @@ function readAssign(params: ParamReader): IDataObject[] {
 	const fromFields = simple.map((entry, index) => {
 		const label = `Assign entry ${index + 1}`;
 		const id = requirePattern(params, `${label}: Reward ID`, entry.rewardId, REWARD_ID, REWARD_EXAMPLE);
-		const type = requireOption(params, `${label}: Stock`, entry.stockType ?? 'UNLIMITED', STOCK_TYPES);
-		// A quantity typed while the stock was Limited stays in the saved values: Unlimited ignores it.
-		const stock = type === 'UNLIMITED' ? { type } : { type, limited: { quantity: quantity(params, `${label}: Stock Quantity`, entry.stockQuantity) } };
-		return { id, stock };
+		return { id, stock: readTypedStock(params, `${label}: `, entry.stockType, entry.stockQuantity) };
 	});
 	const fromJson = parseJsonArray(params, 'Assign (JSON)', params.get('assignJson', '[]')).map((entry, index) => readRewardAssignment(params, entry, `Assign (JSON) entry ${index + 1}`));
 	return [...fromFields, ...fromJson];
@@ -75,6 +72,37 @@ function readUnassign(params: ParamReader): IDataObject[] {
 	const entries = readBatchEntries<{ rewardId?: string }>(params, 'unassign', 'rewards');
 	return entries.map((entry, index) => ({ id: requirePattern(params, `Unassign entry ${index + 1}: Reward ID`, entry.rewardId, REWARD_ID, REWARD_EXAMPLE) }));
 }
+
+/** A stock from Stock and Stock Quantity; `prefix` names the entry in errors (e.g. "Assign entry 2: "). */
+export function readTypedStock(params: ParamReader, prefix: string, stockType: unknown, stockQuantity: unknown): IDataObject {
+	const type = requireOption(params, `${prefix}Stock`, stockType ?? 'UNLIMITED', STOCK_TYPES);
+	// A quantity typed while the stock was Limited stays in the saved values: Unlimited ignores it.
+	return type === 'UNLIMITED' ? { type } : { type, limited: { quantity: quantity(params, `${prefix}Stock Quantity`, stockQuantity) } };
+}
+
+/** Stock and Stock Quantity: how many times a reward can be redeemed in the program. */
+export const STOCK_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Stock',
+		name: 'stockType',
+		type: 'options',
+		options: [
+			{ name: 'Limited', value: 'LIMITED', description: 'The reward can be redeemed Stock Quantity times in the program' },
+			{ name: 'Unlimited', value: 'UNLIMITED', description: 'The reward can be redeemed without limit' },
+		],
+		default: 'UNLIMITED',
+		description: 'How many times the reward can be redeemed in the program',
+	},
+	{
+		displayName: 'Stock Quantity',
+		name: 'stockQuantity',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		displayOptions: { show: { stockType: ['LIMITED'] } },
+		default: 0,
+		description: 'How many times the reward can be redeemed (0 or more)',
+	},
+];
 
 const rewardIdField = { displayName: 'Reward ID', name: 'rewardId', type: 'string' as const, default: '', placeholder: 'lrew_...', description: 'The v2 reward, e.g. lrew_0a1b2c' };
 
@@ -93,29 +121,7 @@ export const batch: OperationDefinition = {
 			entries: 'rewards',
 			entryLabel: 'Reward',
 			description: `Rewards to assign with their stock (at most ${MAX_ENTRIES} together with Assign (JSON))`,
-			values: [
-				rewardIdField,
-				{
-					displayName: 'Stock',
-					name: 'stockType',
-					type: 'options',
-					options: [
-						{ name: 'Limited', value: 'LIMITED', description: 'The reward can be redeemed Stock Quantity times in the program' },
-						{ name: 'Unlimited', value: 'UNLIMITED', description: 'The reward can be redeemed without limit' },
-					],
-					default: 'UNLIMITED',
-					description: 'How many times the reward can be redeemed in the program',
-				},
-				{
-					displayName: 'Stock Quantity',
-					name: 'stockQuantity',
-					type: 'number',
-					typeOptions: { minValue: 0, numberPrecision: 0 },
-					displayOptions: { show: { stockType: ['LIMITED'] } },
-					default: 0,
-					description: 'How many times the reward can be redeemed (0 or more)',
-				},
-			],
+			values: [rewardIdField, ...STOCK_FIELDS],
 		}),
 		{
 			displayName: 'Assign (JSON)',

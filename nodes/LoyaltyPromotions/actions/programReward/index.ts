@@ -1,9 +1,11 @@
 import type { ResourceDefinition } from '../types';
 import { batch } from './batch';
+import { getAll } from './getAll';
+import { update } from './update';
 
 export const programReward: ResourceDefinition = {
 	value: 'programReward',
 	name: 'Program Reward (Beta)',
 	auth: 'oAuth2',
-	operations: [batch],
+	operations: [batch, getAll, update],
 };

@@ -3,6 +3,7 @@ import { compact, isSet, metadataJsonProperty, metadataProperty, moneyProperty, 
 import { locatorProperty } from '../../shared/locator';
 import { parseJsonObject, toMinorUnits } from '../../shared/validate';
 import { inCollection } from '../../shared/mapping';
+import { pagedListSpec, type ListSpec } from '../../transport/paginate';
 import type { ParamReader, RecordMap } from '../types';
 import { productLocator, readImageUrl, readProductId } from '../product/fields';
 
@@ -21,6 +22,9 @@ export const skuSourceIdProperty: INodeProperties = {
 	required: true,
 	description: "The SKU's ID in your inventory, unique across the catalogue: a SKU with this source ID is updated, otherwise one is created",
 };
+
+/** A product's SKUs: paged by page number; the contract's list says data_ref "data" and carries them under `skus`. */
+export const SKU_LIST: ListSpec = { ...pagedListSpec(100), entriesKey: 'skus' };
 
 /** The SKU locator: From List shows the SKUs of the product chosen above. */
 export const skuLocator = locatorProperty({

@@ -1,0 +1,3 @@
+import { programReport } from './fields';
+
+export const getPointsEarningsSummary = programReport('pointsEarnings', 'summary');

@@ -1,0 +1,3 @@
+import { programReport } from './fields';
+
+export const getTiersDaily = programReport('tiers', 'daily');
