@@ -40,6 +40,13 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'category.getAll': { returnAll: true },
 	'rewardAssignment.create': { rewardId: FIXTURES.rewardIds[5], campaign: FIXTURES.campaignId, points: 10 },
 	'campaignTemplate.get': { campaignTemplateId: FIXTURES.campaignTemplateId },
+	// branch v1rest3 (issue 22): campaign templates (a fresh one deleted)
+	'campaignTemplate.getAll': { limit: 5 },
+	'campaignTemplate.create': { name: 'Minimal template', source: 'campaign', campaignId: FIXTURES.discountCampaignId },
+	'campaignTemplate.update': { campaignTemplateId: FIXTURES.campaignTemplateGiftId, updateFields: { description: 'Minimal' } },
+	'campaignTemplate.delete': { campaignTemplateId: '{newCampaignTemplate}' },
+	'campaignTemplate.setUpCampaign': { campaignTemplateId: FIXTURES.campaignTemplateId, name: 'Minimal set-up campaign' },
+	'campaignTemplate.setUpTier': { campaignTemplateId: FIXTURES.campaignTemplateId, campaignId: FIXTURES.promotionCampaignId, name: 'Minimal tier' },
 	'event.track': { eventName: FIXTURES.customEventName, customerSourceId: 'customer-1' },
 	// Voucher engine (each entry uses its own fixture, as the operations run in turn against one emulator)
 	'campaign.get': { campaignId: FIXTURES.campaignId },
@@ -345,6 +352,7 @@ const FRESH: Record<
 		parameters: { rewardId: FIXTURES.rewardIds[7], campaign: FIXTURES.campaignId, points: 5 },
 	},
 	'{newReferralHolder}': { parameter: 'holderId', resource: 'referralHolder', operation: 'add', parameters: { memberId: FIXTURES.referralCode, customer: '{freshCustomer}' } },
+	'{newCampaignTemplate}': { parameter: 'campaignTemplateId', resource: 'campaignTemplate', operation: 'create', parameters: { source: 'campaign', campaignId: FIXTURES.discountCampaignId }, named: true },
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS }, named: true },
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },

@@ -79,6 +79,10 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'reward.create',
 			'referralHolder.add',
 			'referralHolder.addInCampaign',
+			// branch v1rest3
+			'campaignTemplate.create',
+			'campaignTemplate.setUpCampaign',
+			'campaignTemplate.setUpTier',
 		].sort(),
 	);
 });
