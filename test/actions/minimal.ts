@@ -61,6 +61,10 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.disable': { code: FIXTURES.discountCodes[1] },
 	'voucher.adjustBalance': { code: FIXTURES.giftCode, cardType: 'gift', amount: 5 },
 	'voucher.getManyTransactions': { code: FIXTURES.giftCode, limit: 5 },
+	// branch v1rest3 (issue 22): voucher sessions (a fresh lock released), exports and redemptions
+	'voucher.releaseSession': { code: FIXTURES.percentCode, sessionKey: '{newSession}' },
+	'voucher.exportTransactions': { code: FIXTURES.giftCode },
+	'voucher.getRedemptions': { code: FIXTURES.percentCode },
 	'publication.create': { campaignId: FIXTURES.welcomeCampaignId, customer: FIXTURES.customerId },
 	'publication.getAll': { limit: 5 },
 	'validation.validate': { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50 } },
@@ -353,6 +357,14 @@ const FRESH: Record<
 	},
 	'{newReferralHolder}': { parameter: 'holderId', resource: 'referralHolder', operation: 'add', parameters: { memberId: FIXTURES.referralCode, customer: '{freshCustomer}' } },
 	'{newCampaignTemplate}': { parameter: 'campaignTemplateId', resource: 'campaignTemplate', operation: 'create', parameters: { source: 'campaign', campaignId: FIXTURES.discountCampaignId }, named: true },
+	// a validation session locked on the voucher (the service names its key)
+	'{newSession}': {
+		parameter: 'sessionKey',
+		resource: 'validation',
+		operation: 'validate',
+		parameters: { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50, sessionJson: '{"type": "LOCK"}' } },
+		id: (json) => String((json.session as { key: string }).key),
+	},
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS }, named: true },
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
