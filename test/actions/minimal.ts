@@ -84,6 +84,11 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'customer.update': { customerId: FIXTURES.customerId, updateFields: { phone: '+48 600 000 000' } },
 	'customer.delete': { customerId: '{newCustomer}' },
 	'customer.getAll': { limit: 5 },
+	// branch v1rest3 (issue 22): the current activity list, redeemables, segments, and a fresh customer erased
+	'customer.getActivities': { customerId: FIXTURES.customerId, limit: 5 },
+	'customer.getRedeemables': { customerId: FIXTURES.customerId, limit: 5 },
+	'customer.getSegments': { customerId: FIXTURES.customerId },
+	'customer.deletePermanently': { customerId: '{newCustomer}' },
 	'order.create': { additionalFields: { sourceId: 'minimal-order', amount: 12.5 } },
 	'order.get': { orderId: FIXTURES.orderId },
 	'order.update': { orderId: FIXTURES.orderSourceId, updateFields: { status: 'PAID' } },
