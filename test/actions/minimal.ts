@@ -67,6 +67,7 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.getRedemptions': { code: FIXTURES.percentCode },
 	'publication.create': { campaignId: FIXTURES.welcomeCampaignId, customer: FIXTURES.customerId },
 	'publication.getAll': { limit: 5 },
+	'publication.createViaGet': { campaignId: FIXTURES.welcomeCampaignId, customer: FIXTURES.customerId },
 	'validation.validate': { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50 } },
 	'qualification.checkEligibility': { additionalFields: { customer: FIXTURES.customerId } },
 	'redemption.redeem': { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50 } },
@@ -105,6 +106,9 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'export.get': { exportId: FIXTURES.exportId },
 	'export.download': { exportId: FIXTURES.exportId },
 	'export.getAll': { limit: 5 },
+	// branch v1rest3 (issue 22): the orders' export, and a fresh export deleted
+	'order.export': {},
+	'export.delete': { exportId: '{newExport}' },
 	// v1rest: campaigns
 	'campaign.create': { name: 'Minimal campaign', campaignType: 'DISCOUNT_COUPONS', amountOff: 5 },
 	'campaign.update': { campaignId: FIXTURES.discountCampaignId, updateFields: { description: 'Minimal' } },
@@ -370,6 +374,7 @@ const FRESH: Record<
 		parameters: { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50, sessionJson: '{"type": "LOCK"}' } },
 		id: (json) => String((json.session as { key: string }).key),
 	},
+	'{newExport}': { parameter: 'exportId', resource: 'export', operation: 'create', parameters: { exportedObject: 'customer' }, named: true },
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS }, named: true },
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },

@@ -83,6 +83,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'campaignTemplate.create',
 			'campaignTemplate.setUpCampaign',
 			'campaignTemplate.setUpTier',
+			'publication.createViaGet',
 		].sort(),
 	);
 });
