@@ -19,6 +19,7 @@ const V2_EARNINGS = { earning: [{ effect: 'POINTS', points: 1, cardDefinitionId:
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
 	'oAuthToken.introspect': { accessToken: 'not-a-token' },
+	'oAuthToken.revoke': { accessToken: 'not-a-token' },
 	'customEventSchema.getAll': { returnAll: true },
 	'webhook.create': { targetUrl: 'http://127.0.0.1:9/hook', events: ['customer.created'] },
 	'webhook.get': { webhookId: '{webhookId}' },
@@ -286,6 +287,10 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'tierStructure.deactivate': { tierStructure: FIXTURES.tierStructureDraftEarned },
 	'tierStructure.draft': { tierStructure: FIXTURES.tierStructureActive },
 	'tierStructure.delete': { tierStructure: FIXTURES.tierStructureDraftEarned },
+	// branch v1rest3 (issue 22): async actions, and the bin (a voucher deleted into it, then deleted for good)
+	'asyncAction.getAll': { limit: 5 },
+	'trashBin.getAll': { limit: 5 },
+	'trashBin.delete': { binEntryId: '{newBinEntry}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -294,7 +299,17 @@ const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive]
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
 const FRESH: Record<
 	string,
-	{ parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean; inProject?: boolean; id?: (json: Record<string, unknown>) => string }
+	{
+		parameter: string;
+		resource: string;
+		operation: string;
+		parameters: INodeParameters;
+		named?: boolean;
+		inProject?: boolean;
+		id?: (json: Record<string, unknown>) => string;
+		/** First a fresh voucher is made and deleted into the bin (for an entry to read). */
+		voucherToBin?: boolean;
+	}
 > = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
@@ -375,6 +390,13 @@ const FRESH: Record<
 		id: (json) => String((json.session as { key: string }).key),
 	},
 	'{newExport}': { parameter: 'exportId', resource: 'export', operation: 'create', parameters: { exportedObject: 'customer' }, named: true },
+	'{newBinEntry}': {
+		parameter: 'binEntryId',
+		resource: 'trashBin',
+		operation: 'getAll',
+		parameters: { limit: 1, filters: { resourceType: 'voucher' } },
+		voucherToBin: true,
+	},
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS }, named: true },
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
@@ -409,6 +431,10 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 		const name = `minimal-fresh-${++fresh}`;
 		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
 		// '{freshCustomer}': a customer made for this run (upserted under this run's name as its source ID)
+		if (make.voucherToBin) {
+			const made = await runNode({ parameters: { resource: 'voucher', operation: 'create', type: 'DISCOUNT_VOUCHER', amountOff: 1 }, credentials: credentialsFor(emu) });
+			await runNode({ parameters: { resource: 'voucher', operation: 'delete', code: String(made.items[0].json.code) }, credentials: credentialsFor(emu) });
+		}
 		if (Object.values(make.parameters).includes('{freshCustomer}')) {
 			await runNode({ parameters: { resource: 'customer', operation: 'upsert', sourceId: name }, credentials: credentialsFor(emu) });
 		}

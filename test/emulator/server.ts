@@ -36,6 +36,7 @@ import * as rewards from './routes/rewards';
 import * as segments from './routes/segments';
 import * as referrals from './routes/referrals';
 import * as templates from './routes/templates';
+import * as trashBin from './routes/trashBin';
 // Voucher engine
 import * as campaigns from './routes/campaigns';
 import * as loyaltyMembers from './routes/loyaltyMembers';
@@ -72,6 +73,8 @@ export function buildRouter(): Router {
 	for (const m of [promotions, validationRules]) m.register(r);
 	// branch v1rest2: segments, referral code holders.
 	for (const m of [segments, referrals]) m.register(r);
+	// branch v1rest3: the bin (vouchers deleted without force land there)
+	trashBin.register(r);
 	return r;
 }
 

@@ -46,6 +46,9 @@ import { referralHolder } from './referralHolder';
 // branch loyaltyv2 (issue 21): the program catalogue
 import { earningRule } from './earningRule';
 import { benefit } from './benefit';
+// branch v1rest3 (issue 22): async actions and the bin
+import { asyncAction } from './asyncAction';
+import { trashBin } from './trashBin';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -100,4 +103,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch loyaltyv2 (issue 21): the program catalogue
 	earningRule,
 	benefit,
+	// branch v1rest3 (issue 22): async actions and the bin
+	asyncAction,
+	trashBin,
 ].filter((resource) => resource.operations.length > 0);

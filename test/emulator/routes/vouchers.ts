@@ -9,6 +9,7 @@ import type { Store, Voucher } from '../state';
 import { bodyObject, isInt, isObject, optionalBoolean, optionalObject, optionalString, optionalTimestamp, parseEnumParam, parseLimit, rejectUnknown, type Json } from '../validate';
 import { addVoucher, changeBalance, checkDiscount, makeVoucher, voucherOr404, VOUCHER_TYPES, listPage } from '../voucherEngine';
 import { newExport, view as exportView } from './exports';
+import { moveToBin } from './trashBin';
 
 const BASE_FIELDS = ['category', 'category_id', 'start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours', 'active', 'additional_info', 'metadata'] as const;
 const CREATE_FIELDS = [...BASE_FIELDS, 'campaign', 'campaign_id', 'type', 'discount', 'gift', 'loyalty_card', 'redemption', 'validation_rules', 'code', 'code_config'];
@@ -159,6 +160,7 @@ export function register(r: Router): void {
 		const v = voucherOr404(ctx.env.store, ctx.params.code);
 		const force = parseEnumParam(ctx.query, 'force', ['true', 'false'] as const, 'false');
 		ctx.env.store.removeVoucher(v);
+		if (force !== 'true') moveToBin(ctx, v as unknown as Json & { id: string }, 'voucher', v.code);
 		ctx.env.emit('voucher.deleted', { ...v, deleted_permanently: force === 'true' }, v.id);
 		return noContent();
 	});
