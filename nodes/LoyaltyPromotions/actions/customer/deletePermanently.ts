@@ -7,7 +7,7 @@ export const deletePermanently: OperationDefinition = {
 	name: 'Delete Permanently',
 	action: 'Delete a customer permanently',
 	description:
-		"GDPR erasure: delete the customer and all its data (events, activities, segments, orders) for good. This cannot be undone; the answer counts what was deleted",
+		"GDPR erasure: delete the customer and all its data (events, activities, segments, orders) for good. This cannot be undone; the answer counts what was deleted.",
 	endpoint: 'POST /v1/customers/{customerId}/permanent-deletion',
 	// Erasing a customer twice leaves the same result: the repeat finds no customer (404) and deletes nothing more.
 	safeToRepeat: true,
