@@ -29,6 +29,7 @@ const V2_POINTS_REWARD = {
 export const MINIMAL: Record<string, INodeParameters> = {
 	'oAuthToken.create': { scopes: ['api'] },
 	'oAuthToken.introspect': { accessToken: 'not-a-token' },
+	'oAuthToken.revoke': { accessToken: 'not-a-token' },
 	'customEventSchema.getAll': { returnAll: true },
 	'webhook.create': { targetUrl: 'http://127.0.0.1:9/hook', events: ['customer.created'] },
 	'webhook.get': { webhookId: '{webhookId}' },
@@ -53,6 +54,13 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'category.getAll': { returnAll: true },
 	'rewardAssignment.create': { rewardId: FIXTURES.rewardIds[5], campaign: FIXTURES.campaignId, points: 10 },
 	'campaignTemplate.get': { campaignTemplateId: FIXTURES.campaignTemplateId },
+	// branch v1rest3 (issue 22): campaign templates (a fresh one deleted)
+	'campaignTemplate.getAll': { limit: 5 },
+	'campaignTemplate.create': { name: 'Minimal template', source: 'campaign', campaignId: FIXTURES.discountCampaignId },
+	'campaignTemplate.update': { campaignTemplateId: FIXTURES.campaignTemplateGiftId, updateFields: { description: 'Minimal' } },
+	'campaignTemplate.delete': { campaignTemplateId: '{newCampaignTemplate}' },
+	'campaignTemplate.setUpCampaign': { campaignTemplateId: FIXTURES.campaignTemplateId, name: 'Minimal set-up campaign' },
+	'campaignTemplate.setUpTier': { campaignTemplateId: FIXTURES.campaignTemplateId, campaignId: FIXTURES.promotionCampaignId, name: 'Minimal tier' },
 	'event.track': { eventName: FIXTURES.customEventName, customerSourceId: 'customer-1' },
 	// Voucher engine (each entry uses its own fixture, as the operations run in turn against one emulator)
 	'campaign.get': { campaignId: FIXTURES.campaignId },
@@ -67,8 +75,13 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'voucher.disable': { code: FIXTURES.discountCodes[1] },
 	'voucher.adjustBalance': { code: FIXTURES.giftCode, cardType: 'gift', amount: 5 },
 	'voucher.getManyTransactions': { code: FIXTURES.giftCode, limit: 5 },
+	// branch v1rest3 (issue 22): voucher sessions (a fresh lock released), exports and redemptions
+	'voucher.releaseSession': { code: FIXTURES.percentCode, sessionKey: '{newSession}' },
+	'voucher.exportTransactions': { code: FIXTURES.giftCode },
+	'voucher.getRedemptions': { code: FIXTURES.percentCode },
 	'publication.create': { campaignId: FIXTURES.welcomeCampaignId, customer: FIXTURES.customerId },
 	'publication.getAll': { limit: 5 },
+	'publication.createViaGet': { campaignId: FIXTURES.welcomeCampaignId, customer: FIXTURES.customerId },
 	'validation.validate': { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50 } },
 	'qualification.checkEligibility': { additionalFields: { customer: FIXTURES.customerId } },
 	'redemption.redeem': { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50 } },
@@ -86,6 +99,11 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'customer.update': { customerId: FIXTURES.customerId, updateFields: { phone: '+48 600 000 000' } },
 	'customer.delete': { customerId: '{newCustomer}' },
 	'customer.getAll': { limit: 5 },
+	// branch v1rest3 (issue 22): the current activity list, redeemables, segments, and a fresh customer erased
+	'customer.getActivities': { customerId: FIXTURES.customerId, limit: 5 },
+	'customer.getRedeemables': { customerId: FIXTURES.customerId, limit: 5 },
+	'customer.getSegments': { customerId: FIXTURES.customerId },
+	'customer.deletePermanently': { customerId: '{newCustomer}' },
 	'order.create': { additionalFields: { sourceId: 'minimal-order', amount: 12.5 } },
 	'order.get': { orderId: FIXTURES.orderId },
 	'order.update': { orderId: FIXTURES.orderSourceId, updateFields: { status: 'PAID' } },
@@ -102,6 +120,9 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'export.get': { exportId: FIXTURES.exportId },
 	'export.download': { exportId: FIXTURES.exportId },
 	'export.getAll': { limit: 5 },
+	// branch v1rest3 (issue 22): the orders' export, and a fresh export deleted
+	'order.export': {},
+	'export.delete': { exportId: '{newExport}' },
 	// v1rest: campaigns
 	'campaign.create': { name: 'Minimal campaign', campaignType: 'DISCOUNT_COUPONS', amountOff: 5 },
 	'campaign.update': { campaignId: FIXTURES.discountCampaignId, updateFields: { description: 'Minimal' } },
@@ -335,6 +356,10 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'tierStructure.createTier': { tierStructure: '{newTierStructure}', name: 'Silver', qualificationType: 'POINTS', minPoints: 0 },
 	'tierStructure.updateTier': { tierStructure: FIXTURES.tierStructureActive, tierId: FIXTURES.tierActiveId, updateFields: { name: 'Platinum' } },
 	'tierStructure.deleteTier': { tierStructure: FIXTURES.tierStructureDraft, tierId: '{newTier}' },
+	// branch v1rest3 (issue 22): async actions, and the bin (a voucher deleted into it, then deleted for good)
+	'asyncAction.getAll': { limit: 5 },
+	'trashBin.getAll': { limit: 5 },
+	'trashBin.delete': { binEntryId: '{newBinEntry}' },
 };
 
 /** A program that can become ACTIVE: an active card definition and an active earning rule assigned. */
@@ -343,7 +368,17 @@ const PROGRAM_ASSIGNMENTS = { cardDefinitionIds: [FIXTURES.cardDefinitionActive]
 /** Operations whose minimal entry names a resource the run deletes: a fresh one is made for each run. */
 const FRESH: Record<
 	string,
-	{ parameter: string; resource: string; operation: string; parameters: INodeParameters; named?: boolean; inProject?: boolean; id?: (json: Record<string, unknown>) => string }
+	{
+		parameter: string;
+		resource: string;
+		operation: string;
+		parameters: INodeParameters;
+		named?: boolean;
+		inProject?: boolean;
+		id?: (json: Record<string, unknown>) => string;
+		/** First a fresh voucher is made and deleted into the bin (for an entry to read). */
+		voucherToBin?: boolean;
+	}
 > = {
 	'{newCustomer}': { parameter: 'customerId', resource: 'customer', operation: 'upsert', parameters: {} },
 	'{newProduct}': { parameter: 'productId', resource: 'product', operation: 'upsert', parameters: {} },
@@ -436,6 +471,23 @@ const FRESH: Record<
 		parameters: { rewardId: FIXTURES.rewardIds[7], campaign: FIXTURES.campaignId, points: 5 },
 	},
 	'{newReferralHolder}': { parameter: 'holderId', resource: 'referralHolder', operation: 'add', parameters: { memberId: FIXTURES.referralCode, customer: '{freshCustomer}' } },
+	'{newCampaignTemplate}': { parameter: 'campaignTemplateId', resource: 'campaignTemplate', operation: 'create', parameters: { source: 'campaign', campaignId: FIXTURES.discountCampaignId }, named: true },
+	// a validation session locked on the voucher (the service names its key)
+	'{newSession}': {
+		parameter: 'sessionKey',
+		resource: 'validation',
+		operation: 'validate',
+		parameters: { redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.percentCode }] }, additionalFields: { orderAmount: 50, sessionJson: '{"type": "LOCK"}' } },
+		id: (json) => String((json.session as { key: string }).key),
+	},
+	'{newExport}': { parameter: 'exportId', resource: 'export', operation: 'create', parameters: { exportedObject: 'customer' }, named: true },
+	'{newBinEntry}': {
+		parameter: 'binEntryId',
+		resource: 'trashBin',
+		operation: 'getAll',
+		parameters: { limit: 1, filters: { resourceType: 'voucher' } },
+		voucherToBin: true,
+	},
 	'{newSegment}': { parameter: 'segmentId', resource: 'segment', operation: 'create', parameters: { type: 'static' }, named: true },
 	'{newEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS }, named: true },
 	'{newActiveEarningRule}': { parameter: 'earningRuleId', resource: 'earningRule', operation: 'create', parameters: { earnings: V2_EARNINGS, additionalFields: { status: 'ACTIVE' } }, named: true },
@@ -476,6 +528,10 @@ export async function minimalParameters(key: string, emu: RunningEmulator): Prom
 		const name = `minimal-fresh-${++fresh}`;
 		// '{fresh}' in a maker's parameters is this run's unique name (for resources whose names must be unique)
 		// '{freshCustomer}': a customer made for this run (upserted under this run's name as its source ID)
+		if (make.voucherToBin) {
+			const made = await runNode({ parameters: { resource: 'voucher', operation: 'create', type: 'DISCOUNT_VOUCHER', amountOff: 1 }, credentials: credentialsFor(emu) });
+			await runNode({ parameters: { resource: 'voucher', operation: 'delete', code: String(made.items[0].json.code) }, credentials: credentialsFor(emu) });
+		}
 		if (Object.values(make.parameters).includes('{freshCustomer}')) {
 			await runNode({ parameters: { resource: 'customer', operation: 'upsert', sourceId: name }, credentials: credentialsFor(emu) });
 		}

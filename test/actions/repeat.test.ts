@@ -91,6 +91,11 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'cardDefinition.create',
 			'tierStructure.create',
 			'tierStructure.createTier',
+			// branch v1rest3
+			'campaignTemplate.create',
+			'campaignTemplate.setUpCampaign',
+			'campaignTemplate.setUpTier',
+			'publication.createViaGet',
 		].sort(),
 	);
 });

@@ -43,6 +43,7 @@ import * as rewards from './routes/rewards';
 import * as segments from './routes/segments';
 import * as referrals from './routes/referrals';
 import * as templates from './routes/templates';
+import * as trashBin from './routes/trashBin';
 // Voucher engine
 import * as campaigns from './routes/campaigns';
 import * as loyaltyMembers from './routes/loyaltyMembers';
@@ -83,6 +84,8 @@ export function buildRouter(): Router {
 	for (const m of [productCollections, locations, metadataSchemas]) m.register(r);
 	// branch v2structure: program assignments, tier structures' tiers.
 	for (const m of [loyaltyV2Assignments, loyaltyV2Tiers]) m.register(r);
+	// branch v1rest3: the bin (vouchers deleted without force land there)
+	trashBin.register(r);
 	return r;
 }
 

@@ -55,6 +55,9 @@ import { programReport } from './programReport';
 // branch v2rewards (issue 21): the v2 reward catalogue
 import { loyaltyReward } from './loyaltyReward';
 import { examine } from './examine';
+// branch v1rest3 (issue 22): async actions and the bin
+import { asyncAction } from './asyncAction';
+import { trashBin } from './trashBin';
 
 /**
  * Every resource of the node, in one list: the node's description, the router, the README's operations table
@@ -118,4 +121,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	// branch v2rewards (issue 21): the v2 reward catalogue
 	loyaltyReward,
 	examine,
+	// branch v1rest3 (issue 22): async actions and the bin
+	asyncAction,
+	trashBin,
 ].filter((resource) => resource.operations.length > 0);

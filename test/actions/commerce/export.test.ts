@@ -113,3 +113,47 @@ describe('Export: Download', () => {
 		expect(error?.message).toBe('Unauthorized');
 	});
 });
+
+describe('Order: Export and Export: Delete', () => {
+	it("Order → Export sends the orders' export with the chosen fields, order and filters, and answers the scheduled export", async () => {
+		const { items, error } = await ctx.run({
+			resource: 'order',
+			operation: 'export',
+			fields: ['id', 'amount', 'status'],
+			order: '-created_at',
+			filtersJson: '{"status": {"conditions": {"$in": ["PAID"]}}}',
+		} as never);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{
+				method: 'POST',
+				path: '/v1/orders/export',
+				query: {},
+				body: { parameters: { fields: ['id', 'amount', 'status'], order: '-created_at', filters: { status: { conditions: { $in: ['PAID'] } } } } },
+			},
+		]);
+		expect(items[0].json).toMatchObject({ object: 'export', exported_object: 'order', status: 'SCHEDULED' });
+	});
+
+	it('Order → Export with nothing chosen sends an empty body (the service then exports ID, source ID and status)', async () => {
+		await ctx.run({ resource: 'order', operation: 'export' } as never);
+		expect(ctx.sent()[0].body).toEqual({});
+	});
+
+	it('Order → Export refuses a sort the orders export has not, before sending', async () => {
+		const { error } = await ctx.run({ resource: 'order', operation: 'export', order: 'name' } as never);
+		expect(error?.message).toMatch(/^Sort By: /);
+		expect(ctx.sent()).toEqual([]);
+	});
+
+	it('Export → Delete deletes the export (deleted: true); a second delete finds none', async () => {
+		const created = await run('create', { exportedObject: 'customer' });
+		const id = String(created.items[0].json.id);
+		ctx.emu.control.clearRequests();
+		const deleted = await run('delete', { exportId: id });
+		expect(ctx.sent()).toEqual([{ method: 'DELETE', path: `/v1/exports/${id}`, query: {}, body: undefined }]);
+		expect(deleted.items.map((item) => item.json)).toEqual([{ deleted: true, id }]);
+		const again = await run('delete', { exportId: id });
+		expect(again.error?.httpCode).toBe('404');
+	});
+});

@@ -127,3 +127,81 @@ describe('Customer: Get Many Activities (counted list paged by starting_after_id
 		expect(ctx.sent().map((request) => request.query.start_date)).toEqual(['2020-01-01T00:00:00.000Z', '2021-01-01T00:00:00.000Z']);
 	});
 });
+
+const customer = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'customer', operation, ...extra });
+
+describe('Customer: Get Many Activities (current list by id cursor), Get Redeemables, Get Segments, Delete Permanently', () => {
+	it('the current list walks /activity by more_starting_after: all 1,030 activities once, newest first', async () => {
+		const { items, error } = await ctx.run(customer('getActivities', { customerId: FIXTURES.customerWithManyActivities, returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1030);
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(1030);
+		const sent = ctx.sent();
+		expect(sent).toHaveLength(11);
+		expect(sent[0]).toEqual({ method: 'GET', path: `/v1/customers/${FIXTURES.customerWithManyActivities}/activity`, query: { limit: '100' }, body: undefined });
+		expect(sent[1].query).toEqual({ limit: '100', starting_after_id: items[99].json.id });
+		const created = items.map((item) => Date.parse(String(item.json.created_at)));
+		expect(created).toEqual([...created].sort((a, b) => b - a));
+	});
+
+	it('sends the filters under the names the service gives them; an unknown type is refused before sending', async () => {
+		await ctx.run(
+			customer('getActivities', {
+				customerId: FIXTURES.customerId,
+				limit: 3,
+				filters: { order: 'created_at', category: 'ACTION', type: 'customer.created', campaignType: 'GIFT_VOUCHERS', startDate: '2024-01-01T00:00:00Z' },
+			}),
+		);
+		expect(ctx.sent()[0].query).toEqual({
+			limit: '3',
+			order: 'created_at',
+			category: 'ACTION',
+			type: 'customer.created',
+			campaign_type: 'GIFT_VOUCHERS',
+			start_date: '2024-01-01T00:00:00.000Z',
+		});
+		ctx.emu.control.clearRequests();
+		await ctx.expectInvalid(customer('getActivities', { customerId: FIXTURES.customerId, filters: { type: 'customer.nope' } }), 'Type', /customer.nope/);
+	});
+
+	it('the legacy list is marked deprecated, naming the current one, and still sends /activities', async () => {
+		const { getManyActivities } = await import('../../../nodes/LoyaltyPromotions/actions/customer/getManyActivities');
+		expect(getManyActivities.deprecated).toMatch(/Get Many Activities \(GET \/v1\/customers\/\{customerId\}\/activity\)/);
+		expect(getManyActivities.endpoint).toBe('GET /v1/customers/{customerId}/activities');
+	});
+
+	it("lists the customer's redeemables by id cursor, filtered by voucher type", async () => {
+		const { items, error } = await ctx.run(customer('getRedeemables', { customerId: FIXTURES.customerId, returnAll: true, filters: { voucherType: 'GIFT_VOUCHER' } }));
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{ method: 'GET', path: `/v1/customers/${FIXTURES.customerId}/redeemables`, query: { limit: '100', 'filters[voucher_type][conditions][$is]': 'GIFT_VOUCHER' }, body: undefined },
+		]);
+		expect(items.length).toBeGreaterThan(0);
+		for (const item of items) expect(item.json).toMatchObject({ object: 'customer_redeemable', voucher_type: 'GIFT_VOUCHER', customer_id: FIXTURES.customerId });
+	});
+
+	it('lists the segments a customer is in, one item each', async () => {
+		const made = await ctx.run({ resource: 'segment', operation: 'create', name: 'Has the customer', type: 'static', customerIds: FIXTURES.customerId });
+		ctx.emu.control.clearRequests();
+		const { items, error } = await ctx.run(customer('getSegments', { customerId: FIXTURES.customerId, returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([{ method: 'GET', path: `/v1/customers/${FIXTURES.customerId}/segments`, query: {}, body: undefined }]);
+		expect(items.map((item) => item.json)).toEqual([{ id: made.items[0].json.id, name: 'Has the customer', object: 'segment' }]);
+	});
+
+	it('Delete Permanently erases the customer and answers what was deleted; the customer is gone', async () => {
+		await ctx.run(customer('upsert', { sourceId: 'to-forget' }));
+		ctx.emu.control.clearRequests();
+		const { items, error } = await ctx.run(customer('deletePermanently', { customerId: 'to-forget' }));
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([{ method: 'POST', path: '/v1/customers/to-forget/permanent-deletion', query: {}, body: undefined }]);
+		expect(items[0].json).toMatchObject({ related_object: 'customer', status: 'DONE', data_json: { customer: 1 } });
+		const gone = await ctx.run(customer('get', { customerId: 'to-forget' }));
+		expect(serviceErrorOf(gone)).toMatchObject({ httpCode: '404' });
+	});
+
+	it("Delete Permanently says it cannot be undone", async () => {
+		const { deletePermanently } = await import('../../../nodes/LoyaltyPromotions/actions/customer/deletePermanently');
+		expect(deletePermanently.description).toMatch(/cannot be undone/);
+	});
+});

@@ -3,27 +3,33 @@ import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
 import { ACTION_NODE_TYPE, nodeTypeFor } from '../../harness/types';
 
 /**
- * The service has deprecated the whole v1 loyalty API (/v1/loyalties…) for Loyalty v2: the node marks those
- * operations as the service does, naming their successors, without changing what they send (the v1 loyalty member
- * tests still assert the same requests).
+ * The service has deprecated the whole v1 loyalty API (/v1/loyalties…) for Loyalty v2, and the customer activities
+ * list /v1/customers/{customerId}/activities for …/activity: the node marks those operations as the service does,
+ * naming their successors, without changing what they send (the v1 loyalty member and customer tests still assert
+ * the same requests).
  */
 const operations = RESOURCES.flatMap((resource) => resource.operations.map((operation) => ({ resource, operation })));
 const notices = (version: number) =>
 	nodeTypeFor(ACTION_NODE_TYPE, version).description.properties.filter((property: INodeProperties) => property.name === 'deprecationNotice');
 
-it('marks every /v1/loyalties operation deprecated, and only those, naming a Loyalty v2 successor', () => {
+it('marks every /v1/loyalties operation and the customer activities list deprecated, and only those, naming successors', () => {
 	const marked = operations.filter(({ operation }) => operation.deprecated).map(({ resource, operation }) => `${resource.value}.${operation.value}`);
-	const legacy = operations.filter(({ operation }) => / \/v1\/loyalties/.test(` ${operation.endpoint}`)).map(({ resource, operation }) => `${resource.value}.${operation.value}`);
+	const legacy = operations
+		.filter(({ operation }) => / \/v1\/loyalties|^GET \/v1\/customers\/\{customerId\}\/activities$/.test(` ${operation.endpoint}`.replace(/^ GET/, 'GET')))
+		.map(({ resource, operation }) => `${resource.value}.${operation.value}`);
 	expect(marked.sort()).toEqual(legacy.sort());
-	expect(marked).toHaveLength(8);
-	for (const { operation } of operations.filter(({ operation }) => operation.deprecated)) expect(operation.deprecated).toMatch(/Loyalty v2/);
+	expect(marked).toHaveLength(9);
+	expect(marked).toContain('customer.getManyActivities');
+	for (const { resource, operation } of operations.filter(({ operation }) => operation.deprecated))
+		expect(operation.deprecated).toMatch(resource.value === 'customer' ? /^Customer → Get Many Activities \(GET \/v1\/customers\/\{customerId\}\/activity\)$/ : /Loyalty v2/);
 });
 
 it('version 2 shows a notice on each deprecated operation, and says so first in the operation list', () => {
 	const description = nodeTypeFor(ACTION_NODE_TYPE, 2).description;
 	const shown = notices(2).map((notice) => `${notice.displayOptions!.show!.resource![0]}.${notice.displayOptions!.show!.operation![0]}`);
 	expect(shown.sort()).toEqual(operations.filter(({ operation }) => operation.deprecated).map(({ resource, operation }) => `${resource.value}.${operation.value}`).sort());
-	expect(notices(2)[0].displayName).toMatch(/^Deprecated by the service: .* For new workflows use .*Loyalty v2/);
+	const memberNotice = notices(2).find((notice) => notice.displayOptions!.show!.resource![0] === 'loyaltyMember')!;
+	expect(memberNotice.displayName).toMatch(/^Deprecated by the service: .* For new workflows use .*Loyalty v2/);
 	const memberOperations = description.properties.find(
 		(property: INodeProperties) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('loyaltyMember'),
 	)!.options as INodePropertyOptions[];

@@ -70,3 +70,26 @@ describe('OAuth Token: Introspect', () => {
 		expect(ctx.sent().map((request) => request.body)).toEqual([{ access_token: 'a' }, { access_token: 'c' }]);
 	});
 });
+
+describe('OAuth Token: Revoke', () => {
+	it('posts the token as a form; the token stops working, and the output never repeats it', async () => {
+		const created = await ctx.run({ resource: 'oAuthToken', operation: 'create', scopes: ['api'] });
+		const token = String(created.items[0].json.access_token);
+		ctx.emu.control.clearRequests();
+		const { items, error } = await ctx.run({ resource: 'oAuthToken', operation: 'revoke', accessToken: token });
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([{ method: 'POST', path: '/v1/oauth/token/revoke', query: {}, body: { access_token: token } }]);
+		expect(items.map((item) => item.json)).toEqual([{ revoked: true }]);
+		expect(JSON.stringify(items)).not.toContain(token);
+		const introspected = await ctx.run({ resource: 'oAuthToken', operation: 'introspect', accessToken: token });
+		expect(introspected.items[0].json.active).toBe(false);
+	});
+
+	it('requires the token, and a failure does not print it', async () => {
+		await ctx.expectInvalid({ resource: 'oAuthToken', operation: 'revoke', accessToken: '={{ "" }}' }, 'Access Token', /is required/);
+		ctx.emu.control.setFaults({ route: '/v1/oauth/token/revoke', sequence: [500, 500, 500, 500, 500] });
+		const failed = await ctx.run({ resource: 'oAuthToken', operation: 'revoke', accessToken: 'secret-token-123' });
+		expect(failed.error).toBeDefined();
+		expect(JSON.stringify({ message: failed.error?.message, description: failed.error?.description, context: failed.error?.context })).not.toContain('secret-token-123');
+	});
+});

@@ -145,3 +145,49 @@ describe('Publication: Get Many', () => {
 		]);
 	});
 });
+
+describe('Publication: Create via GET', () => {
+	const viaGet = (extra: Parameters = {}) => ({ ...publish(extra), operation: 'createViaGet' });
+
+	it('sends the publication as a deep-object query, join once by default; a second run gives the same voucher', async () => {
+		const first = await ctx.run(viaGet({ customer: { __rl: true, mode: 'id', value: 'get-shopper-1' }, additionalFields: { metadataJson: '{"origin": "kiosk"}' } }));
+		expect(first.error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{
+				method: 'GET',
+				path: '/v1/publications/create',
+				query: { join_once: 'true', 'campaign[name]': FIXTURES.welcomeCampaignId, 'customer[source_id]': 'get-shopper-1', 'metadata[origin]': 'kiosk' },
+				body: undefined,
+			},
+		]);
+		const customer = ctx.emu.control.state.findCustomer('get-shopper-1')!;
+		expect(publicationsOf(customer.id)).toHaveLength(1);
+		const second = await ctx.run(viaGet({ customer: { __rl: true, mode: 'id', value: 'get-shopper-1' } }));
+		expect(second.items[0].json.voucher).toEqual(first.items[0].json.voucher);
+		expect(publicationsOf(customer.id)).toHaveLength(1);
+	});
+
+	it('publishes a specific voucher by its code, and offers neither Channel nor Number of Vouchers', async () => {
+		const { createViaGet } = await import('../../../nodes/LoyaltyPromotions/actions/publication/createViaGet');
+		const options = createViaGet.properties.find((property) => property.name === 'additionalFields')!.options!.map((option) => option.name);
+		expect(options).not.toContain('channel');
+		expect(options).not.toContain('count');
+		await ctx.run(viaGet({ source: 'voucher', voucher: FIXTURES.discountCodes[0], customer: FIXTURES.customerId }));
+		expect(ctx.sent()[0].query).toEqual({ voucher: FIXTURES.discountCodes[0], 'customer[id]': FIXTURES.customerId });
+	});
+
+	it('is declared not safe to repeat: without Join Once a 503 is not repeated', async () => {
+		ctx.emu.control.setFaults({ route: '/v1/publications/create', method: 'GET', sequence: [503] });
+		const failed = await ctx.run(viaGet({ customer: FIXTURES.customerId, joinOnce: false }));
+		expect(failed.error?.httpCode).toBe('503');
+		expect(ctx.sent()).toHaveLength(1);
+	});
+
+	it('refuses customer fields nested deeper than the query can carry, before sending', async () => {
+		await ctx.expectInvalid(
+			viaGet({ customer: FIXTURES.customerId, additionalFields: { customerJson: '{"address": {"geo": {"lat": 1}}}' } }),
+			'Customer Fields (JSON)',
+			/two levels at most/,
+		);
+	});
+});

@@ -319,3 +319,51 @@ describe('Voucher: Adjust Balance and Get Many Transactions', () => {
 		[{ cardType: 'loyalty', points: -2.5 }, 'Points', /whole number/],
 	])('refuses %j naming %s', (extra, field, rule) => ctx.expectInvalid(voucher('adjustBalance', { code: FIXTURES.giftCode, ...extra }), field, rule));
 });
+
+describe('Voucher: Release Session, Export Transactions, Get Redemptions', () => {
+	it('releases a session a validation locked on the voucher; the second release finds none (404)', async () => {
+		const validated = await ctx.run({
+			resource: 'validation',
+			operation: 'validate',
+			redeemables: { redeemable: [{ type: 'voucher', code: FIXTURES.discountCodes[0] }] },
+			additionalFields: { orderAmount: 50, sessionJson: '{"type": "LOCK", "key": "ssn_release_1"}' },
+		});
+		expect(validated.error).toBeUndefined();
+		ctx.emu.control.clearRequests();
+		const released = await ctx.run(voucher('releaseSession', { code: FIXTURES.discountCodes[0], sessionKey: 'ssn_release_1' }));
+		expect(ctx.sent()).toEqual([{ method: 'DELETE', path: `/v1/vouchers/${FIXTURES.discountCodes[0]}/sessions/ssn_release_1`, query: {}, body: undefined }]);
+		expect(released.items.map((item) => item.json)).toEqual([{ deleted: true, code: FIXTURES.discountCodes[0], sessionKey: 'ssn_release_1' }]);
+		const again = await ctx.run(voucher('releaseSession', { code: FIXTURES.discountCodes[0], sessionKey: 'ssn_release_1' }));
+		expect(serviceErrorOf(again)).toMatchObject({ httpCode: '404' });
+	});
+
+	it('Release Session needs the session key, encoded as one path segment', async () => {
+		await ctx.expectInvalid(voucher('releaseSession', { code: FIXTURES.discountCodes[0], sessionKey: '={{ "" }}' }), 'Session Key', /is required/);
+		await ctx.expectInvalid(voucher('releaseSession', { code: FIXTURES.discountCodes[0], sessionKey: '..' }), 'Session Key', /must be an ID/);
+	});
+
+	it("exports one card's transactions with the columns chosen (campaign_id among them) and no filters", async () => {
+		const { items, error } = await ctx.run(voucher('exportTransactions', { code: FIXTURES.giftCode, additionalFields: { fields: ['id', 'amount', 'campaign_id'], order: 'created_at' } }));
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{ method: 'POST', path: `/v1/vouchers/${FIXTURES.giftCode}/transactions/export`, query: {}, body: { parameters: { order: 'created_at', fields: ['id', 'amount', 'campaign_id'] } } },
+		]);
+		expect(items[0].json).toMatchObject({ object: 'export', exported_object: 'voucher_transactions' });
+	});
+
+	it('Export Transactions with nothing chosen sends an empty body; an unknown column is refused before sending', async () => {
+		await ctx.run(voucher('exportTransactions', { code: FIXTURES.giftCode }));
+		expect(ctx.sent()[0].body).toEqual({});
+		ctx.emu.control.clearRequests();
+		await ctx.expectInvalid(voucher('exportTransactions', { code: FIXTURES.giftCode, additionalFields: { fields: ['password'] } }), 'Fields', /unknown value "password"/);
+	});
+
+	it("gets a voucher's redemption limit, count and entries in one item", async () => {
+		const { items, error } = await ctx.run(voucher('getRedemptions', { code: FIXTURES.percentCode }));
+		expect(error).toBeUndefined();
+		expect(ctx.sent()).toEqual([{ method: 'GET', path: `/v1/vouchers/${FIXTURES.percentCode}/redemption`, query: {}, body: undefined }]);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ object: 'list', data_ref: 'redemption_entries', total: 7 });
+		expect(items[0].json.redemption_entries).toHaveLength(7);
+	});
+});

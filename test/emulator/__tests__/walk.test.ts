@@ -508,6 +508,47 @@ const CALLS: Record<string, Call> = {
 	'GET /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/reports/daily': (t, B) => t.http.get(`${CARD}/reports/daily?${REPORT_RANGE}`, { headers: B }),
 	'GET /v2/loyalties/programs/{programId}/members/{memberId}/earning-rules/{earningRuleId}/reports/daily': (t, B) =>
 		t.http.get(`${MEMBERS}/${FIXTURES.memberId}/earning-rules/${FIXTURES.earningRuleActive}/reports/daily?${REPORT_RANGE}`, { headers: B }),
+	// branch v1rest3 (issue 22): campaign templates, voucher sessions, exports and redemptions, customer lists and
+	// erasure, the GET form of a publication, the orders' export, async actions and the bin
+	'GET /v1/templates/campaigns': (t) => t.http.get('/v1/templates/campaigns?limit=5&filters[name][conditions][$contains]=template', { headers: t.A }),
+	'POST /v1/templates/campaigns': (t) => t.http.post('/v1/templates/campaigns', { name: 'walk-template', campaign_id: FIXTURES.giftCampaignId }, { headers: t.A }),
+	'PUT /v1/templates/campaigns/{campaignTemplateId}': (t) =>
+		t.http.put(`/v1/templates/campaigns/${FIXTURES.campaignTemplateGiftId}`, { description: 'walked' }, { headers: t.A }),
+	'DELETE /v1/templates/campaigns/{campaignTemplateId}': async (t) => {
+		const id = (await t.http.post('/v1/templates/campaigns', { name: 'walk-template-delete', campaign_id: FIXTURES.giftCampaignId }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/templates/campaigns/${id}`, { headers: t.A });
+	},
+	'POST /v1/templates/campaigns/{campaignTemplateId}/campaign-setup': (t) =>
+		t.http.post(`/v1/templates/campaigns/${FIXTURES.campaignTemplateId}/campaign-setup`, { name: 'walk-setup' }, { headers: t.A }),
+	'POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup': (t) =>
+		t.http.post(`/v1/templates/campaigns/${FIXTURES.campaignTemplateId}/tier-setup`, { name: 'walk-tier', campaign_id: FIXTURES.promotionCampaignId }, { headers: t.A }),
+	'POST /v1/vouchers/{code}/transactions/export': (t) => t.http.post(`/v1/vouchers/${FIXTURES.giftCode}/transactions/export`, { parameters: { fields: ['id', 'campaign_id'] } }, { headers: t.A }),
+	'GET /v1/vouchers/{code}/redemption': (t) => t.http.get(`/v1/vouchers/${FIXTURES.percentCode}/redemption`, { headers: t.A }),
+	'DELETE /v1/vouchers/{code}/sessions/{sessionKey}': async (t) => {
+		await t.http.post('/v1/validations', { redeemables: [{ object: 'voucher', id: FIXTURES.percentCode }], session: { type: 'LOCK', key: 'ssn_walk' } }, { headers: t.A });
+		return t.http.delete(`/v1/vouchers/${FIXTURES.percentCode}/sessions/ssn_walk`, { headers: t.A });
+	},
+	'POST /v1/customers/{customerId}/permanent-deletion': async (t) => {
+		await t.http.post('/v1/customers', { source_id: 'walk-forget' }, { headers: t.A });
+		return t.http.post('/v1/customers/walk-forget/permanent-deletion', undefined, { headers: t.A });
+	},
+	'GET /v1/customers/{customerId}/redeemables': (t) => t.http.get(`/v1/customers/${FIXTURES.customerId}/redeemables?limit=5`, { headers: t.A }),
+	'GET /v1/customers/{customerId}/segments': (t) => t.http.get(`/v1/customers/${FIXTURES.customerId}/segments`, { headers: t.A }),
+	'GET /v1/customers/{customerId}/activity': (t) => t.http.get(`/v1/customers/${FIXTURES.customerId}/activity?limit=5&order=created_at`, { headers: t.A }),
+	'GET /v1/publications/create': (t) =>
+		t.http.get(`/v1/publications/create?campaign[name]=${encodeURIComponent(FIXTURES.welcomeCampaignName)}&customer[source_id]=walker-get&join_once=true`, { headers: t.A }),
+	'POST /v1/orders/export': (t) => t.http.post('/v1/orders/export', { parameters: { fields: ['id', 'status'] } }, { headers: t.A }),
+	'DELETE /v1/exports/{exportId}': async (t) => {
+		const id = (await t.http.post('/v1/exports', { exported_object: 'order' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/exports/${id}`, { headers: t.A });
+	},
+	'GET /v1/async-actions': (t) => t.http.get('/v1/async-actions?limit=5', { headers: t.A }),
+	'GET /v1/trash-bin': (t) => t.http.get('/v1/trash-bin?limit=5', { headers: t.A }),
+	'DELETE /v1/trash-bin/{binEntryId}': async (t) => {
+		await t.http.delete(`/v1/vouchers/${FIXTURES.discountCodes[2]}`, { headers: t.A });
+		const entry = (await t.http.get('/v1/trash-bin?filters[resource_type][conditions][$in]=voucher', { headers: t.A })).data.data[0];
+		return t.http.delete(`/v1/trash-bin/${entry.id}`, { headers: t.A });
+	},
 };
 
 it('every registered route has a happy call, and each answers 2xx', async () => {

@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import type { Env } from '../router';
 import { ok, Router } from '../router';
 import type { AsyncAction } from '../state';
-import type { Json } from '../validate';
+import { parseDateParam, parseLimit, type Json } from '../validate';
 
 /** Finishes the job if its time has come (applying it to the store exactly once). */
 export function settle(action: AsyncAction, now = Date.now()): AsyncAction {
@@ -75,6 +75,16 @@ export function startAsyncAction(env: Env, type: string, rows: number, requestId
 }
 
 export function register(r: Router): void {
+	// Newest first; the next page is asked for with end_date (actions scheduled before it), as the contract pages it.
+	r.get('/v1/async-actions', 'A|B', (ctx) => {
+		const limit = parseLimit(ctx.query, 10);
+		const end = parseDateParam(ctx.query, 'end_date');
+		const all = [...ctx.env.store.asyncActions.values()]
+			.map((action) => asyncActionView(settle(action)))
+			.filter((view) => end === undefined || Date.parse(String(view.created_at)) < end)
+			.sort((a, b) => Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)) || String(b.id).localeCompare(String(a.id)));
+		return ok({ object: 'list', data_ref: 'async_actions', async_actions: all.slice(0, limit), has_more: all.length > limit });
+	});
 	r.get('/v1/async-actions/{asyncActionId}', 'A', (ctx) => {
 		const action = ctx.env.store.asyncActions.get(ctx.params.asyncActionId);
 		if (!action) throw notFound('async_action', ctx.params.asyncActionId, 'async action');

@@ -99,9 +99,10 @@ function checkSettings(body: Json): void {
 		throw invalidPayload('Field validation_rules must be an array of validation rule ids');
 }
 
-function createCampaign(ctx: Ctx) {
+/** POST /v1/campaigns; also a campaign set up from a template (`given`: the template's settings and the request's). */
+export function createCampaign(ctx: Ctx, given?: Json) {
 	const store = ctx.env.store;
-	const body = bodyObject(ctx.body);
+	const body = given ?? bodyObject(ctx.body);
 	rejectUnknown(body, CREATE_FIELDS);
 	if (typeof body.name !== 'string' || !body.name.trim()) throw invalidPayload('Property name is required');
 	if (!(CAMPAIGN_TYPES as readonly string[]).includes(String(body.campaign_type))) throw invalidPayload(`Field campaign_type must be one of ${CAMPAIGN_TYPES.join(', ')}`);
@@ -189,7 +190,7 @@ function summary(ctx: Ctx) {
 }
 
 export function register(r: Router): void {
-	r.post('/v1/campaigns', 'A|B', createCampaign);
+	r.post('/v1/campaigns', 'A|B', (ctx) => createCampaign(ctx));
 	r.put('/v1/campaigns/{campaignId}', 'A|B', updateCampaign);
 	r.delete('/v1/campaigns/{campaignId}', 'A|B', (ctx) => {
 		const store = ctx.env.store;

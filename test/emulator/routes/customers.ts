@@ -2,7 +2,9 @@
  * Customers (auth A): create-or-update by id or source_id, get, update, delete, the paged list with its filters,
  * and customer activities (counted list with filters, 12 orders, `starting_after` / `starting_after_id`).
  */
-import { countedList, lowerBound, pagedList, upperBound } from '../envelopes';
+import { countedList, idCursorList, lowerBound, pagedList, upperBound } from '../envelopes';
+import { collection } from '../crud';
+import { SEGMENT_SPEC } from './segments';
 import { invalidParam, invalidPayload, notFound } from '../errors';
 import { Ctx, Env, noContent, ok, Router } from '../router';
 import type { ActivityMeta, Customer, CustomerActivityLog, Store } from '../state';
@@ -310,10 +312,98 @@ function registerCustomers(r: Router): void {
 
 	r.delete('/v1/customers/{customerId}', 'A', (ctx) => {
 		const c = findCustomer(ctx);
-		const { store } = ctx.env;
-		store.customers.delete(c.id);
-		if (c.source_id) store.customersBySourceId.delete(c.source_id);
-		ctx.env.emit('customer.deleted', customerView(c, store), c.id);
+		removeCustomer(ctx, c);
 		return noContent();
 	});
+
+	// GDPR: the customer and its data are forgotten; the answer counts what went (the service's "DONE" deletion).
+	r.post('/v1/customers/{customerId}/permanent-deletion', 'A|B', (ctx) => {
+		const c = findCustomer(ctx);
+		const activities = ctx.env.store.activitiesOf(c.id).length;
+		removeCustomer(ctx, c);
+		ctx.env.store.customerActivities.delete(c.id);
+		return ok({
+			id: ctx.env.store.newId('del_'),
+			created_at: new Date().toISOString(),
+			related_object_id: c.id,
+			related_object: 'customer',
+			status: 'DONE',
+			data_json: { events: 0, customer_events: activities, daily_events: 0, segments: 0, orders: 0, order_events: 0, customer: 1 },
+			object: 'pernament_deletion',
+		});
+	});
+
+	// The vouchers the customer holds, by id cursor (order id or -id), filtered by campaign and voucher type.
+	r.get('/v1/customers/{customerId}/redeemables', 'A|B', (ctx) => {
+		const c = findCustomer(ctx);
+		const q = ctx.query;
+		const limit = parseLimit(q, 10);
+		const is = (field: string) => q[`filters[${field}][conditions][$is]`];
+		const rows = [...ctx.env.store.vouchers.values()]
+			.filter((v) => v.holder_id === c.id)
+			.map((v) => {
+				const campaign = v.campaign_id ? ctx.env.store.campaigns.get(v.campaign_id) : undefined;
+				return {
+					id: `rh_${v.id.replace(/^v_/, '')}`, created_at: v.created_at, redeemable_id: v.id, redeemable_object: 'voucher', customer_id: c.id, holder_role: 'OWNER',
+					campaign_id: v.campaign_id ?? null, campaign_type: campaign?.campaign_type ?? null, voucher_type: v.type, voucher: v, object: 'customer_redeemable',
+				} as Json & { id: string };
+			})
+			.filter((row) => ['campaign_id', 'campaign_type', 'voucher_type', 'holder_role'].every((field) => !is(field) || row[field] === is(field)))
+			.sort((a, b) => a.id.localeCompare(b.id));
+		if (parseEnumParam(q, 'order', ['id', '-id'] as const) === '-id') rows.reverse();
+		const after = q.starting_after_id;
+		const start = after ? rows.findIndex((row) => row.id === after) + 1 : 0;
+		const page = rows.slice(start, start + limit);
+		return ok({ ...idCursorList(page, start + limit < rows.length), total: rows.length });
+	});
+
+	// The static segments that name the customer (the emulator evaluates no filters), as IDs and names.
+	r.get('/v1/customers/{customerId}/segments', 'A|B', (ctx) => {
+		const c = ctx.env.store.findCustomer(ctx.params.customerId);
+		const ids = c ? [c.id, c.source_id] : [ctx.params.customerId];
+		const data = [...collection(ctx, SEGMENT_SPEC).values()]
+			.filter((segment) => Array.isArray(segment.customers) && segment.customers.some((id) => ids.includes(String(id))))
+			.map((segment) => ({ id: segment.id, name: segment.name, object: 'segment' }));
+		return ok(countedList(data));
+	});
+
+	// The current activity list: by id cursor, order by creation, filtered by period, campaign, category and type.
+	r.get('/v1/customers/{customerId}/activity', 'A|B', (ctx) => {
+		const c = findCustomer(ctx);
+		const q = ctx.query;
+		const limit = parseLimit(q, 10);
+		const desc = parseEnumParam(q, 'order', ['created_at', '-created_at'] as const, '-created_at') === '-created_at';
+		const campaignType = parseEnumParam(q, 'campaign_type', CAMPAIGN_TYPES);
+		const category = parseEnumParam(q, 'category', ['ACTION', 'EFFECT'] as const);
+		const start = parseDateParam(q, 'start_date');
+		const end = parseDateParam(q, 'end_date');
+		const log = ctx.env.store.activitiesOf(c.id);
+		const picked: number[] = [];
+		for (let i = 0; i < log.length; i++) {
+			const meta = log.meta(i);
+			if (start !== undefined && meta.created_at < start) continue;
+			if (end !== undefined && meta.created_at > end) continue;
+			if (campaignType && meta.campaign_type !== campaignType) continue;
+			if (q.campaign_id && meta.campaign_id !== q.campaign_id) continue;
+			if (category && meta.category.toUpperCase() !== category) continue;
+			if (q.type && meta.type !== q.type) continue;
+			picked.push(i);
+		}
+		if (desc) picked.reverse();
+		const after = q.starting_after_id;
+		let from = 0;
+		if (after) {
+			from = picked.findIndex((i) => log.seq.idAt(i) === after) + 1;
+			if (from === 0) throw invalidParam(`starting_after_id ${after} is not an activity of this customer that matches the filters`);
+		}
+		const page = picked.slice(from, from + limit).map((i) => log.seq.at(i) as Json & { id: string });
+		return ok(idCursorList(page, from + limit < picked.length));
+	});
+}
+
+function removeCustomer(ctx: Ctx, c: Customer): void {
+	const { store } = ctx.env;
+	store.customers.delete(c.id);
+	if (c.source_id) store.customersBySourceId.delete(c.source_id);
+	ctx.env.emit('customer.deleted', customerView(c, store), c.id);
 }

@@ -7,9 +7,9 @@ import { randomBytes } from 'crypto';
 import { authenticate } from '../auth';
 import { pagedList } from '../envelopes';
 import { ApiError, invalidPayload, notFound } from '../errors';
-import { Ctx, Env, ok, Router } from '../router';
+import { Ctx, Env, noContent, ok, Router } from '../router';
 import type { ExportJob, Store } from '../state';
-import { bodyObject, isObject, Json, optionalObject, optionalString, pageOf, parseEnumParam, parseLimit, parsePage } from '../validate';
+import { bodyObject, isObject, Json, optionalObject, optionalString, pageOf, parseEnumParam, parseLimit, parsePage, rejectUnknown } from '../validate';
 
 export const EXPORTED_OBJECTS = ['voucher', 'redemption', 'customer', 'publication', 'order', 'points_expiration', 'voucher_transactions'] as const;
 
@@ -108,22 +108,41 @@ function findExport(ctx: Ctx): ExportJob {
 	return settle(ctx.env, job);
 }
 
+/** An export's parameters (fields, order, filters; campaign_id for vouchers), checked as the service checks them. */
+function checkedParameters(body: Json, kind: string): Json {
+	const parameters = optionalObject(body, 'parameters', false) ?? {};
+	if (parameters.fields !== undefined && (!Array.isArray(parameters.fields) || parameters.fields.some((f) => typeof f !== 'string')))
+		throw invalidPayload('Field parameters.fields must be an array of field names');
+	if (parameters.order !== undefined && typeof parameters.order !== 'string') throw invalidPayload('Field parameters.order must be a string');
+	if (parameters.filters !== undefined && !isObject(parameters.filters)) throw invalidPayload('Field parameters.filters must be an object');
+	if (parameters.campaign_id !== undefined && (kind !== 'voucher' || typeof parameters.campaign_id !== 'string'))
+		throw invalidPayload('Field parameters.campaign_id is a string, for voucher exports only');
+	return parameters;
+}
+
 export function register(r: Router): void {
 	r.post('/v1/exports', 'A', (ctx) => {
 		const body = bodyObject(ctx.body);
 		const kind = optionalString(body, 'exported_object', false);
 		if (!kind || !(EXPORTED_OBJECTS as readonly string[]).includes(kind))
 			throw invalidPayload(`Field exported_object is required and must be one of ${EXPORTED_OBJECTS.join(', ')}`);
-		const parameters = optionalObject(body, 'parameters', false) ?? {};
-		if (parameters.fields !== undefined && (!Array.isArray(parameters.fields) || parameters.fields.some((f) => typeof f !== 'string')))
-			throw invalidPayload('Field parameters.fields must be an array of field names');
-		if (parameters.order !== undefined && typeof parameters.order !== 'string') throw invalidPayload('Field parameters.order must be a string');
-		if (parameters.filters !== undefined && !isObject(parameters.filters)) throw invalidPayload('Field parameters.filters must be an object');
-		if (parameters.campaign_id !== undefined && (kind !== 'voucher' || typeof parameters.campaign_id !== 'string'))
-			throw invalidPayload('Field parameters.campaign_id is a string, for voucher exports only');
-		const job = newExport(ctx.env.store, kind, parameters, Date.now() + ctx.env.settings.exportDelayMs);
+		const job = newExport(ctx.env.store, kind, checkedParameters(body, kind), Date.now() + ctx.env.settings.exportDelayMs);
 		ctx.env.noteCreate(ctx.path, body);
 		return ok(view(job));
+	});
+
+	// The orders' own export: the same export of orders, its body without exported_object (empty: id, source_id, status).
+	r.post('/v1/orders/export', 'A|B', (ctx) => {
+		const body = ctx.body === undefined ? {} : bodyObject(ctx.body);
+		rejectUnknown(body, ['parameters']);
+		const job = newExport(ctx.env.store, 'order', checkedParameters(body, 'order'), Date.now() + ctx.env.settings.exportDelayMs);
+		return ok(view(job));
+	});
+
+	r.delete('/v1/exports/{exportId}', 'A|B', (ctx) => {
+		findExport(ctx);
+		ctx.env.store.exports.delete(ctx.params.exportId);
+		return noContent();
 	});
 
 	r.get('/v1/exports', 'A', (ctx) => {

@@ -9,6 +9,7 @@ import { Ctx, ok, Router } from '../router';
 import type { Customer, Redemption, Voucher } from '../state';
 import { bodyObject, isInt, isObject, optionalObject, optionalString, parseEnumParam, rejectUnknown, type Json } from '../validate';
 import { applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, STACKING_RULES, listPage } from '../voucherEngine';
+import { sessionsOf } from './vouchers';
 
 const STACKABLE_FIELDS = ['redeemables', 'order', 'customer', 'session', 'tracking_id', 'metadata', 'options'];
 const REDEMPTION_ORDERS = ['created_at', '-created_at', 'id', '-id', 'voucher_code', '-voucher_code', 'tracking_id', '-tracking_id', 'customer_id', '-customer_id'] as const;
@@ -122,7 +123,11 @@ export function register(r: Router): void {
 	r.post('/v1/validations', 'A|B', (ctx) => {
 		const { body, customer, trackingId, evaluated, amount } = readStackable(ctx);
 		const views = evaluated.map(redeemableView);
+		// A LOCK session holds the vouchers validated for a later redemption, until released or redeemed.
+		const session = isObject(body.session) && body.session.type === 'LOCK' ? { key: typeof body.session.key === 'string' ? body.session.key : ctx.env.store.newId('ssn_'), type: 'LOCK' } : undefined;
+		if (session) for (const entry of evaluated) if (entry.voucher) sessionsOf(ctx.env.store, entry.voucher.id).add(session.key);
 		return ok({
+			...(session ? { session } : {}),
 			id: ctx.env.store.newId('valid_'),
 			valid: evaluated.every((e) => e.applicable),
 			redeemables: views,

@@ -5,9 +5,11 @@
 import { ArraySeq, dateRangeFilter, idCursorPage, sortByOrder } from '../envelopes';
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors';
 import { Ctx, noContent, ok, Router } from '../router';
-import type { Voucher } from '../state';
+import type { Store, Voucher } from '../state';
 import { bodyObject, isInt, isObject, optionalBoolean, optionalObject, optionalString, optionalTimestamp, parseEnumParam, parseLimit, rejectUnknown, type Json } from '../validate';
 import { addVoucher, changeBalance, checkDiscount, makeVoucher, voucherOr404, VOUCHER_TYPES, listPage } from '../voucherEngine';
+import { newExport, view as exportView } from './exports';
+import { moveToBin } from './trashBin';
 
 const BASE_FIELDS = ['category', 'category_id', 'start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours', 'active', 'additional_info', 'metadata'] as const;
 const CREATE_FIELDS = [...BASE_FIELDS, 'campaign', 'campaign_id', 'type', 'discount', 'gift', 'loyalty_card', 'redemption', 'validation_rules', 'code', 'code_config'];
@@ -158,6 +160,7 @@ export function register(r: Router): void {
 		const v = voucherOr404(ctx.env.store, ctx.params.code);
 		const force = parseEnumParam(ctx.query, 'force', ['true', 'false'] as const, 'false');
 		ctx.env.store.removeVoucher(v);
+		if (force !== 'true') moveToBin(ctx, v as unknown as Json & { id: string }, 'voucher', v.code);
 		ctx.env.emit('voucher.deleted', { ...v, deleted_permanently: force === 'true' }, v.id);
 		return noContent();
 	});
@@ -182,6 +185,52 @@ export function register(r: Router): void {
 		const v = voucherOr404(ctx.env.store, ctx.params.code);
 		return ok(transactionsPage(ctx, v));
 	});
+	r.post('/v1/vouchers/{code}/transactions/export', 'A|B', (ctx) => {
+		const v = voucherOr404(ctx.env.store, ctx.params.code);
+		const body = ctx.body === undefined ? {} : bodyObject(ctx.body);
+		rejectUnknown(body, ['parameters']);
+		const parameters = optionalObject(body, 'parameters', false) ?? {};
+		// A card's export has no filters: it is the card's transactions.
+		rejectUnknown(parameters, ['order', 'fields']);
+		if (parameters.order !== undefined && !['created_at', '-created_at'].includes(String(parameters.order))) throw invalidPayload('Field parameters.order must be created_at or -created_at');
+		if (parameters.fields !== undefined && (!Array.isArray(parameters.fields) || parameters.fields.some((f) => !CARD_EXPORT_FIELDS.includes(String(f)))))
+			throw invalidPayload(`Field parameters.fields must be an array of ${CARD_EXPORT_FIELDS.join(', ')}`);
+		const job = newExport(ctx.env.store, 'voucher_transactions', { ...parameters, filters: { voucher_id: { conditions: { $in: [v.id] } } } }, Date.now() + ctx.env.settings.exportDelayMs);
+		return ok(exportView(job));
+	});
+	// The voucher's redemptions and rollbacks, with its redemption limit and count (no paging).
+	r.get('/v1/vouchers/{code}/redemption', 'A|B', (ctx) => {
+		const v = voucherOr404(ctx.env.store, ctx.params.code);
+		const entries = [...ctx.env.store.redemptions.values()].filter((entry) => isObject(entry.voucher) && entry.voucher.id === v.id);
+		return ok({
+			quantity: v.redemption.quantity,
+			redeemed_quantity: v.redemption.redeemed_quantity,
+			object: 'list',
+			url: `/v1/vouchers/${encodeURIComponent(v.code)}/redemptions?page=1&limit=10`,
+			data_ref: 'redemption_entries',
+			total: entries.length,
+			redemption_entries: entries,
+		});
+	});
+	// A validation session locked on the voucher, released (204), or 404 when there is none of that key.
+	r.delete('/v1/vouchers/{code}/sessions/{sessionKey}', 'A|B', (ctx) => {
+		const v = voucherOr404(ctx.env.store, ctx.params.code);
+		if (!sessionsOf(ctx.env.store, v.id).delete(ctx.params.sessionKey)) throw notFound('session', ctx.params.sessionKey);
+		return noContent();
+	});
+}
+
+const CARD_EXPORT_FIELDS = ['id', 'type', 'source_id', 'reason', 'balance', 'amount', 'created_at', 'voucher_id', 'campaign_id', 'source', 'details', 'related_transaction_id'];
+
+/** The keys of the validation sessions locked on a voucher (a validation with session type LOCK adds one). */
+export function sessionsOf(store: Store, voucherId: string): Set<string> {
+	const key = `/v1/vouchers/{code}/sessions|${voucherId}`;
+	let sessions = store.records.get(key) as unknown as Set<string> | undefined;
+	if (!sessions) {
+		sessions = new Set();
+		store.records.set(key, sessions as never);
+	}
+	return sessions;
 }
 
 /** An id-cursor page of the transactions of a voucher (or of several) (`order` id or -id, default -id: newest first). */

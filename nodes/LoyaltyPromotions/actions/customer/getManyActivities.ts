@@ -84,10 +84,12 @@ const filters: INodeProperties = filtersProperty([
 
 export const getManyActivities: OperationDefinition = {
 	value: 'getManyActivities',
-	name: 'Get Many Activities',
-	action: 'Get many activities of a customer',
+	// The service has deprecated /activities for /activity (Get Many Activities): the value stays for saved workflows.
+	name: 'Get Many Activities (Legacy)',
+	action: 'Get many activities of a customer (legacy)',
 	description: "List a customer's activities, filtered by campaign, product or period",
 	endpoint: 'GET /v1/customers/{customerId}/activities',
+	deprecated: 'Customer → Get Many Activities (GET /v1/customers/{customerId}/activity)',
 	properties: [
 		customerLocator,
 		filters,

@@ -1,13 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
-import { fail, optionalId, parseJsonObject, requireOption, requireScalarText } from '../../shared/validate';
+import { optionalId, requireOption } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { EXPORTS, exportedObjectProperty, perKindProperties } from './fields';
+import { EXPORTS, exportedObjectProperty, exportFiltersProperty, perKindProperties, readExportParameters } from './fields';
 
 const KINDS = Object.keys(EXPORTS);
-
-const FILTERS_SHAPE = { junction: 'and', created_at: { conditions: { $after: ['2024-01-01T00:00:00Z'] } } };
 
 export const create: OperationDefinition = {
 	value: 'create',
@@ -31,31 +29,12 @@ export const create: OperationDefinition = {
 			}),
 			displayOptions: { show: { exportedObject: ['voucher'] } },
 		},
-		{
-			displayName: 'Filters (JSON)',
-			name: 'filtersJson',
-			type: 'json',
-			default: '{}',
-			placeholder: JSON.stringify(FILTERS_SHAPE, null, 2),
-			description: `Which records to export, in the service's filter syntax (field → conditions). Shape: ${JSON.stringify(FILTERS_SHAPE)}.`,
-		},
+		exportFiltersProperty,
 	],
 	build(params) {
 		const kind = requireOption(params, 'Exported Object', params.get('exportedObject', ''), KINDS);
-		const { fields: allowed, orders } = EXPORTS[kind];
-		const fieldsValue = params.get<unknown>('fields', []);
-		if (!Array.isArray(fieldsValue)) fail(params, 'Fields', 'must be a list of field names');
-		const fields = (fieldsValue as unknown[]).map((field) => requireOption(params, 'Fields', field, allowed));
-		const orderValue = requireScalarText(params, 'Sort By', params.get('order', '')).trim();
-		const order = orderValue === '' ? undefined : requireOption(params, 'Sort By', orderValue, orders.flatMap((o) => [o, `-${o}`]));
-		const filters = parseJsonObject(params, 'Filters (JSON)', params.get('filtersJson', '{}'));
 		const campaignId = kind === 'voucher' ? optionalId(params, 'Campaign', params.get('campaignId', '')) : undefined;
-		const parameters: IDataObject = compact({
-			fields: fields.length > 0 ? fields : undefined,
-			order,
-			filters: Object.keys(filters).length > 0 ? filters : undefined,
-			campaign_id: campaignId,
-		});
+		const parameters: IDataObject = compact({ ...readExportParameters(params, kind), campaign_id: campaignId });
 		return {
 			method: 'POST',
 			path: '/v1/exports',

@@ -1,5 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { compact } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
+import { fail, parseJsonObject, requireOption, requireScalarText } from '../../shared/validate';
 import type { ParamReader } from '../types';
 
 /**
@@ -81,33 +83,39 @@ export const exportedObjectProperty: INodeProperties = {
 	description: 'What to export',
 };
 
+/** The Fields multi-select and Sort By dropdown of one kind of export (shown for that kind in Create; alone in, e.g., Order → Export). */
+export function kindProperties(kind: string): INodeProperties[] {
+	const { label, fields, orders } = EXPORTS[kind];
+	return [
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'multiOptions',
+			options: fields.map((field) => ({ name: labelOf(field), value: field })).sort(byName),
+			default: [],
+			description: `The columns of the file. None chosen: the service's default columns for ${label.toLowerCase()}.`,
+		},
+		{
+			displayName: 'Sort By',
+			name: 'order',
+			type: 'options',
+			options: [
+				{ name: "Service's Default", value: '' },
+				...orders.flatMap((order) => [
+					{ name: `${labelOf(order)} Ascending`, value: order },
+					{ name: `${labelOf(order)} Descending`, value: `-${order}` },
+				]),
+			].sort(byName),
+			default: '',
+			description: 'The order of the rows',
+		},
+	];
+}
+
 /** Per kind: the Fields multi-select and the Sort By dropdown, shown for that kind only. */
-export const perKindProperties: INodeProperties[] = Object.entries(EXPORTS).flatMap(([kind, { label, fields, orders }]): INodeProperties[] => [
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'multiOptions',
-		options: fields.map((field) => ({ name: labelOf(field), value: field })).sort(byName),
-		default: [],
-		description: `The columns of the file. None chosen: the service's default columns for ${label.toLowerCase()}.`,
-		displayOptions: { show: { exportedObject: [kind] } },
-	},
-	{
-		displayName: 'Sort By',
-		name: 'order',
-		type: 'options',
-		options: [
-			{ name: "Service's Default", value: '' },
-			...orders.flatMap((order) => [
-				{ name: `${labelOf(order)} Ascending`, value: order },
-				{ name: `${labelOf(order)} Descending`, value: `-${order}` },
-			]),
-		].sort(byName),
-		default: '',
-		description: 'The order of the rows',
-		displayOptions: { show: { exportedObject: [kind] } },
-	},
-]);
+export const perKindProperties: INodeProperties[] = Object.keys(EXPORTS).flatMap((kind) =>
+	kindProperties(kind).map((property) => ({ ...property, displayOptions: { show: { exportedObject: [kind] } } })),
+);
 
 export const exportLocator = locatorProperty({
 	name: 'exportId',
@@ -120,4 +128,28 @@ export const exportLocator = locatorProperty({
 
 export function readExportId(params: ParamReader): string {
 	return params.id('exportId', 'Export');
+}
+
+const FILTERS_SHAPE = { junction: 'and', created_at: { conditions: { $after: ['2024-01-01T00:00:00Z'] } } };
+
+/** Filters (JSON) of an export: the records it holds, in the service's filter syntax. */
+export const exportFiltersProperty: INodeProperties = {
+	displayName: 'Filters (JSON)',
+	name: 'filtersJson',
+	type: 'json',
+	default: '{}',
+	placeholder: JSON.stringify(FILTERS_SHAPE, null, 2),
+	description: `Which records to export, in the service's filter syntax (field → conditions). Shape: ${JSON.stringify(FILTERS_SHAPE)}.`,
+};
+
+/** An export's `parameters` for `kind`: the fields, order and filters chosen (left out when not chosen). */
+export function readExportParameters(params: ParamReader, kind: string): IDataObject {
+	const { fields: allowed, orders } = EXPORTS[kind];
+	const fieldsValue = params.get<unknown>('fields', []);
+	if (!Array.isArray(fieldsValue)) fail(params, 'Fields', 'must be a list of field names');
+	const fields = (fieldsValue as unknown[]).map((field) => requireOption(params, 'Fields', field, allowed));
+	const orderValue = requireScalarText(params, 'Sort By', params.get('order', '')).trim();
+	const order = orderValue === '' ? undefined : requireOption(params, 'Sort By', orderValue, orders.flatMap((o) => [o, `-${o}`]));
+	const filters = parseJsonObject(params, 'Filters (JSON)', params.get('filtersJson', '{}'));
+	return compact({ fields: fields.length > 0 ? fields : undefined, order, filters: Object.keys(filters).length > 0 ? filters : undefined });
 }

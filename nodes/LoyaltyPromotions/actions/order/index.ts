@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../types';
 import { create } from './create';
+import { exportOrders } from './export';
 import { get } from './get';
 import { getAll } from './getAll';
 import { importOrders } from './import';
@@ -10,6 +11,6 @@ export const order: ResourceDefinition = {
 	value: 'order',
 	name: 'Order',
 	auth: 'appKeysOrOAuth2',
-	operations: [create, get, getAll, importOrders, update],
+	operations: [create, get, getAll, importOrders, update, exportOrders],
 	methods: { listSearch: { searchOrders } },
 };

@@ -1,10 +1,11 @@
 import type { ResourceDefinition } from '../types';
 import { create } from './create';
+import { createViaGet } from './createViaGet';
 import { getAll } from './getAll';
 
 export const publication: ResourceDefinition = {
 	value: 'publication',
 	name: 'Publication',
 	auth: 'appKeysOrOAuth2',
-	operations: [create, getAll],
+	operations: [create, getAll, createViaGet],
 };
