@@ -3,7 +3,7 @@ import type { ListSearchMethod, OperationDefinition, ParamReader } from '../acti
 import { V2_LIST } from '../actions/program/fields';
 import { path } from '../transport/request';
 import { activityFilters } from './activities';
-import { enumProperty, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from './fields';
+import { enumOptions, enumProperty, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from './fields';
 import { locatorProperty } from './locator';
 import { searchList } from './search';
 import { requirePattern } from './validate';
@@ -190,4 +190,9 @@ export interface CatalogueOperations {
 export function catalogueOperations(kind: CatalogueKind, spec: CatalogueOperations): OperationDefinition[] {
 	const moves = (Object.keys(spec.moves) as Array<keyof typeof MOVES>).map((to) => moveOperation(kind, to, spec.moves[to]!));
 	return [getOperation(kind, spec.simplify), getAllOperation(kind, spec.simplify), activitiesOperation(kind), ...moves, deleteOperation(kind, spec.delete)];
+}
+
+/** Status on a v2 Create: the record starts ACTIVE or DRAFT (the service's default, where all its settings can change). */
+export function startStatusProperty(description: string): INodeProperties {
+	return { displayName: 'Status', name: 'status', type: 'options', options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }), default: 'DRAFT', description };
 }

@@ -1,3 +1,4 @@
+import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, nameProperty } from '../../shared/fields';
 import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireText } from '../../shared/validate';
@@ -79,7 +80,7 @@ export const create: OperationDefinition = {
 		{ displayName: 'Campaign ID', name: 'digitalCampaignId', type: 'string', required: true, default: '', placeholder: 'camp_...', description: 'The campaign the coupon or gift voucher comes from', displayOptions: show('DIGITAL') },
 		additionalFieldsProperty([
 			...STOCK_OPTIONS,
-			{ displayName: 'Status', name: 'status', type: 'options', options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }), default: 'DRAFT', description: 'The status the benefit starts in (default Draft)' },
+			startStatusProperty('The status the benefit starts in (default Draft)'),
 		]),
 	],
 	record: { name: 'name', type: 'benefitType', status: 'additionalFields.status' },

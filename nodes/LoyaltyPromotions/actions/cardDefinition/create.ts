@@ -1,3 +1,4 @@
+import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, metadataJsonProperty, metadataProperty, nameProperty, readJsonBodyFields, readMetadata } from '../../shared/fields';
 import { requireOption, requireText } from '../../shared/validate';
@@ -21,14 +22,7 @@ export const create: OperationDefinition = {
 			...SETTINGS_PROPERTIES,
 			metadataProperty,
 			metadataJsonProperty,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }),
-				default: 'DRAFT',
-				description: 'The status the card definition starts in (default Draft, where all its settings can change)',
-			},
+			startStatusProperty('The status the card definition starts in (default Draft, where all its settings can change)'),
 		]),
 	],
 	record: { name: 'name', type: 'type', status: 'additionalFields.status' },

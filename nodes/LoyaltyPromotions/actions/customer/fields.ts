@@ -112,3 +112,12 @@ export function readCustomerBody(params: ParamReader, fields: IDataObject): IDat
 
 /** The customer record as input items name it (Map Input Fields): the service's field → the collection option. */
 export const CUSTOMER_RECORD = { name: 'name', email: 'email', phone: 'phone', description: 'description', birthdate: 'birthdate', metadata: 'metadataJson' };
+
+/** The campaign types a customer's activities can be filtered by. */
+export const CAMPAIGN_TYPES: Array<[label: string, value: string]> = [
+	['Discount Coupons', 'DISCOUNT_COUPONS'],
+	['Gift Vouchers', 'GIFT_VOUCHERS'],
+	['Loyalty Program', 'LOYALTY_PROGRAM'],
+	['Promotion', 'PROMOTION'],
+	['Referral Program', 'REFERRAL_PROGRAM'],
+];

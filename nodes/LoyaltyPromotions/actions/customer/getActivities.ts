@@ -3,7 +3,7 @@ import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, sta
 import { path } from '../../transport/request';
 import { ID_CURSOR_LIST } from '../loyaltyMember/fields';
 import type { OperationDefinition } from '../types';
-import { customerLocator, readCustomerId } from './fields';
+import { CAMPAIGN_TYPES, customerLocator, readCustomerId } from './fields';
 
 /** The activity types the current list filters by (the contract's enum, each after "customer."). */
 const TYPES = [
@@ -85,14 +85,6 @@ const typeLabel = (type: string) =>
 		.join(' ');
 
 const ORDERS: Array<[label: string, field: string]> = [['Created At', 'created_at']];
-
-const CAMPAIGN_TYPES: Array<[label: string, value: string]> = [
-	['Discount Coupons', 'DISCOUNT_COUPONS'],
-	['Gift Vouchers', 'GIFT_VOUCHERS'],
-	['Loyalty Program', 'LOYALTY_PROGRAM'],
-	['Promotion', 'PROMOTION'],
-	['Referral Program', 'REFERRAL_PROGRAM'],
-];
 
 /** Filters field → [query parameter, label shown in errors, kind]. */
 const QUERY: Record<string, [param: string, label: string, kind: FilterKind]> = {

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, startingAfterIdOption, type FilterKind } from '../../shared/fields';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { customerLocator, readCustomerId } from './fields';
+import { CAMPAIGN_TYPES, customerLocator, readCustomerId } from './fields';
 
 /** The 12 sort orders of customer activities: each field ascending and descending. */
 const ORDER_FIELDS: Array<[label: string, field: string]> = [
@@ -12,14 +12,6 @@ const ORDER_FIELDS: Array<[label: string, field: string]> = [
 	['Created At', 'created_at'],
 	['Type', 'type'],
 	['Updated At', 'updated_at'],
-];
-
-const CAMPAIGN_TYPES: Array<[label: string, value: string]> = [
-	['Discount Coupons', 'DISCOUNT_COUPONS'],
-	['Gift Vouchers', 'GIFT_VOUCHERS'],
-	['Loyalty Program', 'LOYALTY_PROGRAM'],
-	['Promotion', 'PROMOTION'],
-	['Referral Program', 'REFERRAL_PROGRAM'],
 ];
 
 /** Filters field → [query parameter, label shown in errors, kind]. */

@@ -1,5 +1,6 @@
+import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, compact, enumOptions, jsonBodyProperties, metadataJsonProperty, metadataProperty, nameProperty, readJsonBodyFields, readMetadata } from '../../shared/fields';
+import { additionalFieldsProperty, compact, jsonBodyProperties, metadataJsonProperty, metadataProperty, nameProperty, readJsonBodyFields, readMetadata } from '../../shared/fields';
 import { requireOption, requireText } from '../../shared/validate';
 import { VALIDITY_HOURS } from '../program/fields';
 import type { OperationDefinition } from '../types';
@@ -21,14 +22,7 @@ export const create: OperationDefinition = {
 			...RULE_OPTIONS,
 			metadataProperty,
 			metadataJsonProperty,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }),
-				default: 'DRAFT',
-				description: 'The status the rule starts in (default Draft)',
-			},
+			startStatusProperty('The status the rule starts in (default Draft)'),
 			...jsonBodyProperties([{ ...VALIDITY_HOURS, nullable: false }, { ...TRIGGER_LIMITS, nullable: false }]),
 		]),
 	],

@@ -1,3 +1,4 @@
+import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, jsonBodyProperties, metadataJsonProperty, metadataProperty, moneyProperty, nameProperty, readJsonBodyFields, readMetadata } from '../../shared/fields';
 import { requireOption, requireText } from '../../shared/validate';
@@ -17,7 +18,6 @@ import {
 	readRefunds,
 	refundableProperty,
 	REWARD_TYPES,
-	START_STATUSES,
 } from './fields';
 
 const material = { show: { rewardType: ['MATERIAL'] } };
@@ -48,7 +48,7 @@ export const create: OperationDefinition = {
 			metadataProperty,
 			metadataJsonProperty,
 			refundableProperty,
-			{ displayName: 'Status', name: 'status', type: 'options', options: START_STATUSES, default: 'DRAFT', description: 'The status the reward starts in (default Draft)' },
+			startStatusProperty('The status the reward starts in (default Draft)'),
 			...jsonBodyProperties([{ ...VALIDITY_HOURS, description: 'When the reward can be purchased: {"type": "ANY_TIME"}, or {"type": "DAILY"} with its daily windows (days 0 = Sunday to 6 = Saturday, times as HH:mm).', nullable: false }, { ...PURCHASE_LIMITS, nullable: false }]),
 		]),
 	],

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { CatalogueKind } from '../../shared/catalogue';
-import { enumOptions, isSet, type JsonBodyField } from '../../shared/fields';
+import { isSet, type JsonBodyField } from '../../shared/fields';
 import { fail, parseJsonArray, requireBoolean, requireIntegerInRange, requireOption, requirePattern, requireText, toMinorUnits } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
 import { TRIGGER_LIMITS } from '../earningRule/fields';
@@ -200,5 +200,3 @@ export const DIGITAL_JSON = typedJson(
 	Object.keys(DIGITAL_TYPES),
 );
 
-/** Rewards' statuses: the create's Status offers the two a reward can start in. */
-export const START_STATUSES = enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' });

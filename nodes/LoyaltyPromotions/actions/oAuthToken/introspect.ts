@@ -1,5 +1,5 @@
-import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
+import { accessTokenProperty, readAccessToken } from './fields';
 
 export const introspect: OperationDefinition = {
 	value: 'introspect',
@@ -10,18 +10,10 @@ export const introspect: OperationDefinition = {
 	// Asking about a token changes nothing, so a repeat after a fault is harmless.
 	safeToRepeat: true,
 	properties: [
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: 'The token to check. A token the service does not know comes back with active set to false.',
-		},
+		accessTokenProperty('The token to check. A token the service does not know comes back with active set to false.'),
 	],
 	build(params) {
-		const accessToken = requireText(params, 'Access Token', params.get('accessToken', '')).trim();
+		const accessToken = readAccessToken(params);
 		return {
 			method: 'POST',
 			path: '/v1/oauth/introspect',

@@ -1,5 +1,5 @@
-import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
+import { accessTokenProperty, readAccessToken } from './fields';
 
 export const revoke: OperationDefinition = {
 	value: 'revoke',
@@ -10,18 +10,10 @@ export const revoke: OperationDefinition = {
 	// Revoking a token twice leaves it revoked, so a repeat after a fault is harmless.
 	safeToRepeat: true,
 	properties: [
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: 'The token to revoke. The output does not repeat it.',
-		},
+		accessTokenProperty('The token to revoke. The output does not repeat it.'),
 	],
 	build(params) {
-		const accessToken = requireText(params, 'Access Token', params.get('accessToken', '')).trim();
+		const accessToken = readAccessToken(params);
 		// The service answers 204 with no content.
 		return { method: 'POST', path: '/v1/oauth/token/revoke', form: { access_token: accessToken }, noContent: true };
 	},

@@ -15,17 +15,23 @@ export const dateOrderQuery: Record<string, [param: string, label: string, kind:
 	order: ['order', 'Order', sortOrderValues(DATE_FIELDS)],
 };
 
-const filters: INodeProperties = filtersProperty([
-	{ displayName: 'Created From', name: 'startDate', type: 'dateTime', default: '', description: 'Only products created at or after this moment' },
-	{ displayName: 'Created Until', name: 'endDate', type: 'dateTime', default: '', description: 'Only products created at or before this moment' },
-	dateOrderOption,
-]);
+/** Filters of a catalogue list by creation moment and date order (products, a product's SKUs). */
+export function createdRangeFilters(plural: string): INodeProperties {
+	return filtersProperty([
+		{ displayName: 'Created From', name: 'startDate', type: 'dateTime', default: '', description: `Only ${plural} created at or after this moment` },
+		{ displayName: 'Created Until', name: 'endDate', type: 'dateTime', default: '', description: `Only ${plural} created at or before this moment` },
+		dateOrderOption,
+	]);
+}
 
-const QUERY: Record<string, [param: string, label: string, kind: FilterKind]> = {
+export const CREATED_RANGE_QUERY: Record<string, [param: string, label: string, kind: FilterKind]> = {
 	...dateOrderQuery,
 	startDate: ['start_date', 'Created From', 'dateTime'],
 	endDate: ['end_date', 'Created Until', 'dateTime'],
 };
+
+const filters = createdRangeFilters('products');
+const QUERY = CREATED_RANGE_QUERY;
 
 export const getAll: OperationDefinition = {
 	value: 'getAll',

@@ -1,8 +1,8 @@
+import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import {
 	additionalFieldsProperty,
 	compact,
-	enumOptions,
 	jsonBodyProperties,
 	metadataJsonProperty,
 	metadataProperty,
@@ -61,14 +61,7 @@ export const create: OperationDefinition = {
 				description: `Rewards to assign (at most ${MAX_ASSIGNMENTS}), each with its stock as the placeholder shows: LIMITED with its quantity, or UNLIMITED`,
 			},
 			{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', description: 'When the program starts' },
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }),
-				default: 'DRAFT',
-				description: 'The status the program starts in (default Draft). Active needs an active card definition and an active earning rule among the assignments.',
-			},
+			startStatusProperty('The status the program starts in (default Draft). Active needs an active card definition and an active earning rule among the assignments.'),
 			{
 				displayName: 'Tier Structure ID',
 				name: 'tierStructureId',

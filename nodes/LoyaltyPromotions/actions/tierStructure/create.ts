@@ -1,8 +1,8 @@
+import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import {
 	additionalFieldsProperty,
 	compact,
-	enumOptions,
 	enumProperty,
 	metadataJsonProperty,
 	metadataProperty,
@@ -62,14 +62,7 @@ export const create: OperationDefinition = {
 			...DOWNGRADE_PROPERTIES,
 			metadataProperty,
 			metadataJsonProperty,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: enumOptions({ ACTIVE: 'Active', DRAFT: 'Draft' }),
-				default: 'DRAFT',
-				description: 'The status the tier structure starts in (default Draft, where all its settings can change)',
-			},
+			startStatusProperty('The status the tier structure starts in (default Draft, where all its settings can change)'),
 		]),
 	],
 	record: { name: 'name', type: 'type', status: 'additionalFields.status' },
