@@ -301,7 +301,7 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'loyaltyReward.deactivate': { rewardId: '{newActiveLoyaltyReward}' },
 	'loyaltyReward.draft': { rewardId: '{newActiveLoyaltyReward}' },
 	'loyaltyReward.getManyActivities': { rewardId: FIXTURES.v2RewardIds[1], limit: 5 },
-	'examine.rewards': { identifyBy: 'member', memberId: FIXTURES.memberId },
+	'examine.rewards': { examineFor: 'member', examineMemberId: FIXTURES.memberId },
 	'examine.earningRules': { customer: FIXTURES.customerId, event: 'customer.order.paid', orderAmount: 10 },
 	// branch loyaltyv2 (issue 21): card definitions in the catalogue (the draft one activated; the pending-disabled one,
 	// which no other entry needs, drafted then deleted: the moves run before Delete)

@@ -5,7 +5,7 @@ import { useEmulator } from './helpers';
 /** Examine (Beta): which rewards a customer or member can buy, and what the earning rules would give. Nothing changes. */
 const ctx = useEmulator();
 const run = (operation: string, parameters: INodeParameters = {}) => ctx.run({ resource: 'examine', operation, ...parameters } as INodeParameters);
-const MEMBER = { identifyBy: 'member', memberId: FIXTURES.memberId };
+const MEMBER = { examineFor: 'member', examineMemberId: FIXTURES.memberId };
 
 describe('Examine (Beta): Examine Rewards', () => {
 	it('examines a member: each card lists the rewards its balance can buy, with their cost', async () => {
@@ -35,10 +35,10 @@ describe('Examine (Beta): Examine Rewards', () => {
 	it('member metadata needs a program member', () =>
 		ctx.expectInvalid({ resource: 'examine', operation: 'rewards', customer: FIXTURES.customerId, additionalFields: { memberMetadata: '{"a": 1}' } }, 'Member Metadata (JSON)', /needs Examine For set to Program Member/));
 
-	it('checks the member ID pattern before sending', () => ctx.expectInvalid({ resource: 'examine', operation: 'rewards', identifyBy: 'member', memberId: 'mem_1' }, 'Member ID', /must match \^lmbr_/));
+	it('checks the member ID pattern before sending', () => ctx.expectInvalid({ resource: 'examine', operation: 'rewards', examineFor: 'member', examineMemberId: 'mem_1' }, 'Member ID', /must match \^lmbr_/));
 
 	it("maps the service's 404 for an unknown member", async () => {
-		const { error } = await run('rewards', { identifyBy: 'member', memberId: 'lmbr_0fff' });
+		const { error } = await run('rewards', { examineFor: 'member', examineMemberId: 'lmbr_0fff' });
 		expect(error?.httpCode).toBe('404');
 	});
 

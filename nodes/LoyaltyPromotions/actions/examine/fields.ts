@@ -9,7 +9,7 @@ import type { ParamReader } from '../types';
 export const identificationProperties: INodeProperties[] = [
 	{
 		displayName: 'Examine For',
-		name: 'identifyBy',
+		name: 'examineFor',
 		type: 'options',
 		options: enumOptions({
 			customer: ['Customer', 'The customer, in every loyalty program they belong to'],
@@ -18,23 +18,23 @@ export const identificationProperties: INodeProperties[] = [
 		default: 'customer',
 		description: 'Whom to examine',
 	},
-	{ ...customerLocator('customer', 'The customer, picked from the list, or given by ID (cust_…) or by your own source ID'), displayOptions: { show: { identifyBy: ['customer'] } } },
+	{ ...customerLocator('customer', 'The customer, picked from the list, or given by ID (cust_…) or by your own source ID'), displayOptions: { show: { examineFor: ['customer'] } } },
 	{
 		displayName: 'Member ID',
-		name: 'memberId',
+		name: 'examineMemberId',
 		type: 'string',
 		required: true,
 		default: '',
 		placeholder: 'lmbr_...',
 		description: "The program member, e.g. lmbr_0a1b2c (Program Member → Get Many, or a card's member)",
-		displayOptions: { show: { identifyBy: ['member'] } },
+		displayOptions: { show: { examineFor: ['member'] } },
 	},
 ];
 
 /** The body's customer_identification: customer_id, customer_source_id or member_id. */
 export function readIdentification(params: ParamReader): IDataObject {
-	const by = requireOption(params, 'Examine For', params.get('identifyBy', 'customer'), ['customer', 'member']);
-	if (by === 'member') return { type: 'member_id', member_id: requirePattern(params, 'Member ID', params.get('memberId', ''), MEMBER_ID, 'lmbr_0a1b2c') };
+	const by = requireOption(params, 'Examine For', params.get('examineFor', 'customer'), ['customer', 'member']);
+	if (by === 'member') return { type: 'member_id', member_id: requirePattern(params, 'Member ID', params.get('examineMemberId', ''), MEMBER_ID, 'lmbr_0a1b2c') };
 	const ref = customerRef(params, 'Customer', params.id('customer', 'Customer'));
 	return ref.id ? { type: 'customer_id', customer_id: ref.id } : { type: 'customer_source_id', customer_source_id: ref.source_id };
 }
