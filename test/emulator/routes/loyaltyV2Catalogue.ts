@@ -19,6 +19,9 @@ import { v2Page } from './loyaltyV2Lists';
 type Move = 'activate' | 'deactivate' | 'draft';
 type Record_ = Json & { id: string; status: string; created_at: string };
 
+/** The status moves of a catalogue record that can be activated, deactivated and moved back to draft. */
+export const FULL_STATUS_MOVES = { activate: { from: ['DRAFT', 'INACTIVE'], to: 'ACTIVE' }, deactivate: { from: ['ACTIVE'], to: 'INACTIVE' }, draft: { from: ['ACTIVE'], to: 'DRAFT' } };
+
 export interface CatalogueSpec {
 	collection: string;
 	pattern: RegExp;
@@ -233,7 +236,7 @@ export const EARNING_RULES: CatalogueSpec = {
 	activityCursor: 'lcrsaer_',
 	activityPrefix: 'vl.earning_rule.',
 	records: (store) => store.earningRules as Map<string, Record_>,
-	moves: { activate: { from: ['DRAFT', 'INACTIVE'], to: 'ACTIVE' }, deactivate: { from: ['ACTIVE'], to: 'INACTIVE' }, draft: { from: ['ACTIVE'], to: 'DRAFT' } },
+	moves: FULL_STATUS_MOVES,
 	moveStatus: 409,
 	create: obj({ ...RULE_FIELDS, status: str({ enum: ['DRAFT', 'ACTIVE'] }) }, ['name', 'trigger', 'earnings']),
 	update: obj(RULE_FIELDS),
@@ -390,7 +393,7 @@ export const TIER_STRUCTURES: CatalogueSpec = {
 	activityCursor: 'lcrsats_',
 	activityPrefix: 'vl.tier_structure.',
 	records: (store) => store.tierStructures as unknown as Map<string, Record_>,
-	moves: { activate: { from: ['DRAFT', 'INACTIVE'], to: 'ACTIVE' }, deactivate: { from: ['ACTIVE'], to: 'INACTIVE' }, draft: { from: ['ACTIVE'], to: 'DRAFT' } },
+	moves: FULL_STATUS_MOVES,
 	moveStatus: 409,
 	create: TIER_STRUCTURE_CREATE,
 	// The contract's defaults: no retention, no downgrade (and DRAFT); the other type's tracking settings null.

@@ -12,7 +12,7 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors';
 import { type Ctx, ok, type Router } from '../router';
 import type { Card, Member, Store } from '../state';
 import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, obj, type Rule, str } from '../validate';
-import { type CatalogueSpec, registerCatalogue } from './loyaltyV2Catalogue';
+import { type CatalogueSpec, FULL_STATUS_MOVES, registerCatalogue } from './loyaltyV2Catalogue';
 import { findProgram } from './loyaltyV2Members';
 
 type Record_ = Json & { id: string; status: string; created_at: string };
@@ -142,7 +142,7 @@ export const REWARDS: CatalogueSpec = {
 	activityCursor: 'lcrsarew_',
 	activityPrefix: 'vl.reward.',
 	records: (store) => store.v2Rewards as unknown as Map<string, Record_>,
-	moves: { activate: { from: ['DRAFT', 'INACTIVE'], to: 'ACTIVE' }, deactivate: { from: ['ACTIVE'], to: 'INACTIVE' }, draft: { from: ['ACTIVE'], to: 'DRAFT' } },
+	moves: FULL_STATUS_MOVES,
 	moveStatus: 409,
 	create: obj({ ...FIELDS, costs: arr(cost(false), { min: 1, max: 10 }), status: str({ enum: ['DRAFT', 'ACTIVE'] }) }, ['name', 'type', 'costs']),
 	update: obj({ ...FIELDS, costs: arr(cost(true), { min: 1, max: 10 }) }),
