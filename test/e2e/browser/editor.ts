@@ -105,7 +105,9 @@ export function browserTest(name: string, editor: () => Editor | undefined, fn: 
 				const current = editor();
 				if (current) {
 					const file = await current.screenshot(name).catch((s: Error) => `(no screenshot: ${s.message})`);
-					process.stderr.write(`[browser] "${name}" failed; screenshot: ${file}\n`);
+					// the cause's first lines too: a CI log may show only the first failure's details
+					const cause = e instanceof Error ? e.message.split('\n').slice(0, 3).join(' | ').slice(0, 400) : String(e);
+					process.stderr.write(`[browser] "${name}" failed: ${cause}; screenshot: ${file}\n`);
 					if (e instanceof Error) e.message = `${e.message}\nscreenshot: ${file}`;
 				}
 				throw e;
@@ -166,6 +168,9 @@ export async function selectOption(page: Page, name: string, option: string | Re
 	const chosen = await item.evaluate((el) => (el as HTMLElement).innerText.split('\n')[0].trim());
 	// a locator clicks once the opening list has stopped moving (a click during its animation hits another item)
 	await item.asLocator().click();
+	// and the list has closed: while it fades out it still covers what lies below the field, and a click meant for
+	// the next field would land on one of its options (a CI run under load: the next field's click was lost)
+	await page.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
 	await page.waitForFunction(
 		(sel: string, text: string) => {
 			const el = document.querySelector(sel);
@@ -182,4 +187,19 @@ export async function selectOption(page: Page, name: string, option: string | Re
 /** Whether an element matching `selector` is on screen. */
 export function isVisible(page: Page, selector: string): Promise<boolean> {
 	return page.$$eval(selector, (els) => els.some((el) => (el as HTMLElement).offsetParent !== null));
+}
+
+/**
+ * Clicks `button` until `shown` is on screen: a click while the editor is still settling (a list fading out, a
+ * canvas or dialog mounting) can open nothing. Clicks only while `shown` is not there, so a toggle is never closed
+ * again; at most 5 clicks, each followed by a bounded wait.
+ */
+export async function clickUntilShown(page: Page, button: string, shown: string, label: string): Promise<void> {
+	for (let attempt = 1; !(await isVisible(page, shown)); attempt++) {
+		if (attempt > 5) throw new Error(`${label}: nothing opened after 5 clicks`);
+		if (await isVisible(page, button)) await page.locator(button).click();
+		await page
+			.waitForFunction((sel: string) => [...document.querySelectorAll(sel)].some((e) => (e as HTMLElement).offsetParent !== null), { timeout: 10_000 }, shown)
+			.catch(() => undefined);
+	}
 }
