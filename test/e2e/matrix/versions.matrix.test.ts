@@ -1,7 +1,8 @@
 /**
  * The version matrix (test/e2e/matrix/README.md): for every n8n of versions.js, oldest first, one after the other —
  * the packed package installed the way that n8n's community-package installer does (install.js), the credentials
- * the e2e suite uses, every examples/*.json workflow run with `n8n execute`, and the trigger of the first example
+ * the e2e suite uses, every examples/*.json workflow run with `n8n execute` (each sending, on every version, the same
+ * writes as on the first: `sentWrites`), and the trigger of the first example
  * that has one: activated at `n8n start` (one webhook registered at the emulator), one signed delivery answered
  * and run, and deactivated through n8n's public API (the webhook deleted).
  */
@@ -24,6 +25,29 @@ const TIMINGS_FILE = path.join(E2E_DIR, 'matrix-timings.json');
 
 let tarball: string;
 const timings: Record<string, Record<string, number | string>> = {};
+/** What each example sent on the first version that ran it, to hold the later versions to. */
+const firstSent = new Map<string, { label: string; writes: string[] }>();
+
+/**
+ * What an example changed at the service, comparable across n8n versions: its successful writes (reads and polls
+ * vary with timing; a write retried after a refusal counts once), each as method, path and body with generated IDs
+ * and codes, times, run stamps and multipart boundaries masked, sorted (concurrent requests finish in any order).
+ * A version whose expressions read a value as empty sends a different body, though the run succeeds (n8n 1.123.81
+ * did, with a Code node read through $('Name')).
+ */
+function sentWrites(requests: Array<{ method: string; path: string; body: unknown; status: number }>): string[] {
+	const mask = (text: string) =>
+		text
+			.replace(/\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?/g, '<time>')
+			.replace(/[0-9a-f]{12,}/g, '<id>')
+			// generated codes (a loyalty card's, 8 letters and digits)
+			.replace(/\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8}\b/g, '<code>')
+			.replace(/\d{10,}/g, '<n>');
+	return requests
+		.filter((r) => r.method !== 'GET' && r.status >= 200 && r.status < 300 && !/oauth/i.test(r.path))
+		.map((r) => mask(`${r.method} ${r.path} ${JSON.stringify(r.body ?? null)}`))
+		.sort();
+}
 
 beforeAll(() => {
 	tarball = packTarball(path.join(E2E_DIR, `matrix-pack-${process.pid}`));
@@ -101,6 +125,11 @@ describe.each(versions)('$label', (version) => {
 		expect(summary.ends.length).toBeGreaterThan(0);
 		// the package's nodes talked to the emulator
 		expect(emulator.control.requests().length).toBeGreaterThan(0);
+		// and sent what they sent on the first version that ran this example
+		const writes = sentWrites(emulator.control.requests());
+		const first = firstSent.get(_file);
+		if (!first) firstSent.set(_file, { label: version.label, writes });
+		else expect({ file: _file, writes }).toEqual({ file: _file, writes: first.writes });
 	}, 300_000);
 
 	test('the trigger: activation registers one webhook, a signed delivery runs the workflow, deactivation deletes it', async () => {
