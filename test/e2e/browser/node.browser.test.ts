@@ -182,10 +182,14 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 	});
 	// click the option by its name (the keyboard's first option can be another type)
 	await clickText(p, '[data-test-id="new-credential-type-select-option"]', 'Loyalty Promotions (Voucherify) OAuth2 API');
+	// the list has closed (fading out, it shows every type again, over the Continue button: a CI run's click on
+	// Continue chose the Management type that way) and the choice is still OAuth2
+	await p.waitForFunction(() => ![...document.querySelectorAll('[data-test-id="new-credential-type-select-option"]')].some((e) => (e as HTMLElement).offsetParent !== null));
 	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions (Voucherify) OAuth2 API', {}, typeInput);
 	// Continue opens the credential's form; a click while the type list is still closing can be lost (seen once in a
 	// cold CI run under load: the dialog stayed), so it is clicked again while the form is not there (bounded)
-	await clickUntilShown(p, '[data-test-id="new-credential-type-button"]', '[data-test-id="parameter-input-appId"] input', 'the credential form (Continue)');
+	// the OAuth2 form: its Scopes field (the App Keys form has an App ID too)
+	await clickUntilShown(p, '[data-test-id="new-credential-type-button"]', '[data-test-id="parameter-input-scopes"]', 'the OAuth2 credential form (Continue)');
 	await fillField('appId', credentials.appId);
 	await fillField('appToken', credentials.appToken);
 	await selectOption(p, 'cluster', 'Custom URL');
