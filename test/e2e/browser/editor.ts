@@ -170,7 +170,7 @@ export async function selectOption(page: Page, name: string, option: string | Re
 	await item.asLocator().click();
 	// and the list has closed: while it fades out it still covers what lies below the field, and a click meant for
 	// the next field would land on one of its options (a CI run under load: the next field's click was lost)
-	await page.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
+	await waitUntilHidden(page, '.el-select-dropdown__item');
 	await page.waitForFunction(
 		(sel: string, text: string) => {
 			const el = document.querySelector(sel);
@@ -187,6 +187,11 @@ export async function selectOption(page: Page, name: string, option: string | Re
 /** Whether an element matching `selector` is on screen. */
 export function isVisible(page: Page, selector: string): Promise<boolean> {
 	return page.$$eval(selector, (els) => els.some((el) => (el as HTMLElement).offsetParent !== null));
+}
+
+/** Resolves once no element matching `selector` is on screen (a list closed, its fade-out ended). */
+export async function waitUntilHidden(page: Page, selector: string): Promise<void> {
+	await page.waitForFunction((sel: string) => ![...document.querySelectorAll(sel)].some((e) => (e as HTMLElement).offsetParent !== null), {}, selector);
 }
 
 /**

@@ -5,7 +5,7 @@
  * entry on the service's second page, and an OAuth2 credential that passes its test with its defaults.
  * The tests run in order, on one workflow: each goes on from where the one before left the editor.
  */
-import { browserTest, clickText, clickUntilShown, isVisible, parameterText, selectOption, startEditor, WAIT_MS, type Editor } from './editor';
+import { browserTest, clickText, clickUntilShown, isVisible, parameterText, selectOption, startEditor, waitUntilHidden, WAIT_MS, type Editor } from './editor';
 
 // n8n's editor under load can lose a click or a key in ways no wait can see; a failed test runs once more, its
 // first failure printed with a screenshot (a defect of the node fails both runs)
@@ -73,7 +73,7 @@ async function pickCredential(id: string, shown: string) {
 	await p.locator(`[data-test-id="node-credentials-select-item-${id}"]`).click();
 	await p.waitForFunction((name: string) => document.querySelector<HTMLInputElement>('[data-test-id="node-credentials-select"] input')?.value === name, {}, shown);
 	// and its list has closed, so that the next list opened is the only one showing
-	await p.waitForFunction(() => ![...document.querySelectorAll('[data-test-id^="node-credentials-select-item-"]')].some((e) => (e as HTMLElement).offsetParent !== null));
+	await waitUntilHidden(p, '[data-test-id^="node-credentials-select-item-"]');
 }
 
 /** The Resource options the panel offers (opens and closes the list). */
@@ -85,7 +85,7 @@ async function resourceOptions(): Promise<string[]> {
 	const names = await p.$$eval('.el-select-dropdown__item', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.split('\n')[0].trim()));
 	// Tab closes the list (a second click leaves it open; Escape would close the whole panel)
 	await p.keyboard.press('Tab');
-	await p.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
+	await waitUntilHidden(p, '.el-select-dropdown__item');
 	return names;
 }
 
@@ -184,11 +184,10 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 	await clickText(p, '[data-test-id="new-credential-type-select-option"]', 'Loyalty Promotions (Voucherify) OAuth2 API');
 	// the list has closed (fading out, it shows every type again, over the Continue button: a CI run's click on
 	// Continue chose the Management type that way) and the choice is still OAuth2
-	await p.waitForFunction(() => ![...document.querySelectorAll('[data-test-id="new-credential-type-select-option"]')].some((e) => (e as HTMLElement).offsetParent !== null));
+	await waitUntilHidden(p, '[data-test-id="new-credential-type-select-option"]');
 	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions (Voucherify) OAuth2 API', {}, typeInput);
-	// Continue opens the credential's form; a click while the type list is still closing can be lost (seen once in a
-	// cold CI run under load: the dialog stayed), so it is clicked again while the form is not there (bounded)
-	// the OAuth2 form: its Scopes field (the App Keys form has an App ID too)
+	// Continue opens the OAuth2 form (shown by its Scopes field; the App Keys form has an App ID too); a click lost
+	// while the dialog settles (seen once in a cold CI run under load) is made again while the form is not there
 	await clickUntilShown(p, '[data-test-id="new-credential-type-button"]', '[data-test-id="parameter-input-scopes"]', 'the OAuth2 credential form (Continue)');
 	await fillField('appId', credentials.appId);
 	await fillField('appToken', credentials.appToken);
