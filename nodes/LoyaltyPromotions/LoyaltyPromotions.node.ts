@@ -1,6 +1,6 @@
 import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 import { LoyaltyPromotionsVersion } from './actions/node';
-import { LATEST_VERSION } from './actions/versions';
+import { CURRENT_VERSIONS, LATEST_VERSION } from './actions/versions';
 
 /**
  * The action node, versioned the n8n way: each saved workflow runs the version it was built with (see
@@ -17,12 +17,8 @@ export class LoyaltyPromotions extends VersionedNodeType {
 				'Vouchers, coupons, gift cards, promotions, referrals and loyalty programs of the Loyalty and Promotions Service (Voucherify, voucherify.io)',
 			defaultVersion: LATEST_VERSION,
 		};
-		super(
-			{
-				1: new LoyaltyPromotionsVersion(baseDescription, 1),
-				2: new LoyaltyPromotionsVersion(baseDescription, 2),
-			},
-			baseDescription,
-		);
+		// Versions 2 and 3 are one description (n8n serves it once), told apart by @version conditions.
+		const current = new LoyaltyPromotionsVersion(baseDescription, [...CURRENT_VERSIONS]);
+		super({ 1: new LoyaltyPromotionsVersion(baseDescription, 1), 2: current, 3: current }, baseDescription);
 	}
 }

@@ -38,7 +38,7 @@ describe('a credential the resource cannot use', () => {
 	it('Program (Beta) with a Management credential: names the OAuth2 credential', async () => {
 		const parameters = { resource: 'program', operation: 'update', programId: FIXTURES.programDraft, updateFields: { name: 'x' } };
 		expect(await refusal(parameters, only('loyaltyPromotionsManagementApi'))).toMatchObject({
-			message: 'Program (Beta) operations use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
+			message: 'Program operations use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
 		});
 	});
 

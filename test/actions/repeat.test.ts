@@ -106,7 +106,7 @@ it.each(OPERATIONS)('$key shows the Retry On Fail notice exactly when it is not 
 		expect(notice).toBeUndefined();
 		return;
 	}
-	expect(notice?.displayName).toMatch(/^Not safe to repeat: the node never sends this request twice, but n8n's Retry On Fail \(node Settings\) reruns the whole node/);
+	expect(notice?.displayName).toMatch(/^Not safe to repeat: keep Retry On Fail \(Settings\) off, since it resends items that succeeded/);
 	if (operation.repeatHint) expect(notice?.displayName).toContain(operation.repeatHint);
 });
 

@@ -29,7 +29,9 @@ function contextFor(call: LoadOptionsCall): LoadOptionsContext {
 	const typeVersion = call.typeVersion ?? latestVersion(type);
 	const description = nodeTypes.getByNameAndVersion(type, typeVersion).description;
 	const given = withAuthentication(type, call.parameters, typeVersion, defaultAuthentication);
-	const parameters = NodeHelpers.getNodeParameters(description.properties, given, true, false, null, description) ?? given;
+	// with the node (its typeVersion decides the `@version` conditions), as the editor resolves them
+	const shell = { id: 'node', name: 'Node', type, typeVersion, position: [0, 0] as [number, number], parameters: given };
+	const parameters = NodeHelpers.getNodeParameters(description.properties, given, true, false, shell, description) ?? given;
 	const node: INode = {
 		id: 'node',
 		name: 'Node',

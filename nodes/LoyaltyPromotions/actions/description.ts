@@ -1,8 +1,9 @@
-import { ApplicationError, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
-import { AUTHENTICATIONS, CREDENTIAL_NAMES, isSafeToRepeat, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
-import { addedIn, offeredIn } from './versions';
+import { ApplicationError, type ILoadOptionsFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import { AUTHENTICATIONS, CREDENTIAL_NAMES, credentialTypeFor, isSafeToRepeat, plainName, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
+import { addedIn, CURRENT_VERSIONS, forVersions } from './versions';
+import { compactProperties, lighten } from './compact';
 import { simplifyProperty } from '../shared/simplify';
-import { hiddenWhenAutoMapped, mappingProperties, recordFieldsMethod } from '../shared/mapping';
+import { hiddenWhenAutoMapped, recordFieldsChoice, recordFieldsMethod, version2Mapper } from '../shared/mapping';
 
 /**
  * Assembles the node's parameters from the resource and operation definitions, so that an operation file
@@ -105,7 +106,7 @@ export function repeatNotice(operation: OperationDefinition): INodeProperties[] 
 	const hint = operation.repeatHint ? ` ${operation.repeatHint}` : '';
 	return [
 		{
-			displayName: `Not safe to repeat: the node never sends this request twice, but n8n's Retry On Fail (node Settings) reruns the whole node, so items that had already succeeded are sent again. Leave Retry On Fail off; use Continue On Fail to see which items failed.${hint}`,
+			displayName: `Not safe to repeat: keep Retry On Fail (Settings) off, since it resends items that succeeded; Continue On Fail shows which failed.${hint}`,
 			name: 'repeatNotice',
 			type: 'notice',
 			default: '',
@@ -126,9 +127,14 @@ export function deprecationNotice(operation: OperationDefinition): INodeProperti
 	];
 }
 
-/** An operation's description in its dropdown: deprecated ones say so first. */
-export const operationDescription = (operation: OperationDefinition): string =>
-	operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${operation.description}` : operation.description;
+/**
+ * An operation's description in its dropdown and the nodes panel: its first sentence (the whole text is in the
+ * generated operations reference); deprecated ones say so first.
+ */
+export const operationDescription = (operation: OperationDefinition): string => {
+	const firstSentence = operation.description.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
+	return operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
+};
 
 /** The Options collection every operation has. */
 export const optionsProperty: INodeProperties = {
@@ -171,21 +177,29 @@ function operationProperty(resource: ResourceDefinition): INodeProperties {
 	};
 }
 
-function fieldProperties(resources: ResourceDefinition[], version: number): INodeProperties[] {
+function fieldProperties(resources: ResourceDefinition[], versions: readonly number[]): INodeProperties[] {
+	const current = versions[0] >= 2;
 	return resources.flatMap((resource) =>
 		resource.operations.flatMap((operation) =>
 			[
 				...deprecationNotice(operation),
 				...repeatNotice(operation),
-				...operation.properties.map((property) => (version >= 2 ? hiddenWhenAutoMapped(operation, property) : property)),
-				...(version >= 2 ? mappingProperties(operation) : []),
+				...(current ? recordFieldsChoice(operation) : []),
+				...operation.properties.map((property) => (current ? hiddenWhenAutoMapped(operation, property) : property)),
+				...(current ? version2Mapper(operation) : []),
 				...(operation.list ? listProperties(operation) : []),
 				...(operation.simplify ? [simplifyProperty] : []),
 			]
-				.filter((property) => offeredIn(version, property))
-				.map((property) => showFor(resource.value, operation.value, property)),
+				.map((property) => forVersions(versions, property))
+				.filter((property): property is INodeProperties => property !== undefined)
+				.map((property) => showFor(resource.value, operation.value, lighten(property))),
 		),
 	);
+}
+
+/** Which operations each resource has: compaction may show a shared field for a pair that is no operation. */
+function operationsOf(resources: ResourceDefinition[]): Map<string, Set<string>> {
+	return new Map(resources.map((resource) => [resource.value, new Set(resource.operations.map((operation) => operation.value))]));
 }
 
 /**
@@ -202,19 +216,83 @@ function describeVersion1(resources: ResourceDefinition[]): INodeProperties[] {
 		options: resources.map(({ name, value }) => ({ name, value })).sort(byName),
 		default: 'sku',
 	};
-	return [resourceProperty, ...authenticationPropertiesV1(resources), ...resources.map(operationProperty), ...fieldProperties(resources, 1), optionsProperty];
+	return [
+		resourceProperty,
+		...authenticationPropertiesV1(resources),
+		...resources.map(operationProperty),
+		...compactProperties(fieldProperties(resources, [1]), operationsOf(resources)),
+		optionsProperty,
+	];
 }
 
-/** The default resource offered under each Authentication of version 2. */
-const DEFAULT_RESOURCE: Record<string, string> = { appKeys: 'voucher', oAuth2: 'voucher', managementKeys: 'webhook' };
+/** The default resource of each of version 2's Resource lists (its saved workflows leave a default out). */
+const VERSION_2_DEFAULT_RESOURCE: Record<string, string> = { appKeys: 'voucher', oAuth2: 'voucher', managementKeys: 'webhook' };
+
+/** The resources an Authentication value can call. */
+export function resourcesFor(resources: ResourceDefinition[], authentication: string): ResourceDefinition[] {
+	return resources.filter((resource) => AUTHENTICATIONS[resource.auth].includes(authentication));
+}
+
+const resourceOptions = (resources: ResourceDefinition[]): INodePropertyOptions[] =>
+	resources.map(({ name, value }) => ({ name, value })).sort(byName);
 
 /**
- * Version 2: Authentication first, depending on nothing, as n8n's editor expects: the editor shows it as the
- * choice of credential (Credential to connect with lists all three types, and picking one sets Authentication),
- * then one Resource list per
- * Authentication, offering the resources that credential can call, then Operation and the operation's fields.
+ * Version 2's Resource lists, one per Authentication, each with its own default. Their options load from the node
+ * (getAuthenticationResources) rather than sitting in the description: n8n's nodes panel builds one action per
+ * resource option of every Resource list, and version 3's list already names every resource once.
  */
-function describeVersion2(resources: ResourceDefinition[]): INodeProperties[] {
+function version2ResourceLists(): INodeProperties[] {
+	return ALL_AUTHENTICATION_OPTIONS.map(({ value }) => ({
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		typeOptions: { loadOptionsMethod: 'getAuthenticationResources', loadOptionsDependsOn: ['authentication'] },
+		options: [],
+		default: VERSION_2_DEFAULT_RESOURCE[String(value)],
+		displayOptions: { show: { '@version': [2], authentication: [value] } },
+	}));
+}
+
+/** The loadOptions method behind version 2's Resource lists. */
+export function authenticationResourcesMethod(resources: ResourceDefinition[]) {
+	return async function getAuthenticationResources(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return resourceOptions(resourcesFor(resources, String(this.getNodeParameter('authentication', 'appKeys'))));
+	};
+}
+
+/**
+ * What the panel says when the chosen credential cannot call the resource (e.g. an action picked from the nodes
+ * panel while another credential type was the only one saved): the credential it needs, before anything is run.
+ */
+function credentialNotices(resources: ResourceDefinition[]): INodeProperties[] {
+	const auths = [...new Set(resources.map((resource) => resource.auth))];
+	return auths.map((auth) => {
+		const allowed = AUTHENTICATIONS[auth];
+		const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or a ');
+		return {
+			displayName: `This resource needs a ${needed} credential: choose or create one in Credential to connect with`,
+			name: 'credentialNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: {
+				show: {
+					resource: resources.filter((resource) => resource.auth === auth).map((resource) => resource.value),
+					authentication: ALL_AUTHENTICATION_OPTIONS.map((option) => String(option.value)).filter((value) => !allowed.includes(value)),
+				},
+			},
+		};
+	});
+}
+
+/**
+ * Versions 2 and 3: Authentication first, depending on nothing, as n8n's editor expects (Credential to connect
+ * with lists every credential type, and picking one sets Authentication). Version 3 then shows one Resource list
+ * of every resource, so an action picked from the nodes panel keeps its resource under any credential; version 2
+ * its per-Authentication lists. Operation lists and fields are shared, each field written once for all the
+ * operations that show it.
+ */
+function describeCurrent(resources: ResourceDefinition[]): INodeProperties[] {
 	const authentication: INodeProperties = {
 		displayName: 'Authentication',
 		name: 'authentication',
@@ -223,29 +301,28 @@ function describeVersion2(resources: ResourceDefinition[]): INodeProperties[] {
 		options: ALL_AUTHENTICATION_OPTIONS,
 		default: 'appKeys',
 	};
-	const resourceLists = ALL_AUTHENTICATION_OPTIONS.map(({ value }): INodeProperties => {
-		const offered = resources.filter((resource) => AUTHENTICATIONS[resource.auth].includes(String(value)));
-		const fallback = offered.find((resource) => resource.value === DEFAULT_RESOURCE[String(value)]) ?? offered[0];
-		const oAuthOnly = resources.filter((resource) => resource.auth === 'oAuth2').map((resource) => resource.name);
-		const defaultResource = fallback.value;
-		return {
-			displayName: 'Resource',
-			name: 'resource',
-			type: 'options',
-			noDataExpression: true,
-			options: offered.map(({ name, value: resourceValue }) => ({ name, value: resourceValue })).sort(byName),
-			default: defaultResource,
-			...(value === 'appKeys' && oAuthOnly.length > 0
-				? { description: `The loyalty v2 resources (${oAuthOnly.join(', ')}) take an OAuth token: pick a ${CREDENTIAL_NAMES.loyaltyPromotionsOAuth2Api} credential in Credential to connect with to see them` }
-				: {}),
-			displayOptions: { show: { authentication: [value] } },
-		};
-	});
-	return [authentication, ...resourceLists, ...resources.map(operationProperty), ...fieldProperties(resources, 2), optionsProperty];
+	const resourceList: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resourceOptions(resources),
+		default: 'voucher',
+		displayOptions: { show: { '@version': [3] } },
+	};
+	return [
+		authentication,
+		...version2ResourceLists(),
+		resourceList,
+		...credentialNotices(resources),
+		...resources.map(operationProperty),
+		...compactProperties(fieldProperties(resources, CURRENT_VERSIONS), operationsOf(resources)),
+		optionsProperty,
+	];
 }
 
 export function describeResources(resources: ResourceDefinition[], version = 1): INodeProperties[] {
-	return version >= 2 ? describeVersion2(resources) : describeVersion1(resources);
+	return version >= 2 ? describeCurrent(resources) : describeVersion1(resources);
 }
 
 /**
@@ -255,14 +332,18 @@ export function describeResources(resources: ResourceDefinition[], version = 1):
 export function subtitleExpression(resources: ResourceDefinition[]): string {
 	const names: Record<string, string> = {};
 	for (const resource of resources) {
-		for (const operation of resource.operations) names[`${resource.value}.${operation.value}`] = `${operation.name}: ${resource.name}`;
+		for (const operation of resource.operations) names[`${resource.value}.${operation.value}`] = `${operation.name}: ${plainName(resource)}`;
 	}
 	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] }}`;
 }
 
 /** The node's `methods`: every resource's listSearch and loadOptions methods, each name used once. */
 export function collectMethods(resources: ResourceDefinition[]): Required<ResourceMethods> {
-	const methods: Required<ResourceMethods> = { listSearch: {}, loadOptions: {}, resourceMapping: { getRecordFields: recordFieldsMethod(resources) } };
+	const methods: Required<ResourceMethods> = {
+		listSearch: {},
+		loadOptions: { getAuthenticationResources: authenticationResourcesMethod(resources) },
+		resourceMapping: { getRecordFields: recordFieldsMethod(resources) },
+	};
 	for (const resource of resources) {
 		for (const kind of ['listSearch', 'loadOptions', 'resourceMapping'] as const) {
 			for (const [name, method] of Object.entries(resource.methods?.[kind] ?? {})) {

@@ -11,21 +11,27 @@ import { RESOURCES } from './resources';
 import { route } from './router';
 import { resourcesForVersion } from './versions';
 
-/** One version of the action node: its description from the resources that version offers; one router for all. */
+/**
+ * One description of the action node, for one version (1) or several (2 and 3 share theirs): its parameters from
+ * the resources it offers; one router for all, which reads the node's typeVersion where versions differ.
+ */
 export class LoyaltyPromotionsVersion implements INodeType {
 	description: INodeTypeDescription;
 
 	methods = collectMethods(RESOURCES);
 
-	constructor(baseDescription: INodeTypeBaseDescription, version: number) {
-		const resources = resourcesForVersion(RESOURCES, version);
+	constructor(baseDescription: INodeTypeBaseDescription, version: number | number[]) {
+		const first = Array.isArray(version) ? version[0] : version;
+		const resources = resourcesForVersion(RESOURCES, first);
 		this.description = {
 			...baseDescription,
 			version,
 			subtitle:
-				version >= 2 ? subtitleExpression(resources) : '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+				first >= 2 ? subtitleExpression(resources) : '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 			defaults: { name: 'Loyalty Promotions' },
-			usableAsTool: true,
+			// A tool node is always created at the latest version; version 1 (superseded within two days, before the
+			// first release) is not offered as one, which keeps its copy out of every editor load.
+			...(first >= 2 ? { usableAsTool: true as const } : {}),
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [
@@ -45,7 +51,7 @@ export class LoyaltyPromotionsVersion implements INodeType {
 					displayOptions: { show: { authentication: ['managementKeys'] } },
 				},
 			],
-			properties: describeResources(resources, version),
+			properties: describeResources(resources, first),
 		};
 	}
 

@@ -6,7 +6,6 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 	type JsonObject,
-	type ResourceMapperValue,
 } from 'n8n-workflow';
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
@@ -19,6 +18,7 @@ import {
 	CREDENTIAL_NAMES,
 	credentialTypeFor,
 	isSafeToRepeat,
+	plainName,
 	type BatchOperation,
 	type BatchRow,
 	type OperationDefinition,
@@ -29,7 +29,7 @@ import {
 } from './types';
 import { runPool } from '../shared/pool';
 import { simplify, simplifyProperty } from '../shared/simplify';
-import { MAPPING_PARAMETER, mappingProperties, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
+import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
 import { checkParameter, optionalId, requireId, requireIntegerInRange } from '../shared/validate';
 
 /** Whether a parameter's stored value holds an n8n expression anywhere (a string starting with '='). */
@@ -135,7 +135,7 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
 	const node = context.getNode();
 	if (!allowed.includes(authentication)) {
 		const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or the ');
-		throw new NodeOperationError(node, `${resource.name} operations use the ${needed} credential, but this node's Authentication is "${authentication}"`, {
+		throw new NodeOperationError(node, `${plainName(resource)} operations use the ${needed} credential, but this node's Authentication is "${authentication}"`, {
 			description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose a ${needed} credential in Credential to connect with. Nothing was sent to the service.`,
 		});
 	}
@@ -147,8 +147,8 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
 		throw new NodeOperationError(
 			node,
 			allowed.length > 1
-				? `${resource.name} operations with Authentication "${label}" use the ${name} credential; choose one in Credential to connect with`
-				: `${resource.name} operations use the ${name} credential; choose one in Credential to connect with`,
+				? `${plainName(resource)} operations with Authentication "${label}" use the ${name} credential; choose one in Credential to connect with`
+				: `${plainName(resource)} operations use the ${name} credential; choose one in Credential to connect with`,
 			{
 				description: `${attached.length ? `This node has a ${attached.join(' and a ')} credential, not a ${name} one.` : 'This node has no credential.'} Nothing was sent to the service.`,
 			},
@@ -204,11 +204,10 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		const property = properties.get(name);
 		return property ? checkParameter({ node: context.getNode(), itemIndex, context }, property, value) : value;
 	});
-	// Map Input Fields: the item's mapped values stand in for the typed parameters they map (shared/mapping.ts).
+	// Record Fields (version 3) or Map Input Fields (version 2): the item's mapped values stand in for the typed
+	// parameters they map (shared/mapping.ts).
 	const record = operation.record && context.getNode().typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
-	const storedMapping = context.getNode().parameters[MAPPING_PARAMETER] as ResourceMapperValue | undefined;
-	const mappingFor = (itemIndex: number) =>
-		storedMapping?.mappingMode === 'autoMapInputData' ? storedMapping : (parameter(MAPPING_PARAMETER, itemIndex, undefined) as ResourceMapperValue | undefined);
+	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;
 	const readerFor = (itemIndex: number): ParamReader => {
 		let mapped: Map<string, unknown> | undefined;
 		let read = false;

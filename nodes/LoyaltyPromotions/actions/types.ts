@@ -173,6 +173,12 @@ export interface ResourceDefinition {
 	methods?: ResourceMethods;
 }
 
+/**
+ * A resource's name in a sentence or a subtitle: without the group its list name starts with ("Management:
+ * Webhook" → "Webhook"), the group being there only to keep the Resource list's groups together.
+ */
+export const plainName = (resource: Pick<ResourceDefinition, 'name'>): string => resource.name.replace(/^[^:]+:\s*/, '');
+
 /** The values of the `authentication` parameter a resource can use, by its auth; the first is its default. */
 export const AUTHENTICATIONS: Record<ResourceAuth, readonly string[]> = {
 	appKeys: ['appKeys'],

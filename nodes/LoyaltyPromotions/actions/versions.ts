@@ -3,11 +3,16 @@ import type { OperationDefinition, ResourceDefinition } from './types';
 
 /**
  * The action node's versions, n8n's way: a saved workflow keeps the typeVersion it was built with, so every
- * version's description stays as it shipped. Version 1 (Resource first, Authentication hidden and fixed by the
- * resource) is frozen to the operations it had; version 2 (Authentication first, then Resource) gets every new
- * operation and parameter.
+ * version's parameters keep their names, values and defaults. Version 1 (Resource first, Authentication hidden and
+ * fixed by the resource) is frozen to the operations it had. Versions 2 and 3 share one description (n8n serves a
+ * description once for all the versions it names), told apart by `@version` conditions where they differ:
+ * version 2 offers the resources of the chosen Authentication only (its saved workflows rely on each list's own
+ * default), version 3 one Resource list of every resource, and each record value once (no resource mapper).
  */
-export const LATEST_VERSION = 2;
+export const LATEST_VERSION = 3;
+
+/** The versions the current description serves. */
+export const CURRENT_VERSIONS = [2, 3] as const;
 
 /** Version 1's resources and operations, as they shipped (the first of each is its default operation). */
 const VERSION_1_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -72,4 +77,16 @@ export function removedIn(version: number, property: INodeProperties): INodeProp
 export function offeredIn(version: number, property: INodeProperties): boolean {
 	const versioned = property as Versioned;
 	return (versioned[ADDED_IN] ?? 1) <= version && version < (versioned[REMOVED_IN] ?? Infinity);
+}
+
+/**
+ * The parameter as a description serving several versions shows it: unchanged where every one offers it, with an
+ * `@version` condition where only some do, undefined where none does.
+ */
+export function forVersions(versions: readonly number[], property: INodeProperties): INodeProperties | undefined {
+	const offered = versions.filter((version) => offeredIn(version, property));
+	if (offered.length === 0) return undefined;
+	if (offered.length === versions.length) return property;
+	const show = { ...property.displayOptions?.show, '@version': offered };
+	return { ...property, displayOptions: { ...property.displayOptions, show } };
 }

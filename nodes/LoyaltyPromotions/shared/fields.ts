@@ -77,7 +77,7 @@ export const metadataProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Metadata Field',
 	default: {},
-	description: 'Custom key/value pairs. Use Metadata (JSON) for numbers, booleans or nested values.',
+	description: 'Key/value pairs; Metadata (JSON) takes numbers, booleans and nested values',
 	options: [
 		{
 			displayName: 'Field',
@@ -97,7 +97,7 @@ export const metadataJsonProperty: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	placeholder: '{ "region": "EU", "tier": 2 }',
-	description: 'Custom metadata as a JSON object; merged over the key/value pairs',
+	description: 'A JSON object, merged over the key/value pairs',
 };
 
 /** Reads Metadata and Metadata (JSON) from a collection (e.g. additionalFields); undefined when neither is set. */

@@ -3,6 +3,7 @@ import {
 	NodeOperationError,
 	type FieldType,
 	type IDataObject,
+	type IExecuteFunctions,
 	type ILoadOptionsFunctions,
 	type INodeProperties,
 	type ResourceMapperField,
@@ -10,26 +11,29 @@ import {
 	type ResourceMapperValue,
 } from 'n8n-workflow';
 import type { OperationDefinition, RecordMap, ResourceDefinition } from '../actions/types';
-import { addedIn } from '../actions/versions';
+import { addedIn, removedIn } from '../actions/versions';
 import { checkParameter, type FieldContext } from './validate';
 
 /**
- * Record fields taken straight from the input item (n8n's resource mapper, as its Airtable and Postgres nodes
- * have). An operation opts in with `record`: input key → the typed parameter it stands for ('sourceId',
- * 'additionalFields.price'). Everything else is derived from that parameter: the column's label, type and whether
- * it is required, and the rules its value is checked by. A mapped value is put where the typed field's value
+ * Record fields taken straight from the input item. An operation opts in with `record`: input key → the typed
+ * parameter it stands for ('sourceId', 'additionalFields.price'). Everything else is derived from that parameter:
+ * the field's type and the rules its value is checked by. A mapped value is put where the typed field's value
  * would be, checked by the typed field's own rules (checkParameter), then build() reads it as if typed, so the
  * operation checks and sends it exactly as it does a typed value.
  *
- * Map Automatically reads the input item's JSON, which costs no expression evaluation; Map Each Field Below
- * takes values (often expressions) per column. A typed field the mapping leaves out keeps its value, so a few
- * fixed values (e.g. the currency) can stay typed.
+ * Version 3: Record Fields is Set Each Field Below (the typed fields, each value given once) or Map Automatically
+ * (the input item's keys, by name, with no expression per field; the required typed fields are then hidden and a
+ * typed field the item leaves out keeps its value, so fixed values such as the currency can stay typed).
+ * Version 2 offered the same through n8n's resource mapper (Map Input Fields), kept for its saved workflows; its
+ * columns are never required there, since the typed fields carry the value and its rules.
  */
 
-/** The resource mapper parameter and the Unknown Input Fields choice. */
+/** Version 2's resource mapper parameter, version 3's Record Fields choice, and the Unknown Input Fields choice. */
 export const MAPPING_PARAMETER = 'columns';
+export const RECORD_FIELDS_PARAMETER = 'recordFields';
 export const UNKNOWN_FIELDS_PARAMETER = 'unknownInputFields';
 const AUTO = 'autoMapInputData';
+const RECORD_AUTO = 'auto';
 
 /** One column of an operation's record, derived from its typed parameter. */
 export interface RecordField {
@@ -84,13 +88,53 @@ export function recordFields(operation: OperationDefinition): RecordField[] {
 	});
 }
 
-const showAuto = { '/columns.mappingMode': [AUTO] };
+const version2Auto = { '/columns.mappingMode': [AUTO] };
+const version3Auto = { [RECORD_FIELDS_PARAMETER]: [RECORD_AUTO] };
+
+const unknownInputFields = (show: Record<string, string[]>): INodeProperties => ({
+	displayName: 'Unknown Input Fields',
+	name: UNKNOWN_FIELDS_PARAMETER,
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Ignore', value: 'ignore', description: 'Send the fields listed and leave the others out' },
+		{ name: 'Refuse', value: 'refuse', description: 'Fail the item, naming the input keys that are not fields of the record' },
+	],
+	default: 'ignore',
+	description: 'What to do with input keys that are not fields of the record',
+	displayOptions: { show },
+});
 
 /** The mapping parameters the description builder adds to an operation with a record (version 2 on). */
 export function mappingProperties(operation: OperationDefinition): INodeProperties[] {
+	return [...recordFieldsChoice(operation), ...version2Mapper(operation)];
+}
+
+/** Version 3's Record Fields choice and its Unknown Input Fields: shown above the fields they decide about. */
+export function recordFieldsChoice(operation: OperationDefinition): INodeProperties[] {
 	if (!operation.record) return [];
 	return [
-		addedIn(2, {
+		addedIn(3, {
+			displayName: 'Record Fields',
+			name: RECORD_FIELDS_PARAMETER,
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Map Automatically', value: RECORD_AUTO, description: "Each input item's keys of the same name, no expression per field" },
+				{ name: 'Set Each Field Below', value: 'fields', description: 'The fields below, each a value or an expression' },
+			],
+			default: 'fields',
+			description: "Map Automatically reads each field from the input key of the service's own name for it (e.g. source_id): the docs list each operation's keys",
+		}),
+		addedIn(3, unknownInputFields(version3Auto)),
+	];
+}
+
+/** Version 2's resource mapper (Map Input Fields) and its Unknown Input Fields, below the fields, as it shipped. */
+export function version2Mapper(operation: OperationDefinition): INodeProperties[] {
+	if (!operation.record) return [];
+	return [
+		addedIn(2, removedIn(3, {
 			displayName: 'Map Input Fields',
 			name: MAPPING_PARAMETER,
 			type: 'resourceMapper',
@@ -110,35 +154,28 @@ export function mappingProperties(operation: OperationDefinition): INodeProperti
 					supportAutoMap: true,
 				},
 			},
-		}),
-		addedIn(2, {
-			displayName: 'Unknown Input Fields',
-			name: UNKNOWN_FIELDS_PARAMETER,
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'Ignore', value: 'ignore', description: 'Send the fields listed and leave the others out' },
-				{ name: 'Refuse', value: 'refuse', description: 'Fail the item, naming the input keys that are not fields of the record' },
-			],
-			default: 'ignore',
-			description: 'What to do with input keys that are not fields of the record',
-			displayOptions: { show: showAuto },
-		}),
+		})),
+		addedIn(2, removedIn(3, unknownInputFields(version2Auto))),
 	];
 }
 
 /**
  * A typed parameter the record maps, as the description shows it: a required one is hidden when mapped
- * automatically (the input item gives its value, and a required field left empty would block the run).
+ * automatically (the input item gives its value, and a required field left empty would block the run). Version
+ * 2's mapper mode and version 3's Record Fields each hide it; neither parameter exists in the other version.
  */
 export function hiddenWhenAutoMapped(operation: OperationDefinition, property: INodeProperties): INodeProperties {
 	const mapped = Object.values(operation.record ?? {}).includes(property.name);
 	if (!mapped || !property.required) return property;
-	const hide = { ...property.displayOptions?.hide, ...showAuto };
+	const hide = { ...property.displayOptions?.hide, ...version2Auto, ...version3Auto };
 	return { ...property, displayOptions: { ...property.displayOptions, hide } };
 }
 
-/** The resource mapper method: the columns of the operation chosen in the panel. */
+/**
+ * Version 2's resource mapper method: the columns of the operation chosen in the panel. None is required: the
+ * typed field carries the value and its rules, and n8n's editor stores the columns when a node is first opened,
+ * so a required column would block saved workflows that give the value typed.
+ */
 export function recordFieldsMethod(resources: ResourceDefinition[]) {
 	return async function getRecordFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 		const resource = this.getNodeParameter('resource', '') as string;
@@ -150,7 +187,7 @@ export function recordFieldsMethod(resources: ResourceDefinition[]) {
 				(field): ResourceMapperField => ({
 					id: field.name,
 					displayName: `${field.property.displayName} (${field.name})`,
-					required: field.required,
+					required: false,
 					defaultMatch: false,
 					canBeUsedToMatch: false,
 					display: true,
@@ -161,6 +198,25 @@ export function recordFieldsMethod(resources: ResourceDefinition[]) {
 			emptyFieldsNotice: 'This operation takes no record fields from the input',
 		};
 	};
+}
+
+/**
+ * The item's mapping: version 3's Record Fields, or version 2's resource mapper value (read once when it maps
+ * automatically: it then holds no expression).
+ */
+export function mappingReader(
+	context: IExecuteFunctions,
+	parameter: (name: string, itemIndex: number, fallback: unknown) => unknown,
+): (itemIndex: number) => ResourceMapperValue | undefined {
+	const stored = context.getNode().parameters;
+	if (context.getNode().typeVersion >= 3) {
+		const auto = parameter(RECORD_FIELDS_PARAMETER, 0, 'fields') === RECORD_AUTO;
+		const automatic: ResourceMapperValue = { mappingMode: AUTO, value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false };
+		return () => (auto ? automatic : undefined);
+	}
+	const storedMapping = stored[MAPPING_PARAMETER] as ResourceMapperValue | undefined;
+	if (storedMapping?.mappingMode === AUTO) return () => storedMapping;
+	return (itemIndex) => parameter(MAPPING_PARAMETER, itemIndex, undefined) as ResourceMapperValue | undefined;
 }
 
 /** How an execution reads its items' mapped values: once per execution, then per item. */

@@ -46,13 +46,13 @@ describe('Customer: Update Metadata in Bulk (100 customers a request, one reques
 		expect(customer('bulk-m-8')?.metadata).toEqual({ score: 1, tier: 'silver' });
 	});
 
-	it('reads the records mapped automatically (Map Input Fields), without an expression per field', async () => {
+	it('reads the records mapped automatically (Record Fields), without an expression per field', async () => {
 		const input = [
 			{ source_id: 'map-m-1', metadata: { tier: 'gold' } },
 			{ source_id: 'map-m-2', metadata: { tier: 'gold' } },
 			{ source_id: 'map-m-3', metadata: { tier: 'silver', vip: true } },
 		];
-		const parameters = { resource: 'customer', operation: 'updateMetadataInBulk', columns: { mappingMode: 'autoMapInputData', value: null } };
+		const parameters = { resource: 'customer', operation: 'updateMetadataInBulk', recordFields: 'auto' };
 		const { items, error } = await ctx.run(parameters as never, { input });
 		expect(error).toBeUndefined();
 		expect(posted('/v1/customers/metadata/async')).toEqual([

@@ -8,17 +8,20 @@ import { useEmulator } from '../v2/helpers';
 const ctx = useEmulator();
 
 const skuPath = `/v1/products/${FIXTURES.productId}/skus`;
-const auto = { mappingMode: 'autoMapInputData', value: null };
+/** Version 3's Record Fields: Map Automatically (the default version of these tests). */
+const AUTO = { recordFields: 'auto' };
+/** Version 2's resource mapper, mapping automatically. */
+const version2Auto = { mappingMode: 'autoMapInputData', value: null };
 
 const skuUpsert = (extra: Record<string, unknown> = {}) => ({
 	resource: 'sku',
 	operation: 'upsert',
 	productId: FIXTURES.productId,
-	columns: auto,
+	...AUTO,
 	...extra,
 });
 
-describe('Map Input Fields: Map Automatically', () => {
+describe('Record Fields: Map Automatically', () => {
 	it('takes each item\'s fields straight from its JSON, checked and converted as the typed fields are', async () => {
 		const { items, error } = await ctx.run(skuUpsert(), {
 			input: [
@@ -94,7 +97,7 @@ describe('Map Input Fields: Map Automatically', () => {
 
 	it('maps path IDs too: SKU Update takes the SKU from the item\'s id', async () => {
 		const { error } = await ctx.run(
-			{ resource: 'sku', operation: 'update', productId: FIXTURES.productId, columns: auto },
+			{ resource: 'sku', operation: 'update', productId: FIXTURES.productId, ...AUTO },
 			{ input: [{ id: FIXTURES.skuId, price: 7 }] },
 		);
 		expect(error).toBeUndefined();
@@ -102,7 +105,7 @@ describe('Map Input Fields: Map Automatically', () => {
 	});
 });
 
-describe('Map Input Fields: the other record operations', () => {
+describe('Record Fields: the other record operations', () => {
 	it('Customer Create or Update and Update, Product Create or Update, Order Create, Loyalty Member Add: one body each from the item', async () => {
 		const cases: Array<[Record<string, unknown>, IDataObject, { method: string; path: string; body: unknown }]> = [
 			[
@@ -133,21 +136,21 @@ describe('Map Input Fields: the other record operations', () => {
 		];
 		for (const [parameters, json, request] of cases) {
 			ctx.emu.control.reset();
-			const { error } = await ctx.run({ ...parameters, columns: auto } as never, { input: [json], typeVersion: 2 });
+			const { error } = await ctx.run({ ...parameters, ...AUTO } as never, { input: [json] });
 			expect(error).toBeUndefined();
 			expect(ctx.sent()[0]).toEqual({ ...request, query: {} });
 		}
 	});
 
 	it('an order status outside the service\'s list is refused by the typed field\'s rule', async () => {
-		const { error } = await ctx.run({ resource: 'order', operation: 'create', columns: auto }, { input: [{ source_id: 'o', status: 'SHIPPED' }] });
+		const { error } = await ctx.run({ resource: 'order', operation: 'create', ...AUTO }, { input: [{ source_id: 'o', status: 'SHIPPED' }] });
 		expect(error?.message).toMatch(/^Status \(input field "status"\): /);
 		expect(ctx.emu.control.requests()).toEqual([]);
 	});
 
 	it('SKU Import reads each row from its item, with no expression', async () => {
 		const { error, items } = await ctx.run(
-			{ resource: 'sku', operation: 'import', productId: FIXTURES.productId, columns: auto },
+			{ resource: 'sku', operation: 'import', productId: FIXTURES.productId, ...AUTO },
 			{ input: [{ source_id: 'imp-auto-1', sku: 'A', price: 2 }, { source_id: 'imp-auto-2', sku: 'B' }] },
 		);
 		expect(error).toBeUndefined();
@@ -160,10 +163,10 @@ describe('Map Input Fields: the other record operations', () => {
 	});
 });
 
-describe('Map Input Fields: campaigns', () => {
+describe('Record Fields: campaigns', () => {
 	it('Campaign Create takes the name and settings from the item; the campaign type stays typed', async () => {
 		const { error } = await ctx.run(
-			{ resource: 'campaign', operation: 'create', campaignType: 'GIFT_VOUCHERS', giftAmount: 25, columns: auto },
+			{ resource: 'campaign', operation: 'create', campaignType: 'GIFT_VOUCHERS', giftAmount: 25, ...AUTO },
 			{
 				input: [
 					{
@@ -197,7 +200,7 @@ describe('Map Input Fields: campaigns', () => {
 
 	it('Campaign Update takes the campaign from the item\'s id and sends only the fields it holds', async () => {
 		const { error } = await ctx.run(
-			{ resource: 'campaign', operation: 'update', columns: auto },
+			{ resource: 'campaign', operation: 'update', ...AUTO },
 			{ input: [{ id: FIXTURES.campaignId, description: 'Renamed season', auto_join: true, name: 'not updatable here' }] },
 		);
 		expect(error).toBeUndefined();
@@ -216,15 +219,15 @@ describe('Map Input Fields: campaigns', () => {
 		];
 		for (const [parameters, json, message] of cases) {
 			ctx.emu.control.reset();
-			const { error } = await ctx.run({ resource: 'campaign', ...parameters, columns: auto } as never, { input: [json] });
+			const { error } = await ctx.run({ resource: 'campaign', ...parameters, ...AUTO } as never, { input: [json] });
 			expect(error?.message).toMatch(message);
 			expect(ctx.emu.control.requests()).toEqual([]);
 		}
 	});
 });
 
-describe('Map Input Fields: bulk updates and imports (one record per item, sent together)', () => {
-	const bulk = (resource: string, operation: string, extra: Record<string, unknown> = {}) => ({ resource, operation, columns: auto, ...extra }) as never;
+describe('Record Fields: bulk updates and imports (one record per item, sent together)', () => {
+	const bulk = (resource: string, operation: string, extra: Record<string, unknown> = {}) => ({ resource, operation, ...AUTO, ...extra }) as never;
 	const posted = (path: string) => ctx.emu.control.requests({ method: 'POST', path }).map((request) => request.body);
 
 	it('Customer and Product Update in Bulk: each item\'s fields become its record, converted as typed fields are', async () => {
@@ -295,23 +298,53 @@ describe('Map Input Fields: bulk updates and imports (one record per item, sent 
 	});
 });
 
-describe('Map Input Fields: Map Each Field Below', () => {
-	it('sends the values set per field, expressions included, over the typed ones', async () => {
+describe('Record Fields: Set Each Field Below (the default)', () => {
+	it('sends the typed fields, each value given once', async () => {
+		const { error } = await ctx.run({ resource: 'sku', operation: 'upsert', productId: FIXTURES.productId, sourceId: 'typed', additionalFields: { price: 1 } });
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ source_id: 'typed', price: 100 });
+	});
+});
+
+describe("version 2's Map Input Fields (resource mapper), for its saved workflows", () => {
+	it('Map Automatically takes each item\'s fields from its JSON', async () => {
+		const { error } = await ctx.run(
+			{ resource: 'sku', operation: 'upsert', productId: FIXTURES.productId, columns: version2Auto, unknownInputFields: 'refuse' },
+			{ input: [{ source_id: 'inv-9', price: '3' }], typeVersion: 2 },
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ source_id: 'inv-9', price: 300 });
+	});
+
+	it('Map Each Field Below sends the values set per field, expressions included, over the typed ones', async () => {
 		const { error } = await ctx.run(
 			skuUpsert({
+				recordFields: undefined,
 				sourceId: 'typed-id',
 				columns: { mappingMode: 'defineBelow', value: { sku: '={{ $json.name }}', price: 2 }, matchingColumns: [], schema: [] },
 			}),
-			{ input: [{ name: 'From expression' }] },
+			{ input: [{ name: 'From expression' }], typeVersion: 2 },
 		);
 		expect(error).toBeUndefined();
 		expect(ctx.sent()[0].body).toEqual({ source_id: 'typed-id', sku: 'From expression', price: 200 });
 	});
 
 	it('with nothing mapped (the default), the typed fields work as before', async () => {
-		const { error } = await ctx.run({ resource: 'sku', operation: 'upsert', productId: FIXTURES.productId, sourceId: 'typed', additionalFields: { price: 1 } });
+		const { error } = await ctx.run({ resource: 'sku', operation: 'upsert', productId: FIXTURES.productId, sourceId: 'typed', additionalFields: { price: 1 } }, { typeVersion: 2 });
 		expect(error).toBeUndefined();
 		expect(ctx.sent()[0].body).toEqual({ source_id: 'typed', price: 100 });
+	});
+
+	it('a saved node whose mapper the editor stored with its field list (on first open) and no values still runs on the typed fields', async () => {
+		const { fields } = await new LoyaltyPromotions().nodeVersions[2].methods!.resourceMapping!.getRecordFields.call({
+			getNodeParameter: (name: string) => ({ resource: 'sku', operation: 'upsert' })[name],
+		} as never);
+		const { error } = await ctx.run(
+			{ resource: 'sku', operation: 'upsert', productId: FIXTURES.productId, sourceId: 'typed', columns: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: fields, attemptToConvertTypes: false, convertFieldsToString: false } },
+			{ typeVersion: 2 },
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.sent()[0].body).toEqual({ source_id: 'typed' });
 	});
 });
 
@@ -329,24 +362,28 @@ describe('Map Input Fields: the description', () => {
 			const fields = recordFields(operation);
 			expect(fields.length).toBeGreaterThan(0);
 			const names = shownFor(describe2, resource.value, operation.value).map((p) => p.name);
-			expect(names).toEqual(expect.arrayContaining(['columns', 'unknownInputFields']));
+			expect(names).toEqual(expect.arrayContaining(['columns', 'recordFields', 'unknownInputFields']));
 		}
 	});
 
-	it('version 1 never shows it; version 2 hides a mapped required field when mapped automatically', () => {
-		expect(describe1.some((p) => p.name === 'columns' || p.name === 'unknownInputFields')).toBe(false);
+	it('version 1 never shows it; versions 2 and 3 hide a mapped required field when mapped automatically', () => {
+		expect(describe1.some((p) => p.name === 'columns' || p.name === 'unknownInputFields' || p.name === 'recordFields')).toBe(false);
 		const sourceId = shownFor(describe2, 'sku', 'upsert').find((p) => p.name === 'sourceId');
-		expect(sourceId?.displayOptions?.hide).toEqual({ '/columns.mappingMode': ['autoMapInputData'] });
+		expect(sourceId?.displayOptions?.hide).toEqual({ '/columns.mappingMode': ['autoMapInputData'], recordFields: ['auto'] });
 		const columns = shownFor(describe2, 'sku', 'upsert').find((p) => p.name === 'columns');
+		expect(columns?.displayOptions?.show?.['@version']).toEqual([2]);
 		expect(columns?.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getRecordFields', supportAutoMap: true });
+		const recordFieldsChoice = shownFor(describe2, 'sku', 'upsert').find((p) => p.name === 'recordFields');
+		expect(recordFieldsChoice?.displayOptions?.show?.['@version']).toEqual([3]);
+		expect(recordFieldsChoice?.default).toBe('fields');
 	});
 
-	it('the resource mapper lists the operation\'s fields with their types', async () => {
+	it('version 2\'s resource mapper lists the operation\'s fields with their types, none required (the typed field carries the rule)', async () => {
 		const parameters: Record<string, string> = { resource: 'sku', operation: 'upsert' };
 		const context = { getNodeParameter: (name: string) => parameters[name] } as never;
 		const { fields } = await node.nodeVersions[2].methods!.resourceMapping!.getRecordFields.call(context);
 		expect(fields.map(({ id, type, required }) => [id, type, required])).toEqual([
-			['source_id', 'string', true],
+			['source_id', 'string', false],
 			['sku', 'string', false],
 			['price', 'number', false],
 			['currency', 'string', false],

@@ -49,8 +49,8 @@ describe('Category', () => {
 	});
 
 	it('Map Automatically takes each category from its item (name, hierarchy), checked as the typed fields are', async () => {
-		const columns = { mappingMode: 'autoMapInputData', value: null };
-		const { items, error } = await ctx.run(category('create', { columns }), { input: [{ name: 'From item', hierarchy: 6 }, { name: 'Second', hierarchy: '2' }] });
+		const recordFields = 'auto';
+		const { items, error } = await ctx.run(category('create', { recordFields }), { input: [{ name: 'From item', hierarchy: 6 }, { name: 'Second', hierarchy: '2' }] });
 		expect(error).toBeUndefined();
 		expect(ctx.sent().map((request) => request.body)).toEqual([
 			{ name: 'From item', hierarchy: 6 },
@@ -59,7 +59,7 @@ describe('Category', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		ctx.emu.control.clearRequests();
 		const id = String(items[0].json.id);
-		const renamed = await ctx.run(category('update', { columns }), { input: [{ id, name: 'Renamed from item' }] });
+		const renamed = await ctx.run(category('update', { recordFields }), { input: [{ id, name: 'Renamed from item' }] });
 		expect(renamed.error).toBeUndefined();
 		expect(ctx.sent().map((request) => [request.method, request.body])).toEqual([
 			['GET', undefined],
@@ -68,7 +68,7 @@ describe('Category', () => {
 	});
 
 	it('Map Automatically refuses a bad hierarchy from an item before anything is sent', async () => {
-		const { error } = await ctx.run(category('create', { columns: { mappingMode: 'autoMapInputData', value: null } }), { input: [{ name: 'Bad', hierarchy: -3 }] });
+		const { error } = await ctx.run(category('create', { recordFields: 'auto' }), { input: [{ name: 'Bad', hierarchy: -3 }] });
 		expect(error?.message).toMatch(/Hierarchy/);
 		expect(ctx.sent()).toEqual([]);
 	});

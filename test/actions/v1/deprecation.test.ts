@@ -34,7 +34,7 @@ it('version 2 shows a notice on each deprecated operation, and says so first in 
 		(property: INodeProperties) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('loyaltyMember'),
 	)!.options as INodePropertyOptions[];
 	for (const option of memberOperations) expect(option.description).toMatch(/^Deprecated \(use /);
-	expect(RESOURCES.find((resource) => resource.value === 'loyaltyMember')!.name).toBe('Loyalty Member (Deprecated)');
+	expect(RESOURCES.find((resource) => resource.value === 'loyaltyMember')!.name).toBe('Loyalty (Legacy): Member');
 });
 
 it('version 1 keeps its parameters as they shipped: no notice added', () => {

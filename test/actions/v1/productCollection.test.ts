@@ -88,7 +88,7 @@ describe('Product Collection', () => {
 	});
 
 	it('Map Automatically takes a collection\'s name and type from its item', async () => {
-		const { error } = await ctx.run(collection('create', { columns: { mappingMode: 'autoMapInputData', value: null } }), { input: [{ name: 'Mapped', type: 'STATIC' }] });
+		const { error } = await ctx.run(collection('create', { recordFields: 'auto' }), { input: [{ name: 'Mapped', type: 'STATIC' }] });
 		expect(error).toBeUndefined();
 		expect(ctx.sent()[0].body).toEqual({ type: 'STATIC', name: 'Mapped' });
 	});

@@ -47,7 +47,7 @@ describe('Program Member (Beta): Add', () => {
 		]);
 	});
 
-	it("names a customer by source ID, and takes an input item's customer_id (the older shape) through Map Input Fields", async () => {
+	it("names a customer by source ID, and takes an input item's customer_id (the older shape) through Record Fields: Map Automatically", async () => {
 		const bySource = await member('add', { programId: program, customer: FIXTURES.customerWithManyActivitiesSourceId });
 		expect(bySource.error).toBeUndefined();
 		expect(ctx.sent()[0].body).toEqual({ customer_identification: { type: 'customer_source_id', customer_source_id: FIXTURES.customerWithManyActivitiesSourceId } });
@@ -57,7 +57,7 @@ describe('Program Member (Beta): Add', () => {
 		ctx.emu.control.clearRequests();
 		const mapped = await member(
 			'add',
-			{ programId: program, columns: { mappingMode: 'autoMapInputData', value: null } },
+			{ programId: program, recordFields: 'auto' },
 			[{ customer_id: newcomer, status: 'ACTIVE', metadata: { tier: 2 } }],
 		);
 		expect(mapped.error).toBeUndefined();

@@ -6,7 +6,7 @@ import { update } from './update';
 
 export const benefit: ResourceDefinition = {
 	value: 'benefit',
-	name: 'Benefit (Beta)',
+	name: 'Loyalty: Benefit',
 	auth: 'oAuth2',
 	operations: [
 		create,

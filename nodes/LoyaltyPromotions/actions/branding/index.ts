@@ -8,7 +8,7 @@ import { update } from './update';
 
 export const branding: ResourceDefinition = {
 	value: 'branding',
-	name: 'Branding',
+	name: 'Management: Branding',
 	auth: 'management',
 	operations: [create, deleteBranding, get, getAll, update],
 	methods: { listSearch: { searchBrandings } },

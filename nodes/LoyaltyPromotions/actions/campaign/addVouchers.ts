@@ -16,7 +16,7 @@ export const addVouchers: OperationDefinition = {
 	endpoint: 'POST /v1/campaigns/{campaignId}/vouchers/{code} or POST /v1/campaigns/{campaignId}/vouchers',
 	repeatHint: 'Adding one voucher with a code you choose is safe to repeat (the service refuses the same code twice).',
 	properties: [
-		campaignLocator('campaignId', 'The campaign to add the vouchers to'),
+		campaignLocator('campaignId', 'The campaign'),
 		{
 			displayName: 'Code',
 			name: 'code',

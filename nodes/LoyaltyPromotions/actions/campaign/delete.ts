@@ -9,7 +9,7 @@ export const deleteCampaign: OperationDefinition = {
 	description: 'Delete a campaign and its vouchers: to the bin, or for good so that its name and codes can be used again',
 	endpoint: 'DELETE /v1/campaigns/{campaignId}',
 	properties: [
-		campaignLocator('campaignId', 'The campaign to delete'),
+		campaignLocator('campaignId', 'The campaign'),
 		{
 			displayName: 'Delete Permanently',
 			name: 'permanently',

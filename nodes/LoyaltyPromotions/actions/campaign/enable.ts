@@ -6,7 +6,7 @@ import { campaignLocator } from './fields';
 export const [enable, disable] = enableDisable({
 	noun: 'campaign',
 	endpoint: '/v1/campaigns/{campaignId}',
-	property: campaignLocator('campaignId', 'The campaign to enable or disable'),
+	property: campaignLocator('campaignId', 'The campaign'),
 	path: (params) => path`/v1/campaigns/${params.id('campaignId', 'Campaign')}`,
 	offEffect: 'its vouchers fail validation and redemption until enabled',
 	simplify: SIMPLE_FIELDS.campaign,

@@ -10,7 +10,7 @@ export const get: OperationDefinition = {
 	description: 'Retrieve a campaign with its settings and voucher count',
 	endpoint: 'GET /v1/campaigns/{campaignId}',
 	simplify: SIMPLE_FIELDS.campaign,
-	properties: [campaignLocator('campaignId', 'The campaign to retrieve')],
+	properties: [campaignLocator('campaignId', 'The campaign')],
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');
 		return { method: 'GET', path: path`/v1/campaigns/${campaignId}` };

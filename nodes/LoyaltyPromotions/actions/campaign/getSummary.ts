@@ -12,7 +12,7 @@ export const getSummary: OperationDefinition = {
 	description: "A campaign's figures: vouchers published, validated and redeemed, amounts spent and discounts given",
 	endpoint: 'GET /v1/campaigns/{campaignId}/summary',
 	properties: [
-		campaignLocator('campaignId', 'The campaign to summarise'),
+		campaignLocator('campaignId', 'The campaign'),
 		filtersProperty([
 			{ displayName: 'End Date', name: 'endDate', type: 'dateTime', default: '', description: 'Count up to this day (inclusive), e.g. 2025-06-30' },
 			{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', description: 'Count from this day, e.g. 2025-06-01' },

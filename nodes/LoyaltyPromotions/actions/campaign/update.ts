@@ -14,7 +14,7 @@ export const update: OperationDefinition = {
 	description: "Change a campaign's settings; the fields left out keep their values (its vouchers take the new dates and rules)",
 	endpoint: 'PUT /v1/campaigns/{campaignId}',
 	simplify: SIMPLE_FIELDS.campaign,
-	properties: [campaignLocator('campaignId', 'The campaign to update'), updateFieldsProperty([...CAMPAIGN_BODY_OPTIONS, ...CAMPAIGN_VOUCHER_OPTIONS])],
+	properties: [campaignLocator('campaignId', 'The campaign'), updateFieldsProperty([...CAMPAIGN_BODY_OPTIONS, ...CAMPAIGN_VOUCHER_OPTIONS])],
 	record: { id: 'campaignId', ...inCollection('updateFields', CAMPAIGN_RECORD) },
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');

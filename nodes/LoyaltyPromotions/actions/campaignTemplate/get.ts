@@ -9,7 +9,7 @@ export const get: OperationDefinition = {
 	description: 'Retrieve a campaign template, optionally with its JSON template',
 	endpoint: 'GET /v1/templates/campaigns/{campaignTemplateId}',
 	properties: [
-		idProperty('campaignTemplateId', 'Campaign Template ID', 'The campaign template to retrieve', 'camt_…'),
+		idProperty('campaignTemplateId', 'Campaign Template ID', 'The campaign template', 'camt_…'),
 		{
 			displayName: 'Expand JSON Template',
 			name: 'expandJsonTemplate',

@@ -11,7 +11,7 @@ export const update: OperationDefinition = {
 	action: 'Update a campaign template',
 	description: "Rename a campaign template or change its description; its settings stay",
 	endpoint: 'PUT /v1/templates/campaigns/{campaignTemplateId}',
-	properties: [campaignTemplateLocator('The template to update'), updateFieldsProperty([templateDescriptionOption, { ...updateNameProperty('template'), description: "The template's new name, unique in the project" }])],
+	properties: [campaignTemplateLocator('The template'), updateFieldsProperty([templateDescriptionOption, { ...updateNameProperty('template'), description: "The template's new name, unique in the project" }])],
 	build(params) {
 		const fields = params.get<IDataObject>('updateFields', {});
 		const body = compact({

@@ -21,7 +21,7 @@ const CARD_DEFINITION: CatalogueKind = {
 
 export const cardDefinition: ResourceDefinition = {
 	value: 'cardDefinition',
-	name: 'Card Definition (Beta)',
+	name: 'Loyalty: Card Definition',
 	auth: 'oAuth2',
 	operations: [
 		create,

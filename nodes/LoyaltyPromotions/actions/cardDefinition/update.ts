@@ -13,7 +13,7 @@ export const update: OperationDefinition = {
 	description: 'Change a card definition. Once it has left DRAFT, only Name and Metadata can change (the service answers 409 otherwise).',
 	endpoint: 'PUT /v2/loyalties/card-definitions/{id}',
 	properties: [
-		{ ...cardDefinitionOptions('cardDefinitionId', 'The card definition to update'), required: true },
+		{ ...cardDefinitionOptions('cardDefinitionId', 'The card definition'), required: true },
 		updateFieldsProperty([
 			updateNameProperty('card definition'),
 			...SETTINGS_PROPERTIES,

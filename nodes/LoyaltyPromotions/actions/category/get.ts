@@ -7,6 +7,6 @@ export const get: OperationDefinition = {
 	action: 'Get a category',
 	description: 'Retrieve a category with its name and hierarchy',
 	endpoint: 'GET /v1/categories/{categoryId}',
-	properties: [categoryLocator('The category to retrieve')],
+	properties: [categoryLocator('The category')],
 	build: (params) => ({ method: 'GET', path: categoryPath(params) }),
 };

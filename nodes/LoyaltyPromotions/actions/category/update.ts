@@ -11,7 +11,7 @@ export const update: OperationDefinition = {
 	description: "Change a category's name or hierarchy; a field left out keeps its value (the node reads the category first, as the service needs both)",
 	endpoint: 'PUT /v1/categories/{categoryId} or GET /v1/categories/{categoryId} then PUT /v1/categories/{categoryId}',
 	properties: [
-		categoryLocator('The category to update'),
+		categoryLocator('The category'),
 		updateFieldsProperty([hierarchyProperty(false), { displayName: 'Name', name: 'name', type: 'string', default: '', description: "The category's new name" }]),
 	],
 	record: { id: 'categoryId', name: 'updateFields.name', hierarchy: 'updateFields.hierarchy' },

@@ -8,7 +8,7 @@ import { update } from './update';
 
 export const customEventSchema: ResourceDefinition = {
 	value: 'customEventSchema',
-	name: 'Custom Event Schema',
+	name: 'Management: Custom Event Schema',
 	auth: 'management',
 	operations: [getAll, create, deleteCustomEventSchema, get, update],
 	methods: { listSearch: { searchCustomEventSchemas } },

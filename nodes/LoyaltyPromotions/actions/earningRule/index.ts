@@ -6,7 +6,7 @@ import { update } from './update';
 
 export const earningRule: ResourceDefinition = {
 	value: 'earningRule',
-	name: 'Earning Rule (Beta)',
+	name: 'Loyalty: Earning Rule',
 	auth: 'oAuth2',
 	operations: [
 		create,

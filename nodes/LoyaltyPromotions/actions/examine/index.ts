@@ -5,7 +5,7 @@ import { rewards } from './rewards';
 /** Loyalty v2 examinations: what a customer or member could buy or earn, without changing anything. */
 export const examine: ResourceDefinition = {
 	value: 'examine',
-	name: 'Examine (Beta)',
+	name: 'Loyalty: Examine',
 	auth: 'oAuth2',
 	operations: [rewards, earningRules],
 };

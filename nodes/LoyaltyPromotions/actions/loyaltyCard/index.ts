@@ -11,7 +11,7 @@ import { searchExpiringPointBuckets, searchMemberCards, searchPendingPointBucket
 
 export const loyaltyCard: ResourceDefinition = {
 	value: 'loyaltyCard',
-	name: 'Loyalty Card (Beta)',
+	name: 'Loyalty: Card',
 	auth: 'oAuth2',
 	// Get Many Pending Point Buckets first: version 1's only operation, and its default.
 	operations: [

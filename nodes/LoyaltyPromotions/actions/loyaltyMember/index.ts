@@ -12,7 +12,7 @@ import { searchLoyaltyCampaigns, searchLoyaltyCards } from './search';
 export const loyaltyMember: ResourceDefinition = {
 	value: 'loyaltyMember',
 	// The service has deprecated the whole v1 loyalty API for Loyalty v2; the value stays for saved workflows.
-	name: 'Loyalty Member (Deprecated)',
+	name: 'Loyalty (Legacy): Member',
 	auth: 'appKeysOrOAuth2',
 	operations: [getManyPendingPoints, getActivity, add, get, getAll, adjustPoints, redeemReward, getManyTransactions],
 	methods: { listSearch: { searchLoyaltyCampaigns, searchLoyaltyCards } },

@@ -26,7 +26,7 @@ const digital = (...digitalType: string[]) => ({ show: { rewardType: ['DIGITAL']
 export const create: OperationDefinition = {
 	value: 'create',
 	name: 'Create',
-	action: 'Create a reward',
+	action: 'Create a loyalty reward',
 	description:
 		'Create a reward members buy with points: a product or SKU, a coupon or gift voucher from a campaign, or points on a loyalty card, with its points costs. Assign it to a program (Program Reward) to offer it.',
 	endpoint: 'POST /v2/loyalties/rewards',

@@ -8,8 +8,8 @@ import type { ParamReader } from '../types';
 
 /** The v2 reward catalogue (`lrew_…`), a resource apart from the v1 rewards. */
 export const LOYALTY_REWARD: CatalogueKind = {
-	noun: 'reward',
-	plural: 'rewards',
+	noun: 'loyalty reward',
+	plural: 'loyalty rewards',
 	label: 'Reward',
 	collection: '/v2/loyalties/rewards',
 	idName: 'rewardId',

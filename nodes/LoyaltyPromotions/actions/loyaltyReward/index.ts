@@ -7,7 +7,7 @@ import { update } from './update';
 /** The Loyalty v2 reward catalogue (`lrew_…`): the rewards programs offer and members buy with points. */
 export const loyaltyReward: ResourceDefinition = {
 	value: 'loyaltyReward',
-	name: 'Reward (Beta)',
+	name: 'Loyalty: Reward',
 	auth: 'oAuth2',
 	operations: [
 		create,

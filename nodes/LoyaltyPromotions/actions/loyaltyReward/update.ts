@@ -12,7 +12,7 @@ const REWARD_VALIDITY_HOURS = { ...VALIDITY_HOURS, description: 'When the reward
 export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
-	action: 'Update a reward',
+	action: 'Update a loyalty reward',
 	description:
 		"Change a reward's name, costs, dates, refund policy, validity hours, purchase limits or metadata (an active or inactive reward takes only name, metadata, refunds, validity hours, dates and costs); what it gives changes only while it is DRAFT. Its status changes only through Activate, Deactivate and Move to Draft.",
 	endpoint: 'PUT /v2/loyalties/rewards/{id}',

@@ -6,7 +6,7 @@ import { searchManagementCampaignTemplates } from './search';
 /** The campaign templates of any project, through the management API (App Keys' Campaign Template reads the key's project). */
 export const managementCampaignTemplate: ResourceDefinition = {
 	value: 'managementCampaignTemplate',
-	name: 'Campaign Template',
+	name: 'Management: Campaign Template',
 	auth: 'management',
 	operations: [getAll, copy],
 	methods: { listSearch: { searchManagementCampaignTemplates } },

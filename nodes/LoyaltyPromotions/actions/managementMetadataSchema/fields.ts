@@ -10,7 +10,7 @@ export const METADATA_SCHEMAS: ProjectCollection = {
 	segment: 'metadata-schemas',
 	idParam: 'metadataSchemaId',
 	displayName: 'Metadata Schema',
-	noun: ['metadata schema', 'metadata schemas'],
+	noun: ['project metadata schema', 'project metadata schemas'],
 	searchMethod: 'searchManagementMetadataSchemas',
 	idPlaceholder: 'ms_...',
 };

@@ -9,7 +9,7 @@ import { update } from './update';
 /** The management API's metadata schemas of any project (the app keys' read-only ones are the project's own). */
 export const managementMetadataSchema: ResourceDefinition = {
 	value: 'managementMetadataSchema',
-	name: 'Metadata Schema',
+	name: 'Management: Metadata Schema',
 	auth: 'management',
 	operations: [create, deleteMetadataSchema, get, getAll, update],
 	methods: { listSearch: { searchManagementMetadataSchemas } },

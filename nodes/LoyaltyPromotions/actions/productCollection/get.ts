@@ -7,6 +7,6 @@ export const get: OperationDefinition = {
 	action: 'Get a product collection',
 	description: 'Retrieve a product collection with its type and its products or filter',
 	endpoint: 'GET /v1/product-collections/{productCollectionId}',
-	properties: [collectionLocator('The product collection to retrieve')],
+	properties: [collectionLocator('The product collection')],
 	build: (params) => ({ method: 'GET', path: collectionPath(params) }),
 };

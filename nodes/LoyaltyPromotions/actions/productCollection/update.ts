@@ -12,7 +12,7 @@ export const update: OperationDefinition = {
 	description: "Rename a product collection, or change an auto-update collection's filter (a static collection's products cannot be changed here)",
 	endpoint: 'PUT /v1/product-collections/{productCollectionId}',
 	properties: [
-		collectionLocator('The product collection to update'),
+		collectionLocator('The product collection'),
 		updateFieldsProperty([
 			jsonObjectProperty('filter', 'Filter (JSON)', 'Auto-update collections only: the new conditions products meet (replaces the current filter).', FILTER_SHAPE),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The collection's new name, unique in the project" },

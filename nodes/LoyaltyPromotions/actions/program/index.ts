@@ -12,7 +12,7 @@ import { update } from './update';
 
 export const program: ResourceDefinition = {
 	value: 'program',
-	name: 'Program (Beta)',
+	name: 'Loyalty: Program',
 	auth: 'oAuth2',
 	operations: [activate, create, deactivate, deleteProgram, get, getAll, getManyActivities, update, ...assignmentOperations],
 	methods: { listSearch: { searchPrograms } },

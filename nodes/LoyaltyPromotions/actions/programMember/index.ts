@@ -22,7 +22,7 @@ import { update } from './update';
 
 export const programMember: ResourceDefinition = {
 	value: 'programMember',
-	name: 'Program Member (Beta)',
+	name: 'Loyalty: Program Member',
 	auth: 'oAuth2',
 	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getManyBenefitTransactions, getManyOrderPayments, getManyRewardPurchases, getManyTierTransactions, getMembership, getMemberships, payOrderWithPoints, purchaseReward, refundRewardPurchase, update],
 	methods: { listSearch: { searchProgramMembers, searchProgramRewards } },

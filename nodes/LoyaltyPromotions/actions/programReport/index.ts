@@ -17,7 +17,7 @@ import { getTiersSummary } from './getTiersSummary';
  */
 export const programReport: ResourceDefinition = {
 	value: 'programReport',
-	name: 'Program Report (Beta)',
+	name: 'Loyalty: Program Report',
 	auth: 'oAuth2',
 	operations: [
 		getCardDaily,

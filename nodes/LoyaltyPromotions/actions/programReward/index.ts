@@ -5,7 +5,7 @@ import { update } from './update';
 
 export const programReward: ResourceDefinition = {
 	value: 'programReward',
-	name: 'Program Reward (Beta)',
+	name: 'Loyalty: Program Reward',
 	auth: 'oAuth2',
 	operations: [batch, getAll, update],
 };

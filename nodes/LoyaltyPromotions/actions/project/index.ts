@@ -8,7 +8,7 @@ import { update } from './update';
 
 export const project: ResourceDefinition = {
 	value: 'project',
-	name: 'Project',
+	name: 'Management: Project',
 	auth: 'management',
 	operations: [create, deleteProject, get, getAll, update],
 	methods: { listSearch: { searchProjects } },

@@ -7,7 +7,7 @@ export const deleteStack: OperationDefinition = {
 	action: 'Delete a promotion stack',
 	description: 'Delete a promotion stack; its tiers stay in the campaign',
 	endpoint: 'DELETE /v1/promotions/{campaignId}/stacks/{stackId}',
-	properties: [stackCampaignProperty, promotionStackLocator('The promotion stack to delete')],
+	properties: [stackCampaignProperty, promotionStackLocator('The promotion stack')],
 	build: (params) => ({ method: 'DELETE', path: stackPath(params) }),
 	// The service answers 204 with no body.
 	output: (_response, params) => [{ deleted: true, id: params.id('stackId', 'Promotion Stack') }],

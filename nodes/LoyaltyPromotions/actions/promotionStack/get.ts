@@ -7,6 +7,6 @@ export const get: OperationDefinition = {
 	action: 'Get a promotion stack',
 	description: 'Retrieve a promotion stack with its tiers in order',
 	endpoint: 'GET /v1/promotions/{campaignId}/stacks/{stackId}',
-	properties: [stackCampaignProperty, promotionStackLocator('The promotion stack to retrieve')],
+	properties: [stackCampaignProperty, promotionStackLocator('The promotion stack')],
 	build: (params) => ({ method: 'GET', path: stackPath(params) }),
 };

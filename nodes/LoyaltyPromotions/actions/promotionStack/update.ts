@@ -12,7 +12,7 @@ export const update: OperationDefinition = {
 	endpoint: 'PUT /v1/promotions/{campaignId}/stacks/{stackId}',
 	properties: [
 		stackCampaignProperty,
-		promotionStackLocator('The promotion stack to update'),
+		promotionStackLocator('The promotion stack'),
 		updateFieldsProperty([
 			stackCategoryOption,
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The stack's new name" },

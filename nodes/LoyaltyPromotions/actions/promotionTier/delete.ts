@@ -8,7 +8,7 @@ export const deleteTier: OperationDefinition = {
 	action: 'Delete a promotion tier',
 	description: 'Delete a promotion tier from its campaign',
 	endpoint: 'DELETE /v1/promotions/tiers/{promotionTierId}',
-	properties: [promotionTierLocator('The promotion tier to delete')],
+	properties: [promotionTierLocator('The promotion tier')],
 	build: (params) => ({ method: 'DELETE', path: path`/v1/promotions/tiers/${readTierId(params)}` }),
 	// The service answers 204 with no body.
 	output: (_response, params) => [{ deleted: true, id: readTierId(params) }],

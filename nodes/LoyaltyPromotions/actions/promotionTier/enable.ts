@@ -5,7 +5,7 @@ import { promotionTierLocator, readTierId } from './fields';
 export const [enable, disable] = enableDisable({
 	noun: 'promotion tier',
 	endpoint: '/v1/promotions/tiers/{promotionTierId}',
-	property: promotionTierLocator('The promotion tier to enable or disable'),
+	property: promotionTierLocator('The promotion tier'),
 	path: (params) => path`/v1/promotions/tiers/${readTierId(params)}`,
 	offEffect: 'it no longer applies to orders until enabled',
 });

@@ -8,6 +8,6 @@ export const get: OperationDefinition = {
 	action: 'Get a promotion tier',
 	description: 'Retrieve a promotion tier with its discount, dates and campaign',
 	endpoint: 'GET /v1/promotions/tiers/{promotionTierId}',
-	properties: [promotionTierLocator('The promotion tier to retrieve')],
+	properties: [promotionTierLocator('The promotion tier')],
 	build: (params) => ({ method: 'GET', path: path`/v1/promotions/tiers/${readTierId(params)}` }),
 };

@@ -13,7 +13,7 @@ export const update: OperationDefinition = {
 	description: "Change a promotion tier's name, discount, dates or hierarchy; the fields left out keep their values",
 	endpoint: 'PUT /v1/promotions/tiers/{promotionTierId}',
 	properties: [
-		promotionTierLocator('The promotion tier to update'),
+		promotionTierLocator('The promotion tier'),
 		updateFieldsProperty([
 			{ ...discountJsonOption, description: 'The new discount, the whole object; amounts in hundredths. Shape: {"type": "AMOUNT|PERCENT|FIXED|UNIT", "amount_off": 1000}.' },
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The tier's new name" },

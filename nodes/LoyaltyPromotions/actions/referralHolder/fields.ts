@@ -109,7 +109,7 @@ export function removeOperation(scoped: boolean): OperationDefinition {
 		action: `Remove a referral holder${scoped ? ' in a campaign' : ''}`,
 		description: 'Remove a referee from a referral code (the referrer cannot be removed); the customer stays',
 		endpoint: `DELETE ${ENDPOINT(scoped)}/{holderId}`,
-		properties: [...codeProperties(scoped), holderLocator('The referee to remove')],
+		properties: [...codeProperties(scoped), holderLocator('The referee')],
 		build: (params) => ({ method: 'DELETE', path: `${holdersPath(params, scoped)}${path`/${holderId(params)}`}` }),
 		// The service answers 204 with no body.
 		output: (_response, params) => [{ deleted: true, id: holderId(params) }],

@@ -8,6 +8,6 @@ export const get: OperationDefinition = {
 	action: 'Get a reward',
 	description: 'Retrieve a reward with its type, settings and stock',
 	endpoint: 'GET /v1/rewards/{rewardId}',
-	properties: [rewardLocator('The reward to retrieve')],
+	properties: [rewardLocator('The reward')],
 	build: (params) => ({ method: 'GET', path: path`/v1/rewards/${readRewardId(params)}` }),
 };

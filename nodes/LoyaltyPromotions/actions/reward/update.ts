@@ -10,7 +10,7 @@ export const update: OperationDefinition = {
 	action: 'Update a reward',
 	description: "Change a reward's name, settings, stock, image or metadata; it keeps its type, and the fields left out keep their values",
 	endpoint: 'PUT /v1/rewards/{rewardId}',
-	properties: [rewardLocator('The reward to update'), updateFieldsProperty([...REWARD_OPTIONS, ...jsonBodyProperties([PARAMETERS_FIELD]), updateNameProperty('reward')])],
+	properties: [rewardLocator('The reward'), updateFieldsProperty([...REWARD_OPTIONS, ...jsonBodyProperties([PARAMETERS_FIELD]), updateNameProperty('reward')])],
 	build(params) {
 		const fields = params.get<IDataObject>('updateFields', {});
 		const body = readUpdateBody(params, fields, [PARAMETERS_FIELD], readRewardOptions(params, fields));

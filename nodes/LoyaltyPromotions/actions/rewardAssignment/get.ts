@@ -8,6 +8,6 @@ export const get: OperationDefinition = {
 	action: 'Get a reward assignment',
 	description: 'Retrieve where a reward is offered and at what points cost',
 	endpoint: 'GET /v1/rewards/{rewardId}/assignments/{assignmentId}',
-	properties: [rewardLocator('The reward whose assignment to retrieve'), assignmentLocator('The assignment to retrieve')],
+	properties: [rewardLocator('The reward whose assignment'), assignmentLocator('The assignment to retrieve')],
 	build: (params) => ({ method: 'GET', path: assignmentPath(params) }),
 };

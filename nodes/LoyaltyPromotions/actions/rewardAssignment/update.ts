@@ -12,8 +12,8 @@ export const update: OperationDefinition = {
 	description: "Change a reward's points cost in a campaign, or whether it is redeemed automatically",
 	endpoint: 'PUT /v1/rewards/{rewardId}/assignments/{assignmentId}',
 	properties: [
-		rewardLocator('The reward whose assignment to update'),
-		assignmentLocator('The assignment to update'),
+		rewardLocator('The reward whose assignment'),
+		assignmentLocator('The assignment'),
 		updateFieldsProperty([
 			{
 				displayName: 'Auto Redeem',

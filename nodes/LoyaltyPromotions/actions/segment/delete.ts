@@ -8,7 +8,7 @@ export const deleteSegment: OperationDefinition = {
 	action: 'Delete a segment',
 	description: 'Delete a customer segment; its customers stay',
 	endpoint: 'DELETE /v1/segments/{segmentId}',
-	properties: [segmentLocator('The segment to delete')],
+	properties: [segmentLocator('The segment')],
 	build: (params) => ({ method: 'DELETE', path: path`/v1/segments/${readSegmentId(params)}` }),
 	// The service answers 204 with no body.
 	output: (_response, params) => [{ deleted: true, id: readSegmentId(params) }],

@@ -8,6 +8,6 @@ export const get: OperationDefinition = {
 	action: 'Get a segment',
 	description: 'Retrieve a customer segment with its type and filter (not its customers: list them with Customer → Get Many by segment)',
 	endpoint: 'GET /v1/segments/{segmentId}',
-	properties: [segmentLocator('The segment to retrieve')],
+	properties: [segmentLocator('The segment')],
 	build: (params) => ({ method: 'GET', path: path`/v1/segments/${readSegmentId(params)}` }),
 };

@@ -8,7 +8,7 @@ import { update } from './update';
 
 export const stackingRules: ResourceDefinition = {
 	value: 'stackingRules',
-	name: 'Stacking Rules',
+	name: 'Management: Stacking Rules',
 	auth: 'management',
 	operations: [create, deleteStackingRules, get, getAll, update],
 	methods: { listSearch: { searchStackingRules } },

@@ -7,7 +7,7 @@ import { update } from './update';
 
 export const tierStructure: ResourceDefinition = {
 	value: 'tierStructure',
-	name: 'Tier Structure (Beta)',
+	name: 'Loyalty: Tier Structure',
 	auth: 'oAuth2',
 	operations: [
 		create,

@@ -9,7 +9,7 @@ import { update } from './update';
 
 export const user: ResourceDefinition = {
 	value: 'user',
-	name: 'User',
+	name: 'Management: User',
 	auth: 'management',
 	operations: [assign, get, getAll, invite, unassign, update],
 	methods: { listSearch: { searchUsers } },

@@ -8,6 +8,6 @@ export const get: OperationDefinition = {
 	action: 'Get a validation rule',
 	description: 'Retrieve a validation rule with its conditions and assignment count',
 	endpoint: 'GET /v1/validation-rules/{validationRuleId}',
-	properties: [validationRuleLocator('The validation rule to retrieve')],
+	properties: [validationRuleLocator('The validation rule')],
 	build: (params) => ({ method: 'GET', path: path`/v1/validation-rules/${readRuleId(params)}` }),
 };

@@ -12,7 +12,7 @@ export const update: OperationDefinition = {
 	description: "Change a validation rule's name, conditions or message; the fields left out keep their values",
 	endpoint: 'PUT /v1/validation-rules/{validationRuleId}',
 	properties: [
-		validationRuleLocator('The validation rule to update'),
+		validationRuleLocator('The validation rule'),
 		updateFieldsProperty([...RULE_BODY_OPTIONS, { displayName: 'Name', name: 'name', type: 'string', default: '', description: "The rule's new name" }]),
 	],
 	build(params) {

@@ -8,7 +8,7 @@ import { update } from './update';
 
 export const webhook: ResourceDefinition = {
 	value: 'webhook',
-	name: 'Webhook',
+	name: 'Management: Webhook',
 	auth: 'management',
 	operations: [create, deleteWebhook, get, getAll, update],
 	methods: { listSearch: { searchWebhooks } },
