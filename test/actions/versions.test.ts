@@ -63,7 +63,7 @@ describe('versions 2 and 3: one description, the layout n8n shows whole', () => 
 		]);
 		const method = nodeTypeFor(ACTION_NODE_TYPE, 2).methods!.loadOptions!.getAuthenticationResources;
 		for (const list of lists) {
-			expect(list.options).toEqual([]);
+			expect(list.options ?? []).toEqual([]);
 			expect(list.typeOptions?.loadOptionsMethod).toBe('getAuthenticationResources');
 			const authentication = String(list.displayOptions!.show!.authentication![0]);
 			const offered = (await method.call({ getNodeParameter: () => authentication } as never)).map((option) => option.value).sort();

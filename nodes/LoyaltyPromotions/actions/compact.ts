@@ -23,7 +23,9 @@ function singlePair(property: INodeProperties): [string, string] | undefined {
 
 /** The field without its resource and operation conditions: copies with the same key are the same field. */
 function identityOf(property: INodeProperties): string {
-	const { resource: _resource, operation: _operation, ...otherShow } = property.displayOptions?.show ?? {};
+	const otherShow = { ...property.displayOptions?.show };
+	delete otherShow.resource;
+	delete otherShow.operation;
 	return JSON.stringify({ ...property, displayOptions: { ...property.displayOptions, show: otherShow } });
 }
 

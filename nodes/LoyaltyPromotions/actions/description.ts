@@ -225,9 +225,6 @@ function describeVersion1(resources: ResourceDefinition[]): INodeProperties[] {
 	];
 }
 
-/** The default resource of each of version 2's Resource lists (its saved workflows leave a default out). */
-const VERSION_2_DEFAULT_RESOURCE: Record<string, string> = { appKeys: 'voucher', oAuth2: 'voucher', managementKeys: 'webhook' };
-
 /** The resources an Authentication value can call. */
 export function resourcesFor(resources: ResourceDefinition[], authentication: string): ResourceDefinition[] {
 	return resources.filter((resource) => AUTHENTICATIONS[resource.auth].includes(authentication));
@@ -237,21 +234,23 @@ const resourceOptions = (resources: ResourceDefinition[]): INodePropertyOptions[
 	resources.map(({ name, value }) => ({ name, value })).sort(byName);
 
 /**
- * Version 2's Resource lists, one per Authentication, each with its own default. Their options load from the node
- * (getAuthenticationResources) rather than sitting in the description: n8n's nodes panel builds one action per
- * resource option of every Resource list, and version 3's list already names every resource once.
+ * Version 2's Resource lists, one per Authentication, each with its own default (its saved workflows leave a
+ * default out). Their options load from the node (getAuthenticationResources) rather than sitting in the
+ * description: n8n's nodes panel builds one action per resource option of every Resource list, and version 3's
+ * list already names every resource once.
  */
 function version2ResourceLists(): INodeProperties[] {
-	return ALL_AUTHENTICATION_OPTIONS.map(({ value }) => ({
-		displayName: 'Resource',
+	const list = (authentication: string, defaultResource: string): INodeProperties => ({
+		displayName: 'Resource Name or ID',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
 		typeOptions: { loadOptionsMethod: 'getAuthenticationResources', loadOptionsDependsOn: ['authentication'] },
-		options: [],
-		default: VERSION_2_DEFAULT_RESOURCE[String(value)],
-		displayOptions: { show: { '@version': [2], authentication: [value] } },
-	}));
+		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		default: defaultResource,
+		displayOptions: { show: { '@version': [2], authentication: [authentication] } },
+	});
+	return [list('appKeys', 'voucher'), list('managementKeys', 'webhook'), list('oAuth2', 'voucher')];
 }
 
 /** The loadOptions method behind version 2's Resource lists. */
