@@ -130,7 +130,7 @@ function startEmulator(port) {
 			clearTimeout(timer);
 			try {
 				resolve({ child, info: JSON.parse(out.slice(0, nl)) });
-			} catch (e) {
+			} catch {
 				fail(new Error(`unexpected emulator output: ${out.slice(0, 200)}`));
 			}
 		});
