@@ -18,6 +18,10 @@
  *    Events example and a webhook-started SKU sync are active. With --headless it sends one event and one
  *    300-item sync through the queue, prints which worker ran each, and stops.
  *
+ * --watch (npm run dev): the interactive demo as a development loop, what `n8n-node dev --external-n8n` does the
+ *    project's way: tsc recompiles nodes/ and credentials/ on every change (tsconfig.build.json), the package is
+ *    symlinked into the user folder instead of copied, and n8n runs with N8N_DEV_RELOAD=true so it reloads the nodes.
+ *
  * Everything listens on 127.0.0.1. No stdin or TTY is needed (it waits for SIGINT/SIGTERM/SIGHUP).
  */
 
@@ -50,13 +54,14 @@ Options:
   --port N              n8n's port (default: a free one; N+1 is n8n's task broker)
   --emulator-port N     the emulator's port (default: a free one)
   --no-build            do not run \`npm run build\` first (use the existing dist/)
+  --watch               development loop: recompile on change, package symlinked, n8n reloads it (npm run dev)
   --user-folder DIR     n8n user folder (default: a new temp folder, removed on exit)
   --keep                keep the temp user folder on exit
   -h, --help            this text
 `;
 
 function parseArgs(argv) {
-	const opts = { headless: false, queue: false, build: true, keep: false };
+	const opts = { headless: false, queue: false, build: true, keep: false, watch: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => {
@@ -77,10 +82,13 @@ function parseArgs(argv) {
 			case '--no-build': opts.build = false; break;
 			case '--user-folder': opts.userFolder = path.resolve(value()); break;
 			case '--keep': opts.keep = true; break;
+			case '--watch': opts.watch = true; break;
 			case '-h': case '--help': opts.help = true; break;
 			default: throw new Error(`unknown option ${argv[i]} (see --help)`);
 		}
 	}
+	if (opts.watch && (opts.headless || opts.queue)) throw new Error('--watch runs the interactive demo: not with --headless or --queue');
+	if (opts.watch && !opts.build) throw new Error('--watch builds first (icons and codex files): not with --no-build');
 	return opts;
 }
 
@@ -93,6 +101,26 @@ async function timed(what, fn) {
 	const r = await fn();
 	log(`${what}: done in ${secs(Date.now() - t0)}`);
 	return r;
+}
+
+/** tsc in watch mode on the shipped sources; its messages go to the terminal with a [tsc] prefix. */
+function watchSources() {
+	const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+	const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+		cwd: ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	for (const stream of [child.stdout, child.stderr]) {
+		stream.setEncoding('utf8');
+		let pending = '';
+		stream.on('data', (chunk) => {
+			const lines = (pending + chunk).split('\n');
+			pending = lines.pop();
+			for (const line of lines) if (line.trim()) process.stdout.write(`[tsc] ${line}\n`);
+		});
+	}
+	log('tsc is watching nodes/ and credentials/; n8n reloads the package after each compile (icons: npm run build)');
+	return child;
 }
 
 function build() {
@@ -130,7 +158,7 @@ function startEmulator(port) {
 			clearTimeout(timer);
 			try {
 				resolve({ child, info: JSON.parse(out.slice(0, nl)) });
-			} catch (e) {
+			} catch {
 				fail(new Error(`unexpected emulator output: ${out.slice(0, 200)}`));
 			}
 		});
@@ -276,12 +304,14 @@ async function main() {
 	let emulator;
 	let n8n;
 	let topology;
+	let compiler;
 	let tempFolder;
 	let shuttingDown;
 	const shutdown = (reason) => {
 		if (shuttingDown) return shuttingDown;
 		shuttingDown = (async () => {
 			if (reason) log(`${reason}: stopping n8n and the emulator…`);
+			if (compiler) compiler.kill('SIGTERM');
 			if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
 			if (topology) await topology.stop().catch((e) => log(`stopping the queue-mode processes: ${e.message}`));
 			if (emulator) await stopEmulator(emulator.child).catch((e) => log(`stopping the emulator: ${e.message}`));
@@ -350,8 +380,14 @@ async function main() {
 			await new Promise(() => {});
 		}
 		const port = opts.port || (await freePort());
-		n8n = await createN8n({ userFolder: opts.userFolder || tempFolder, port, packageDir: ROOT });
-		log(`n8n user folder: ${n8n.userFolder} (package copied into .n8n/nodes/node_modules)`);
+		n8n = await createN8n({
+			userFolder: opts.userFolder || tempFolder,
+			port,
+			packageDir: ROOT,
+			...(opts.watch ? { linkMode: 'symlink', env: { N8N_DEV_RELOAD: 'true' } } : {}),
+		});
+		log(`n8n user folder: ${n8n.userFolder} (package ${opts.watch ? 'symlinked' : 'copied'} into .n8n/nodes/node_modules)`);
+		if (opts.watch) compiler = watchSources();
 
 		const examples = loadExamples();
 		await timed('importing credentials (lp-app, lp-management, lp-oauth)', () => n8n.importCredentials(emulatorCredentials(emulator.info)));

@@ -6,8 +6,10 @@
  *    eslint.config.mjs (n8n's default, unmodified, which strict mode checks) and tsconfig files. `n8n-node lint`
  *    lints everything under its folder, and tests, benchmarks and scripts use what shipped code must not (fs,
  *    process, require): they are not part of the package, so they are not staged.
- * 2. No eslint-disable comments in nodes/ or credentials/ (n8n's scanner ignores them).
- * 3. n8n's community-package scanner (its analyzePackage) over the source and over the packed tarball, as
+ * 2. ESLint with eslint.tooling.config.mjs on what is not shipped: test/, bench/, scripts/ and the root's .js files,
+ *    which run under Node with its APIs (docs/development.md: why there are two configs).
+ * 3. No eslint-disable comments anywhere in the source (n8n's scanner ignores them in shipped code).
+ * 4. n8n's community-package scanner (its analyzePackage) over the source and over the packed tarball, as
  *    `npx @n8n/scan-community-package` does for a published package.
  */
 const { execFileSync } = require('child_process');
@@ -16,6 +18,8 @@ const os = require('os');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..');
+/** What eslint.tooling.config.mjs lints: everything that is not shipped. */
+const TOOLING_PATHS = ['test', 'bench', 'scripts', '*.js'];
 const run = (command, args, options = {}) =>
 	execFileSync(command, args, { cwd: root, stdio: 'inherit', ...options });
 
@@ -54,9 +58,22 @@ async function main() {
 		fs.rmSync(stage, { recursive: true, force: true });
 	}
 
+	step('ESLint on tests, benchmarks and scripts (eslint.tooling.config.mjs)');
+	run(process.execPath, [
+		path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'),
+		'--config',
+		'eslint.tooling.config.mjs',
+		'--max-warnings',
+		'0',
+		...TOOLING_PATHS,
+	]);
+	console.log('  no problems');
+
 	step('No eslint-disable comments');
-	const disabled = ['nodes', 'credentials']
+	const disabled = ['nodes', 'credentials', 'test', 'bench', 'scripts']
 		.flatMap((dir) => filesUnder(path.join(root, dir)))
+		.concat(fs.readdirSync(root).filter((name) => /\.[cm]?js$/.test(name)).map((name) => path.join(root, name)))
+		.filter((file) => file !== __filename && /\.[cm]?[jt]s$/.test(file))
 		.filter((file) => /eslint-disable/.test(fs.readFileSync(file, 'utf8')));
 	if (disabled.length > 0) throw new Error(`eslint-disable comments in: ${disabled.join(', ')}`);
 

@@ -158,11 +158,11 @@ export class Emulator implements Env {
 		this.latencyMs = options.latencyMs ?? 0;
 		this.logEnabled = options.requestLog ?? true;
 		this.logLimit = options.requestLogLimit ?? 100_000;
-		const emu = this;
+		const currentStore = () => this.store;
 		this.deliveries = new Deliveries(
 			{
 				get store() {
-					return emu.store;
+					return currentStore();
 				},
 				counters: this.counters,
 				projectId: () => this.creds.projectId,
