@@ -1,4 +1,4 @@
-import { ApplicationError, sleep } from 'n8n-workflow';
+import { ApplicationError } from 'n8n-workflow';
 import { passedDeadline } from '../transport/request';
 
 /** One look at a job the service runs in the background: finished (with its value), or how far it got. */
@@ -26,6 +26,20 @@ export interface WaitOptions<T> {
 	maxDelayMs?: number;
 }
 
+/** Waits `ms`, or less when `signal` fires first (a stopped wait does not sit out its pause). */
+async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+	if (ms <= 0 || signal?.aborted) return;
+	await new Promise<void>((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			signal?.removeEventListener('abort', done);
+			resolve();
+		};
+		const timer = setTimeout(done, ms);
+		signal?.addEventListener('abort', done, { once: true });
+	});
+}
+
 /** The least time a look's request is given, even at the very end of the wait. */
 const MIN_LOOK_MS = 1000;
 
@@ -41,7 +55,7 @@ export async function waitUntilDone<T>(options: WaitOptions<T>): Promise<T> {
 	let status = options.status ?? 'no status yet';
 	for (;;) {
 		const left = options.timeoutMs - (Date.now() - started);
-		await sleep(Math.max(0, Math.min(delay, left)));
+		await pause(Math.min(delay, left), options.signal);
 		if (options.signal?.aborted) throw new ApplicationError('The execution was canceled while waiting for the service');
 		const deadlineMs = Math.max(MIN_LOOK_MS, options.timeoutMs - (Date.now() - started));
 		const state = await options.check({ deadlineMs, signal: options.signal }).catch((error: unknown) => {
