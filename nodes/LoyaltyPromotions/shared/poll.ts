@@ -1,4 +1,4 @@
-import { ApplicationError } from 'n8n-workflow';
+import { ApplicationError, sleep } from 'n8n-workflow';
 import { passedDeadline } from '../transport/request';
 
 /** One look at a job the service runs in the background: finished (with its value), or how far it got. */
@@ -26,18 +26,13 @@ export interface WaitOptions<T> {
 	maxDelayMs?: number;
 }
 
+/** A fired signal ends a pause within this long. */
+const PAUSE_SLICE_MS = 250;
+
 /** Waits `ms`, or less when `signal` fires first (a stopped wait does not sit out its pause). */
 async function pause(ms: number, signal?: AbortSignal): Promise<void> {
-	if (ms <= 0 || signal?.aborted) return;
-	await new Promise<void>((resolve) => {
-		const done = () => {
-			clearTimeout(timer);
-			signal?.removeEventListener('abort', done);
-			resolve();
-		};
-		const timer = setTimeout(done, ms);
-		signal?.addEventListener('abort', done, { once: true });
-	});
+	const until = Date.now() + ms;
+	for (let left = ms; left > 0 && !signal?.aborted; left = until - Date.now()) await sleep(Math.min(left, PAUSE_SLICE_MS));
 }
 
 /** The least time a look's request is given, even at the very end of the wait. */
