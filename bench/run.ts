@@ -1,8 +1,8 @@
 /**
  * `npm run bench` — the node against the emulator (in a child process) and against raw keep-alive floors.
  *
- *   ts-node --transpile-only bench/run.ts [--quick] [--latency MS] [--only 1,2,3,4,5,6] [--out DIR]
- *     [--import-skus N] [--import-rows-per-second N] [--sync-customers N] [--sync-low-sample N]
+ *   ts-node --transpile-only bench/run.ts [--quick] [--latency MS] [--only 1,2,3,4,5,6,7,8] [--out DIR]
+ *     [--import-skus N] [--import-rows-per-second N] [--sync-customers N] [--sync-low-sample N] [--crm-customers N]
  *   ts-node --transpile-only bench/run.ts --real [...]   (in a real n8n: see bench/real.ts)
  *   ts-node --transpile-only bench/run.ts --real --download [--mb 1024]   (a large export file: bench/download.ts)
  *
@@ -19,6 +19,10 @@
  *    vs SKU → Create or Update at Concurrency 8 (a sample, extrapolated from the pace the limit allows).
  * 7. The nightly customer sync: 100,000 customers' metadata under 2,000 and 100 requests/minute, Customer →
  *    Update Metadata in Bulk vs Customer → Create or Update per item (samples, extrapolated); peak memory.
+ * 8. A CRM sync: 100,000 customers, each with its own metadata, through Customer → Update in Bulk (the per-record
+ *    endpoint, 100 customers a request) under 2,000 requests/minute (measured) and 100/minute (a scaled run,
+ *    extrapolated from its requests per customer and the pace the limit allowed); a few refused records, each of
+ *    which must come back paired with its own input item.
  *
  * Writes bench/results.json and bench/summary.md, prints a table and the summary.
  */
@@ -37,7 +41,7 @@ import { gc, median, MemorySampler, msSince, now } from './lib/measure';
 // ---------- arguments ----------
 const QUICK = flag('quick');
 const LATENCY = Number(option('latency') ?? 20);
-const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7').split(',').map((s) => Number(s.trim())));
+const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7,8').split(',').map((s) => Number(s.trim())));
 const OUT_DIR = path.resolve(option('out') ?? __dirname);
 const RATE_N = Number(option('rate') ?? 50);
 
@@ -55,6 +59,8 @@ const SYNC_CUSTOMERS = Number(option('sync-customers') ?? (QUICK ? 20_000 : 100_
 const SYNC_LIMITS = [2000, 100];
 /** Under 100/min the bulk run is measured on this many customers and extrapolated (the full run takes ~21 min). */
 const SYNC_LOW_LIMIT_SAMPLE = Number(option('sync-low-sample') ?? (QUICK ? 5000 : 10_000));
+/** Scenario 8: customers with their own metadata (the 100/min run is scaled to SYNC_LOW_LIMIT_SAMPLE). */
+const CRM_CUSTOMERS = Number(option('crm-customers') ?? (QUICK ? 20_000 : 100_000));
 const ACTIVITY_MEMBER = 'LC-MANY-ACTIVITY';
 const PRODUCT_ID = 'prod_0000000000001';
 const CONCURRENCY = 8;
@@ -581,6 +587,74 @@ async function scenario7(): Promise<void> {
 	}
 }
 
+/** Customers each with metadata of their own (a score and a CRM record ID), as a CRM sync sends them. */
+function crmInput(count: number): IDataObject[] {
+	return sourceIds(count).map((id, i) => ({ source_id: id, metadata: { crm_id: `crm-${i}`, score: i % 997, last_sync: '2026-11-24' } }));
+}
+
+/**
+ * 8. A sync of CRM_CUSTOMERS customers whose metadata all differ, through Customer → Update in Bulk (100 a request on
+ * the per-record endpoint), under 2,000 and 100 requests a minute. Every 10,000th customer is refused by the
+ * service: each refusal must come out as one failure item paired with that customer's own input item, and every
+ * other customer must be DONE (0 lost).
+ */
+async function scenario8(): Promise<void> {
+	const windowMs = 60_000;
+	const parameters: INodeParameters = {
+		resource: 'customer',
+		operation: 'updateInBulk',
+		authentication: 'appKeys',
+		columns: MAP_AUTOMATICALLY,
+		waitSeconds: 3600,
+	};
+	for (const perMinuteLimit of SYNC_LIMITS) {
+		const full = perMinuteLimit >= 1000;
+		const count = full ? CRM_CUSTOMERS : Math.min(CRM_CUSTOMERS, SYNC_LOW_LIMIT_SAMPLE);
+		log(`8: Update in Bulk, ${count} customers with their own metadata, ${perMinuteLimit} requests/minute`);
+		await freshEmulator(LATENCY);
+		await emu.setAsyncActionTiming({ baseMs: 100, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
+		const input = crmInput(count);
+		const refused = input.map((item, index) => ({ id: String(item.source_id), index })).filter(({ index }) => index % 10_000 === 4321);
+		await emu.setBulkRefusals(Object.fromEntries(refused.map(({ id }) => [id, 'refused by the bench'])));
+		await emu.setRequestLog(true);
+		const t0 = Date.now();
+		await emu.setRateLimit({ limit: perMinuteLimit, windowMs });
+		const windowStart = Math.round((t0 + Date.now()) / 2);
+		const result = await runTheNode(parameters, input);
+		const counters = await emu.counters();
+		const log8 = await emu.requests();
+		const posts = log8.filter((request) => request.method === 'POST' && request.status < 300).length;
+		const summaries = result.items.filter((item) => item.json.status === 'DONE');
+		const failures = result.items.filter((item) => item.json.error !== undefined);
+		const done = summaries.reduce((sum, item) => sum + Number(item.json.done_count), 0);
+		const paired = failures.filter((item) => {
+			const pairedItem = item.pairedItem as { item: number } | undefined;
+			return pairedItem !== undefined && !Array.isArray(pairedItem) && input[pairedItem.item].source_id === item.json.source_id;
+		}).length;
+		const lost = count - done - failures.length;
+		if (result.error || lost !== 0 || failures.length !== refused.length || paired !== refused.length) {
+			throw new Error(`crm sync: ${result.error?.message ?? ''} ${done} done, ${failures.length} failed (${paired} paired to their item), ${lost} lost`);
+		}
+		const { windows, perMinute } = sustainedPace(log8, windowStart, windowMs);
+		const requestsPerCustomer = log8.filter((request) => request.status < 300).length / count;
+		const minutes = full ? result.ms / 60_000 : (CRM_CUSTOMERS * requestsPerCustomer) / perMinute;
+		const goal = full ? 2 : 20;
+		rows.push({
+			scenario: `8. Customer Update in Bulk, own metadata each, ${perMinuteLimit}/min`,
+			items: CRM_CUSTOMERS,
+			nodeMs: result.ms,
+			metric: full ? 'time (min)' : 'extrapolated time (min)',
+			value: minutes,
+			goal: `≤ ${goal}`,
+			met: minutes <= goal,
+			notes: `${full ? 'measured' : `measured ${count.toLocaleString('en')} customers in ${(result.ms / 1000).toFixed(0)} s, extrapolated;`} ${posts} requests of ≤ 100 + ${log8.length - posts - counters.rateLimited} polls (${requestsPerCustomer.toFixed(4)} requests/customer, per minute: ${windows.join('/')}), ${counters.rateLimited} answered 429; ${done} done, ${failures.length} refused (each paired with its own item), 0 lost`,
+		});
+		details[`8_crm_${perMinuteLimit}`] = { ms: result.ms, count, posts, requests: log8.length, windows, perMinute, minutes, done, refused: failures.length, counters };
+		await emu.setRateLimit(null);
+		await emu.setRequestLog(false);
+	}
+}
+
 // ---------- output ----------
 function fmt(value: number | undefined, digits = 0): string {
 	return value === undefined || Number.isNaN(value) ? '' : value.toFixed(digits);
@@ -633,6 +707,9 @@ function summary(meta: Record<string, unknown>): string {
 		const [bulk, perItem] = [sync[i], sync[i + 1]];
 		lines.push(`- **${bulk.items.toLocaleString('en')} customers' metadata, ${bulk.scenario.split(', ')[1]}:** Update Metadata in Bulk **${bulk.value.toFixed(1)} min** (goal ${bulk.goal}${bulk.met ? ', met' : ', missed'}; ${bulk.notes}) vs Create or Update per item **${perItem.value >= 120 ? `${(perItem.value / 60).toFixed(1)} h` : `${perItem.value.toFixed(0)} min`}** (extrapolated: ${perItem.notes}).`);
 	}
+	for (const r of get('8.')) {
+		lines.push(`- **${r.items.toLocaleString('en')} customers each with their own metadata, ${r.scenario.split(', ').pop()}:** Customer → Update in Bulk **${r.value.toFixed(1)} min** (goal ${r.goal}${r.met ? ', met' : ', missed'}; ${r.notes}).`);
+	}
 	lines.push('');
 	lines.push(`Reproduce with \`npm run bench\` (\`--quick\` for smaller sizes, \`--latency MS\` to change the emulated latency). Raw numbers: \`bench/results.json\`.`);
 	return lines.join('\n');
@@ -655,6 +732,7 @@ async function main(): Promise<void> {
 		if (ONLY.has(5)) await scenario5();
 		if (ONLY.has(6)) await scenario6();
 		if (ONLY.has(7)) await scenario7();
+		if (ONLY.has(8)) await scenario8();
 	} finally {
 		await emu.stop();
 		http.globalAgent.destroy();

@@ -93,6 +93,7 @@ export class EmulatorProcess {
 	setRateLimit = (limit: { limit: number; windowMs: number; route?: string } | null) => this.control('PUT', '/rate-limit', limit);
 	setFaults = (faults: unknown) => this.control('PUT', '/faults', faults);
 	setAsyncActionTiming = (timing: { baseMs?: number; rowsPerSecond?: number }) => this.control('PUT', '/async-action-timing', timing);
+	setBulkRefusals = (refusals: Record<string, string>) => this.control('PUT', '/bulk-refusals', refusals);
 	setRequestLog = (enabled: boolean) => this.control('PUT', '/request-log', { enabled });
 	counters = () => this.control<Record<string, number>>('GET', '/counters');
 	requests = (query = '') => this.control<Array<{ method: string; path: string; status: number; at: number; fault?: string }>>('GET', `/requests${query}`);

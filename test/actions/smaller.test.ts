@@ -30,16 +30,18 @@ describe('product import', () => {
 		expect(error?.description).not.toMatch(/Check the IDs/);
 	});
 
-	it('a plain-text result is kept as text, not spread into characters', async () => {
+	it('a plain-text result is an error quoting it, not a success with nothing failed', async () => {
 		ctx.emu.control.setFaults({
 			route: '/v1/async-actions/',
 			method: 'GET',
-			replaceReply: { contentType: 'application/json', body: '{"id": "aa_text", "status": "DONE", "type": "PRODUCTS_IMPORT_CSV", "result": "ok"}' },
+			beforeProcessing: () => {
+				for (const action of ctx.emu.control.state.asyncActions.values()) Object.assign(action, { status: 'DONE', finish: undefined, result: 'ok' });
+			},
 		});
 		const { error, items } = await run();
-		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ async_action_id: 'aa_text', status: 'DONE', result: 'ok' });
-		expect(items[0].json).not.toHaveProperty('0');
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/^The service's result of the product import \(async action aa_\w+\) cannot be read: it is not an object$/);
+		expect(error?.description).toContain('The service answered: "ok".');
 	});
 });
 

@@ -162,6 +162,11 @@ export async function handleControl(emu: Emulator, method: string, path: string,
 			if (!isObject(body)) throw bad('Body must be {delayMs?, downloadBaseUrl?}');
 			c.setExportTiming(body as { delayMs?: number; downloadBaseUrl?: string | null });
 			return ok();
+		case 'PUT /bulk-refusals':
+			// Records bulk jobs refuse, by source ID or code, with the reason ({ [id]: reason }); replaces the earlier ones.
+			if (!isObject(body) || !Object.values(body).every((v) => typeof v === 'string')) throw bad('Body must be {[sourceIdOrCode]: reason}');
+			emu.store.bulkRefusals = new Map(Object.entries(body as Record<string, string>));
+			return ok();
 		case 'PUT /delivery-retry-delays':
 			c.setDeliveryRetryDelays(field(body, 'delaysMs', (v) => Array.isArray(v) && v.every(isNum)));
 			return ok();

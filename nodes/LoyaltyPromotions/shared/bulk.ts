@@ -1,7 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { errorItem } from '../actions/router';
 import type { BatchOutput, BatchRow, ParamReader, RecordMap, ServiceClient } from '../actions/types';
 import { metadataJsonProperty, metadataProperty, readMetadata } from './fields';
-import { runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
+import { readResult, runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
 import { fail, requireText } from './validate';
 
 /**
@@ -13,6 +14,8 @@ import { fail, requireText } from './validate';
  *   `{ <idsKey>: [...], metadata }` (POST …/metadata/async).
  * The result's errors name the record (`source_id` or `code`) when the service says which; such an error is paired
  * with the input items of that record, any other with every item of its request.
+ * A record named twice in one batch is refused before anything is sent: the service documents neither which of
+ * two records of one request wins nor any order between requests, which run concurrently.
  */
 
 /** Records per request: the service's documented maximum for bulk and metadata endpoints. */
@@ -35,6 +38,14 @@ export interface BulkSpec {
 	failures: 'errors' | 'failed';
 	/** Records per request, when the service allows other than MAX_BULK_RECORDS (e.g. 2,000 orders an import). */
 	maxRecords?: number;
+	/** What one record is, for messages (e.g. 'customer'); default 'record'. */
+	record?: string;
+	/**
+	 * For 'metadata': the per-record endpoint that takes `{ <key>, metadata }` records, each with its own metadata and
+	 * the same effect on it. When the records' metadata differ, they go there, 100 a request, instead of one request
+	 * per distinct metadata.
+	 */
+	perRecord?: BulkSpec;
 }
 
 /**
@@ -42,7 +53,7 @@ export interface BulkSpec {
  * records it finds and creates the others, so a repeat after a lost answer changes nothing more.
  */
 export function upsertBulkSpec(resource: 'customer' | 'product', kind: 'bulk' | 'metadata'): BulkSpec {
-	const base = { key: 'source_id', safeToRepeat: true, failures: 'errors' } as const;
+	const base = { key: 'source_id', safeToRepeat: true, failures: 'errors', record: resource } as const;
 	return kind === 'bulk'
 		? { ...base, noun: `${resource} bulk update`, path: `/v1/${resource}s/bulk/async` }
 		: { ...base, noun: `${resource} metadata update`, path: `/v1/${resource}s/metadata/async`, idsKey: 'source_ids' };
@@ -113,10 +124,8 @@ function canonical(value: unknown): string {
 }
 
 /** A finished action's summary and its failed records, each paired with the input items of its record. */
-function outputsOf(spec: BulkSpec, action: AsyncAction, rows: BatchRow[]): BatchOutput[] {
-	const result = (action.result ?? {}) as IDataObject;
-	const listed = result[spec.failures];
-	const failures = (Array.isArray(listed) ? listed : listed && typeof listed === 'object' ? [listed] : []) as IDataObject[];
+function outputsOf(spec: BulkSpec, action: AsyncAction, rows: BatchRow[], params: ParamReader): BatchOutput[] {
+	const { failures } = readResult(spec.noun, action, spec.failures, params);
 	const summary = summaryOf(action, rows, [spec.failures]);
 	// Metadata updates report only their errors: the summary counts them as the others' results do.
 	summary.json.failed_count ??= failures.length;
@@ -143,6 +152,9 @@ function outputsOf(spec: BulkSpec, action: AsyncAction, rows: BatchRow[]): Batch
 
 /** Sends the rows in requests of at most 100 records (or the spec's maximum) and returns the summaries and failed records. */
 export async function sendBulk(spec: BulkSpec, rows: BatchRow[], params: ParamReader, client: ServiceClient): Promise<BatchOutput[]> {
+	const refused = refuseDuplicates(spec, rows, params);
+	if (refused.outputs.length) rows = refused.rows;
+	if (rows.length === 0) return refused.outputs;
 	const maxRecords = spec.maxRecords ?? MAX_BULK_RECORDS;
 	let chunks: Array<{ rows: BatchRow[]; body: IDataObject | IDataObject[] }>;
 	if (spec.idsKey) {
@@ -154,6 +166,7 @@ export async function sendBulk(spec: BulkSpec, rows: BatchRow[], params: ParamRe
 			if (group) group.push(row);
 			else groups.set(key, [row]);
 		}
+		if (groups.size > 1 && spec.perRecord) return [...refused.outputs, ...(await sendBulk(spec.perRecord, rows, params, client))];
 		chunks = [...groups.values()].flatMap((group) =>
 			chunked(group, maxRecords).map((chunk) => ({
 				rows: chunk,
@@ -168,8 +181,42 @@ export async function sendBulk(spec: BulkSpec, rows: BatchRow[], params: ParamRe
 			rows: chunk.rows,
 			// An array body is JSON like an object: the transport sends it as is.
 			request: { method: 'POST', path: spec.path, body: chunk.body as IDataObject, safeToRepeat: spec.safeToRepeat },
-			outputs: (action) => outputsOf(spec, action, chunk.rows),
+			outputs: (action) => outputsOf(spec, action, chunk.rows, params),
 		}),
 	);
-	return await runJobs(spec.noun, requests, params, client);
+	return [...refused.outputs, ...(await runJobs(spec.noun, requests, params, client))];
+}
+
+/**
+ * Records named twice or more (by `spec.key`) in one batch: an error naming every input item of each, before
+ * anything is sent. With Continue On Fail those items become error items and the other rows go on.
+ */
+function refuseDuplicates(spec: BulkSpec, rows: BatchRow[], params: ParamReader): { rows: BatchRow[]; outputs: BatchOutput[] } {
+	const byKey = new Map<string, number[]>();
+	for (const { row, itemIndex } of rows) {
+		const key = row[spec.key];
+		if (typeof key !== 'string' || key === '') continue;
+		const items = byKey.get(key);
+		if (items) items.push(itemIndex);
+		else byKey.set(key, [itemIndex]);
+	}
+	const label = spec.key === 'code' ? 'Code' : 'Source ID';
+	const errors = new Map<number, NodeOperationError>();
+	for (const [key, items] of byKey) {
+		if (items.length < 2) continue;
+		const named = `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+		for (const itemIndex of items) {
+			const error = new NodeOperationError(params.node, `${label}: "${key}" is in input items ${named}; one batch takes each ${spec.record ?? 'record'} once`, {
+				itemIndex,
+				description: 'Nothing was sent to the service. Merge the items into one, or send them in separate runs in the order they must apply.',
+			});
+			if (!params.context.continueOnFail()) throw error;
+			errors.set(itemIndex, error);
+		}
+	}
+	if (errors.size === 0) return { rows, outputs: [] };
+	return {
+		rows: rows.filter((row) => !errors.has(row.itemIndex)),
+		outputs: [...errors].map(([itemIndex, error]) => ({ json: errorItem(error, itemIndex).json, itemIndexes: [itemIndex] })),
+	};
 }

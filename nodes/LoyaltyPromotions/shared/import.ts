@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { BatchOutput, BatchRow, ParamReader, ServiceClient } from '../actions/types';
 import { csvChunks, multipartFile } from './csv';
 import { putOwn, readMetadata } from './fields';
-import { runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
+import { readResult, runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
 import { fail, requireScalarText } from './validate';
 
 export { waitSecondsProperty } from './jobs';
@@ -72,9 +72,8 @@ function headerOf(spec: ImportSpec, rows: ImportRow[]): string[] {
 }
 
 /** The output of one file's finished async action: its summary, and its failed rows paired with their items. */
-function outputsOf(action: AsyncAction, chunkRows: BatchRow[]): BatchOutput[] {
-	const result = (action.result && typeof action.result === 'object' && !Array.isArray(action.result) ? action.result : {}) as IDataObject;
-	const failed = (Array.isArray(result.failed) ? result.failed : []) as IDataObject[];
+function outputsOf(noun: string, action: AsyncAction, chunkRows: BatchRow[], params: ParamReader): BatchOutput[] {
+	const { failures: failed } = readResult(noun, action, 'failed', params);
 	const summary = summaryOf(action, chunkRows, ['failed'], 'rows');
 	const failures = failed.map((failure): BatchOutput => {
 		const row = Number(failure.row);
@@ -96,6 +95,7 @@ export async function sendImport(spec: ImportSpec, rows: BatchRow[], params: Par
 		importRows.map((row) => header.map((column) => ownValue(row.cells, column) ?? ownValue(row.metadata, column) ?? '')),
 		MAX_IMPORT_FILE_BYTES,
 	);
+	const noun = `${spec.noun} import`;
 	const requests = chunks.map((chunk): JobRequest => {
 		const chunkRows = rows.slice(chunk.first, chunk.first + chunk.count);
 		return {
@@ -106,8 +106,8 @@ export async function sendImport(spec: ImportSpec, rows: BatchRow[], params: Par
 				rawBody: multipartFile('file', spec.fileName, 'text/csv', chunk.text),
 				safeToRepeat: spec.safeToRepeat(chunkRows.map((row) => row.row as ImportRow)),
 			},
-			outputs: (action) => outputsOf(action, chunkRows),
+			outputs: (action) => outputsOf(noun, action, chunkRows, params),
 		};
 	});
-	return await runJobs(`${spec.noun} import`, requests, params, client);
+	return await runJobs(noun, requests, params, client);
 }

@@ -26,6 +26,15 @@ export interface WaitOptions<T> {
 	maxDelayMs?: number;
 }
 
+/** A fired signal ends a pause within this long. */
+const PAUSE_SLICE_MS = 250;
+
+/** Waits `ms`, or less when `signal` fires first (a stopped wait does not sit out its pause). */
+async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+	const until = Date.now() + ms;
+	for (let left = ms; left > 0 && !signal?.aborted; left = until - Date.now()) await sleep(Math.min(left, PAUSE_SLICE_MS));
+}
+
 /** The least time a look's request is given, even at the very end of the wait. */
 const MIN_LOOK_MS = 1000;
 
@@ -41,7 +50,7 @@ export async function waitUntilDone<T>(options: WaitOptions<T>): Promise<T> {
 	let status = options.status ?? 'no status yet';
 	for (;;) {
 		const left = options.timeoutMs - (Date.now() - started);
-		await sleep(Math.max(0, Math.min(delay, left)));
+		await pause(Math.min(delay, left), options.signal);
 		if (options.signal?.aborted) throw new ApplicationError('The execution was canceled while waiting for the service');
 		const deadlineMs = Math.max(MIN_LOOK_MS, options.timeoutMs - (Date.now() - started));
 		const state = await options.check({ deadlineMs, signal: options.signal }).catch((error: unknown) => {

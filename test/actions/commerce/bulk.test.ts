@@ -123,7 +123,9 @@ describe('Customer: Update Metadata in Bulk (100 customers a request, one reques
 		expect(error?.httpCode).toBe('429');
 		expect(error?.message).toBe('The service asked to wait 1 h for its bulk_api_calls limit before the next request (Retry-After: 3600)');
 		const [first] = ctx.emu.control.requests({ method: 'GET', path: '/v1/async-actions/*' }).map((request) => request.path.split('/').pop());
-		expect(error?.description).toContain(`2 requests were needed; the service had accepted 1 (async actions ${first}) before this one failed, which carried 50 records (the first from input item 100).`);
+		expect(error?.description).toContain(
+			`2 requests were needed: the service accepted 1 (100 records): async action ${first} (100 records from input item 0, done). The request that failed carried 50 records (from input item 100).`,
+		);
 		// The second request was refused, never repeated.
 		expect(ctx.emu.control.requests({ method: 'POST', path: '/v1/customers/metadata/async' })).toHaveLength(2);
 	});

@@ -80,7 +80,7 @@ describe('Voucher: Import (JSON)', () => {
 		expect(error).toBeDefined();
 		expect(posted('/v1/vouchers/import')).toHaveLength(1);
 		expect(error?.description).toContain('The request was not repeated');
-		expect(error?.description).toContain('1 request was needed; the service had accepted 0 before this one failed, which carried 1 record (the first from input item 0).');
+		expect(error?.description).toContain('1 request was needed: the service accepted 0 (0 records). The request that failed carried 1 record (from input item 0).');
 	});
 });
 

@@ -25,7 +25,7 @@ export const importVouchers: OperationDefinition = {
 		},
 		send: async (rows, params, client) =>
 			await sendBulk(
-				{ noun: 'campaign voucher import', path: path`/v1/campaigns/${readImportCampaign(params)}/import`, key: 'code', safeToRepeat: false, failures: 'failed', maxRecords: Infinity },
+				{ noun: 'campaign voucher import', path: path`/v1/campaigns/${readImportCampaign(params)}/import`, key: 'code', safeToRepeat: false, failures: 'failed', maxRecords: Infinity, record: 'voucher' },
 				rows,
 				params,
 				client,

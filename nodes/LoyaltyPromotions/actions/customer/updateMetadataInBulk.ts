@@ -8,7 +8,7 @@ export const updateMetadataInBulk: OperationDefinition = {
 	name: 'Update Metadata in Bulk',
 	action: "Update customers' metadata in bulk",
 	description:
-		"Set metadata on the customers of all input items, 100 customers a request (items with the same metadata share requests), waiting until the service has applied each. Unknown source IDs become new customers. Safe to repeat: it is an upsert.",
+		"Set metadata on the customers of all input items, 100 customers a request (items with the same metadata share requests), waiting until the service has applied each. Unknown source IDs become new customers. Safe to repeat: it is an upsert. For a different metadata per customer use Update in Bulk, which sends 100 customers a request whatever their values.",
 	endpoint: 'POST /v1/customers/metadata/async then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
 	properties: [bulkSourceIdProperty, ...bulkMetadataProperties, waitSecondsProperty],

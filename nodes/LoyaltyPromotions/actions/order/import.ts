@@ -37,7 +37,7 @@ export const importOrders: OperationDefinition = {
 		readRow: (params) => readOrderBody(params, params.get<IDataObject>('additionalFields', {})),
 		send: async (rows, params, client) =>
 			await sendBulk(
-				{ noun: 'order import', path: '/v1/orders/import', key: 'source_id', safeToRepeat: false, failures: 'failed', maxRecords: MAX_ORDERS_PER_IMPORT },
+				{ noun: 'order import', path: '/v1/orders/import', key: 'source_id', safeToRepeat: false, failures: 'failed', maxRecords: MAX_ORDERS_PER_IMPORT, record: 'order' },
 				rows,
 				params,
 				client,

@@ -21,9 +21,10 @@ export const bulkCodeProperty: INodeProperties = {
 
 /** Setting the same metadata again changes nothing more: both voucher endpoints are safe to repeat. */
 export function voucherBulkSpec(kind: 'bulk' | 'metadata'): BulkSpec {
-	return kind === 'bulk'
-		? { noun: 'voucher bulk update', path: '/v1/vouchers/bulk/async', key: 'code', safeToRepeat: true, failures: 'errors' }
-		: { noun: 'voucher metadata update', path: '/v1/vouchers/metadata/async', key: 'code', idsKey: 'codes', safeToRepeat: true, failures: 'errors' };
+	const bulk: BulkSpec = { noun: 'voucher bulk update', path: '/v1/vouchers/bulk/async', key: 'code', safeToRepeat: true, failures: 'errors', record: 'voucher' };
+	// The contract documents both as setting the named metadata keys of each code: codes whose metadata differ go
+	// through the per-code endpoint, 100 a request, rather than one request per distinct metadata.
+	return kind === 'bulk' ? bulk : { ...bulk, noun: 'voucher metadata update', path: '/v1/vouchers/metadata/async', idsKey: 'codes', perRecord: bulk };
 }
 
 // ---- Imports (JSON and CSV): new standalone vouchers, one per input item ----

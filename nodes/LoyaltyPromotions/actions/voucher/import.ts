@@ -16,6 +16,6 @@ export const importVouchers: OperationDefinition = {
 		readRow: readVoucherImport,
 		// Not an upsert: sent again, every code it had imported would fail as a duplicate.
 		send: async (rows, params, client) =>
-			await sendBulk({ noun: 'voucher import', path: '/v1/vouchers/import', key: 'code', safeToRepeat: false, failures: 'failed', maxRecords: Infinity }, rows, params, client),
+			await sendBulk({ noun: 'voucher import', path: '/v1/vouchers/import', key: 'code', safeToRepeat: false, failures: 'failed', maxRecords: Infinity, record: 'voucher' }, rows, params, client),
 	},
 };

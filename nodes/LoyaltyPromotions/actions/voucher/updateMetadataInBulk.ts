@@ -8,8 +8,8 @@ export const updateMetadataInBulk: OperationDefinition = {
 	name: 'Update Metadata in Bulk',
 	action: "Update vouchers' metadata in bulk",
 	description:
-		'Set metadata on the vouchers of all input items, 100 codes a request (items with the same metadata share requests), waiting until the service has applied each. Safe to repeat: it sets the same metadata again.',
-	endpoint: 'POST /v1/vouchers/metadata/async then GET /v1/async-actions/{asyncActionId}',
+		'Set metadata on the vouchers of all input items, 100 codes a request (when all share one metadata, on the metadata endpoint; else each code with its own, on the bulk endpoint), waiting until the service has applied each. Safe to repeat: it sets the same metadata again.',
+	endpoint: 'POST /v1/vouchers/metadata/async or POST /v1/vouchers/bulk/async then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
 	properties: [bulkCodeProperty, ...bulkMetadataProperties, waitSecondsProperty],
 	record: bulkMetadataRecord('code', 'code'),
