@@ -228,10 +228,13 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 			},
 			async projectId() {
+				const stored = context.getNode().parameters.projectId;
+				// Named as the field the workflow holds: the locator (Project) or version 1's text (Project ID).
+				const locator = (stored !== null && typeof stored === 'object') || (stored === undefined && context.getNode().typeVersion >= 2);
 				return await resolveProject(this, {
-					stored: context.getNode().parameters.projectId,
+					stored,
 					resolved: context.getNodeParameter('projectId', itemIndex, ''),
-					label: context.getNode().typeVersion >= 2 ? 'Project' : 'Project ID',
+					label: locator ? 'Project' : 'Project ID',
 					credentialProject: async () =>
 						await (managementProject ??= context
 							.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
