@@ -1,6 +1,45 @@
 /** Fault layer in front of the routes: a fixed-window rate limit and scripted or random faults, per route or global. */
 import type { FaultOptions, FaultStep, RateLimitOptions } from './types';
 
+/** The secrets a request carries, as FaultOptions.echoSecrets repeats them. */
+export function requestSecrets(headers: Record<string, string | string[] | undefined>, body: unknown): string[] {
+	const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+	const bearer = /^Bearer\s+(\S+)/i.exec(one(headers.authorization) ?? '')?.[1];
+	const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+	return [one(headers['x-app-token']), one(headers['x-management-token']), bearer, fields.access_token, fields.client_secret].filter(
+		(value): value is string => typeof value === 'string' && value !== '',
+	);
+}
+
+/** A reply that repeats `secrets` (FaultOptions.echoSecrets). */
+export function echoInto(reply: { status: number; body?: unknown }, secrets: string[]): void {
+	if (secrets.length === 0) return;
+	const quoted = `echo: ${secrets.join(' ')}`;
+	const body = reply.body;
+	if (typeof body === 'string') {
+		reply.body = `${body} ${quoted}`;
+		return;
+	}
+	if (body === undefined || body === null) {
+		reply.status = reply.status === 204 ? 200 : reply.status;
+		reply.body = { echo: quoted };
+		return;
+	}
+	if (typeof body !== 'object' || Array.isArray(body)) return;
+	const object = body as Record<string, unknown>;
+	if (reply.status >= 400) {
+		object.message = `${String(object.message ?? 'Error')} (${quoted})`;
+		object.details = `${String(object.details ?? '')} ${quoted}`.trim();
+		object.error = { message: quoted };
+		return;
+	}
+	object.echo = quoted;
+	for (const value of Object.values(object)) {
+		if (!Array.isArray(value)) continue;
+		for (const entry of value) if (entry && typeof entry === 'object' && !Array.isArray(entry)) (entry as Record<string, unknown>).echo = quoted;
+	}
+}
+
 /** Deterministic PRNG (mulberry32). */
 export function prng(seed: number): () => number {
 	let a = seed >>> 0;
@@ -50,6 +89,8 @@ export interface FaultDecision {
 	rewriteQuery?: (query: Record<string, string>) => Record<string, string>;
 	/** Awaited before processing (FaultOptions.beforeProcessing). */
 	beforeProcessing?: () => void | Promise<void>;
+	/** Repeat the request's secrets in the answer (FaultOptions.echoSecrets). */
+	echoSecrets?: boolean;
 	/** Rewrites the reply after processing (cursor faults). */
 	rewriteReply?: (reply: { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> }) => void;
 }
@@ -139,6 +180,10 @@ export class FaultLayer {
 			if (!r.matchRoute(path)) continue;
 			if (r.opts.delayMs) d.delayMs = (d.delayMs ?? 0) + r.opts.delayMs;
 			if (r.opts.headers) d.headers = { ...d.headers, ...r.opts.headers };
+			if (r.opts.echoSecrets) {
+				d.echoSecrets = true;
+				d.label ??= 'echo_secrets';
+			}
 			if (r.opts.redirect) {
 				const { location, status = 302, keepPath = false } = r.opts.redirect;
 				return { ...d, redirect: { status, location, keepPath }, label: `redirect:${status}` };
@@ -188,7 +233,7 @@ export class FaultLayer {
 			}
 		}
 		if (d.delayMs && !d.label) d.label = `delay:${d.delayMs}`;
-		return d.headers || d.delayMs || d.rewriteQuery || d.rewriteReply || d.beforeProcessing ? d : undefined;
+		return d.headers || d.delayMs || d.rewriteQuery || d.rewriteReply || d.beforeProcessing || d.echoSecrets ? d : undefined;
 	}
 
 	/** ignoreCursor and cursorCycle: rewrite the request's cursor on the way in and the list's on the way out. */

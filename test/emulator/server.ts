@@ -5,7 +5,7 @@ import { SECRET_HEADERS } from './auth';
 import { handleControl } from './control';
 import { Deliveries } from './deliveries';
 import { ApiError, statusBody } from './errors';
-import { FaultLayer } from './faults';
+import { echoInto, FaultLayer, requestSecrets } from './faults';
 import { buildStore, DEFAULT_CREDENTIALS } from './fixtures';
 import { Env, Reply, Router } from './router';
 import * as auth from './routes/auth';
@@ -322,7 +322,9 @@ export class Emulator implements Env {
 			const headers: Record<string, string> = { ...d.headers };
 			if (d.retryAfter && !d.omitRetryAfter) headers['Retry-After'] = d.retryAfter;
 			if (entry) entry.status = status;
-			this.send(res, { status, body: statusBody(status, r.requestId), headers }, r.requestId);
+			const faulted: Reply = { status, body: statusBody(status, r.requestId), headers };
+			if (d.echoSecrets) echoInto(faulted, requestSecrets(req.headers, r.body));
+			this.send(res, faulted, r.requestId);
 			return;
 		}
 		if (this.latencyMs > 0) await sleep(this.latencyMs);
@@ -335,6 +337,7 @@ export class Emulator implements Env {
 			reply = this.errorReply(e, r.requestId);
 		}
 		d?.rewriteReply?.(reply);
+		if (d?.echoSecrets) echoInto(reply, requestSecrets(req.headers, r.body));
 		if (d?.reset && d.afterProcessing) {
 			this.counters.faultsInjected++;
 			if (entry) entry.fault = 'reset_after_processing';

@@ -175,6 +175,13 @@ export interface FaultOptions {
 	 * or empty body, `null`): `body` is sent as the text it is, with `contentType` (default text/html).
 	 */
 	replaceReply?: { status?: number; contentType?: string; body?: string };
+	/**
+	 * A service that repeats what it was sent: every matching answer quotes the request's secrets (X-App-Token,
+	 * X-Management-Token, the Bearer token, and an `access_token` or `client_secret` in its body). An error answer
+	 * gets them in its message, details and error.message; a JSON object answer in an `echo` field, on it and on
+	 * each object of its top-level lists; a text answer at its end.
+	 */
+	echoSecrets?: boolean;
 	/** Replaces the `total` of list answers (a service whose count is wrong). */
 	listTotal?: number;
 	/**

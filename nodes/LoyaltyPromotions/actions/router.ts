@@ -30,15 +30,8 @@ import {
 import { runPool } from '../shared/pool';
 import { simplify, simplifyProperty } from '../shared/simplify';
 import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
-import { checkParameter, optionalId, requireId, requireIntegerInRange } from '../shared/validate';
-
-/** Whether a parameter's stored value holds an n8n expression anywhere (a string starting with '='). */
-function containsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(containsExpression);
-	if (value !== null && typeof value === 'object') return Object.values(value).some(containsExpression);
-	return false;
-}
+import { checkParameter, requireId, requireIntegerInRange } from '../shared/validate';
+import { containsExpression, resolveProject } from '../shared/project';
 
 /**
  * getNodeParameter plus `check`, done once for all items for a parameter without expressions: its value is the
@@ -234,16 +227,18 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 			},
 			async projectId() {
-				const chosen = optionalId(this, 'Project ID', context.getNodeParameter('projectId', itemIndex, ''));
-				if (chosen) return chosen;
-				managementProject ??= context
-					.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
-					.then((credentials) => credentials.projectId);
-				const fallback = await managementProject;
-				if (fallback === undefined || fallback === null || String(fallback).trim() === '') {
-					throw new NodeOperationError(context.getNode(), 'Project ID: is required (set it here or in the credential)', { itemIndex });
-				}
-				return requireId(this, "Project ID (the credential's)", fallback);
+				const stored = context.getNode().parameters.projectId;
+				// Named as the field the workflow holds: the locator (Project) or version 1's text (Project ID).
+				const locator = (stored !== null && typeof stored === 'object') || (stored === undefined && context.getNode().typeVersion >= 2);
+				return await resolveProject(this, {
+					stored,
+					resolved: context.getNodeParameter('projectId', itemIndex, ''),
+					label: locator ? 'Project' : 'Project ID',
+					credentialProject: async () =>
+						await (managementProject ??= context
+							.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
+							.then((credentials) => credentials.projectId)),
+				});
 			},
 			send: (request) => transport.request(request, itemIndex),
 		};

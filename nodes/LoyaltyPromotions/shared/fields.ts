@@ -26,7 +26,7 @@ export const projectIdProperty: INodeProperties = removedIn(2, {
 	type: 'string',
 	default: '',
 	placeholder: "Leave empty to use the credential's project",
-	description: "The project to manage. Empty means the Project ID saved in the credential.",
+	description: "The project to manage. Left empty, the Project ID saved in the credential; an expression that gives nothing is an error.",
 });
 
 /**
@@ -40,7 +40,10 @@ export function projectLocator(options: { name?: string; displayName?: string; d
 			name: options.name ?? 'projectId',
 			displayName: options.displayName ?? 'Project',
 			description:
-				options.description ?? (options.required ? 'The project' : "The project to manage. Empty means the Project ID saved in the credential."),
+				options.description ??
+				(options.required
+					? 'The project'
+					: "The project to manage. \"The credential's project\" in From List, or leaving it empty, means the Project ID saved in the credential; an expression that gives nothing is an error."),
 			noun: 'project',
 			searchListMethod: 'searchProjects',
 			idPlaceholder: options.required ? 'proj_...' : "proj_... (empty: the credential's project)",

@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties, type INodePropertyCollection, type INodePropertyOptions } from 'n8n-workflow';
 import { redactUrlCredentials } from '../../../credentials/location';
 import type { ParamReader } from '../actions/types';
+import { LONE_SURROGATE } from '../transport/encoding';
 import { JSON_FIELD_RULES } from './jsonFieldRules';
 
 /**
@@ -43,8 +44,6 @@ export function requireScalarText(params: FieldContext, field: string, value: un
  * An ID that goes into the request's path as one segment: text, trimmed, not empty, and not "." or "..",
  * which URL parsers collapse (even when encoded), sending the request to another endpoint.
  */
-/** Half of a UTF-16 surrogate pair without its other half: URL encoding fails on it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function requireId(params: FieldContext, field: string, value: unknown): string {
 	const id = requireScalarText(params, field, locatorValue(value)).trim();
@@ -205,6 +204,20 @@ export function requirePattern(params: FieldContext, field: string, value: unkno
 	return id;
 }
 
+/**
+ * Product and SKU IDs in the Loyalty v2 bodies (benefits, rewards, earning rules): the contract's patterns as it
+ * writes them, anchored at the start only, so that an ID such as prod_3ttSkdxGuAfcv3 passes as the service takes it.
+ */
+export const PRODUCT_ID_PATTERN = /^prod_[a-f0-9]+/;
+export const SKU_ID_PATTERN = /^sku_[a-f0-9]+/;
+
+export function requireProductId(params: FieldContext, field: string, value: unknown): string {
+	return requirePattern(params, field, value, PRODUCT_ID_PATTERN, 'prod_0a1b2c');
+}
+
+export function requireSkuId(params: FieldContext, field: string, value: unknown): string {
+	return requirePattern(params, field, value, SKU_ID_PATTERN, 'sku_0a1b2c');
+}
 
 /**
  * IDs matching the service's pattern, as a list or text separated by commas or spaces (as an expression may
@@ -510,8 +523,11 @@ export function checkParameter(params: FieldContext, property: INodeProperties, 
 	if (value === undefined || value === null) return value;
 	const typeOptions = property.typeOptions ?? {};
 	switch (property.type) {
-		case 'string':
-			return requireScalarText(params, label, value);
+		case 'string': {
+			const text = requireScalarText(params, label, value);
+			if (LONE_SURROGATE.test(text)) fail(params, label, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent');
+			return text;
+		}
 		case 'number': {
 			const min = typeof typeOptions.minValue === 'number' ? typeOptions.minValue : undefined;
 			const max = typeof typeOptions.maxValue === 'number' ? typeOptions.maxValue : undefined;

@@ -90,6 +90,16 @@ function unauthorizedHint(credentialType: string | undefined, tokenRequest: bool
 	}
 }
 
+/** Socket errors that mean the connection never opened: the service cannot have seen the request. */
+const NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** What happened to a request that got no answer, said without advising a repeat. */
+function socketHeadline(code: string, notRepeated: boolean): string {
+	if (NEVER_OPENED.has(code)) return `Could not connect to the service (${code})`;
+	if (notRepeated) return `The connection was lost before the service answered (${code}); the request was not repeated, as it may have been applied`;
+	return `The connection was lost before the service answered (${code})`;
+}
+
 export interface ErrorMappingOptions {
 	itemIndex?: number;
 	attempts?: number;
@@ -121,8 +131,7 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	let message: string;
 	if (typeof body.message === 'string' && body.message) message = body.message;
 	else if (status !== undefined) message = `The service answered ${status}`;
-	// n8n swaps a message naming a socket error code for its own wording, so the address goes in the description.
-	else if (unreachable) message = `The service did not answer (${failure.code})`;
+	else if (unreachable) message = socketHeadline(failure.code!, options.notRepeated === true);
 	else message = failure.message || 'The request failed';
 	if (failure.tokenRequest && !message.startsWith('Could not get an OAuth access token')) {
 		message = `Could not get an OAuth access token: ${message}`;
@@ -174,5 +183,8 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 		itemIndex: options.itemIndex,
 	});
 	apiError.context.serviceError = serviceError;
+	// n8n swaps a message naming a socket error code for its own wording ("You can retry the request immediately",
+	// "consider setting Retry on Fail"), which is wrong advice for a request that may have been applied.
+	if (unreachable) apiError.message = redactUrlCredentials(message);
 	return apiError;
 }

@@ -11,7 +11,9 @@ import type {
 } from 'n8n-workflow';
 import { ApplicationError, NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { baseUrlOf, baseUrlProblem, redactUrlCredentials, type LocationCredentials } from '../../../credentials/location';
+import { loneSurrogateField } from './encoding';
 import { inspectFailure, toNodeApiError, type FailedExchange } from './errors';
+import { SecretSet } from './redact';
 import { backoffMs, DEFAULT_WAIT_LIMITS, Pacer, rateLimitWait, seconds, WaitRefused, type WaitLimits } from './pacer';
 
 export type CredentialType =
@@ -65,6 +67,11 @@ export interface ServiceRequest {
 	 * otherwise. Any other answer that is not a JSON object (or, with `encoding`, bytes) is an error.
 	 */
 	noContent?: boolean;
+	/**
+	 * Secrets the request carries besides the credential's (e.g. the token to revoke): like the credential's, they
+	 * are taken out of every answer and error of this transport (see redact.ts).
+	 */
+	secrets?: string[];
 }
 
 export interface TransportOptions {
@@ -191,6 +198,12 @@ export class Transport {
 
 	private readonly pacer: Pacer;
 
+	/** Every secret this transport holds or was given: no answer or error it hands back contains one. */
+	private readonly secrets = new SecretSet();
+
+	/** The credential's data once read (an OAuth token renewed in it is picked up at each redaction). */
+	private credentialData?: Record<string, unknown>;
+
 	/** The pacer of requests counted against the bulk limit, made at the first one. */
 	private bulkPacer?: Pacer;
 
@@ -206,6 +219,7 @@ export class Transport {
 	private async credential(): Promise<ICredentialsDecrypted> {
 		this.credentialPromise ??= this.host.getCredentials<ICredentialDataDecryptedObject>(this.credentialType).then((data) => {
 			const reference = this.host.getNode().credentials?.[this.credentialType];
+			this.credentialData = data ?? {};
 			return { id: reference?.id ?? '', name: reference?.name ?? '', type: this.credentialType, data };
 		});
 		// A failed read is not cached: the next request asks again.
@@ -224,7 +238,25 @@ export class Transport {
 		return baseUrlOf(location, path.startsWith('/v2/'));
 	}
 
+	/**
+	 * Sends a request and hands back its answer, or throws its error, with every secret the transport knows
+	 * replaced by REDACTED: a service (or a proxy) that repeats a key, a token or the request's own secrets never
+	 * gets them into an output or an error. Bytes and streams (files) are handed back as they came.
+	 */
 	async request<T = IDataObject>(request: ServiceRequest, itemIndex?: number): Promise<T> {
+		this.secrets.add(...(request.secrets ?? []));
+		try {
+			const answer = await this.exchange<T>(request, itemIndex);
+			this.secrets.addCredential(this.credentialData);
+			return this.secrets.value(answer);
+		} catch (error) {
+			this.secrets.addCredential(this.credentialData);
+			throw this.secrets.error(error);
+		}
+	}
+
+	private async exchange<T>(request: ServiceRequest, itemIndex?: number): Promise<T> {
+		this.refuseLoneSurrogates(request, itemIndex);
 		if (this.credentialType !== 'loyaltyPromotionsOAuth2Api') return await this.send<T>(request, itemIndex);
 		// n8n buys an OAuth token in every request that starts while none is stored, and again in every request
 		// that meets a 401: with 8 in flight, an expiry would buy 8 tokens. So the requests of an execution share
@@ -421,6 +453,25 @@ export class Transport {
 			delete next.headers;
 		}
 		return next;
+	}
+
+	/**
+	 * Refuses, before anything is sent, a request whose query, form or JSON body holds a lone surrogate (half of a
+	 * UTF-16 pair): the HTTP client would send another character instead (U+FFFD, or a pair with its neighbour).
+	 */
+	private refuseLoneSurrogates(request: ServiceRequest, itemIndex?: number): void {
+		const parts = [
+			['the query parameter', loneSurrogateField(request.query, '', 'brackets')],
+			['the form field', loneSurrogateField(request.form, '', 'brackets')],
+			['the body field', loneSurrogateField(request.body, '', 'dots')],
+		] as const;
+		const found = parts.find(([, field]) => field !== undefined);
+		if (!found) return;
+		throw new NodeOperationError(
+			this.host.getNode(),
+			`${found[1]}: holds a broken Unicode character (half of a surrogate pair), which cannot be sent`,
+			{ itemIndex, description: `It is ${found[0]} "${found[1]}" of the request. Fix the text it came from. Nothing was sent to the service.` },
+		);
 	}
 
 	/** A request that outlived its total deadline, however slowly its answer came. */

@@ -5,7 +5,7 @@ import {
 	type IHookFunctions,
 	type INode,
 } from 'n8n-workflow';
-import { optionalId } from '../shared/validate';
+import { resolveProject } from '../shared/project';
 import { inspectFailure, toNodeApiError } from '../transport/errors';
 import { path, Transport } from '../transport/request';
 import { canonicalKind, expandEvents } from './events';
@@ -61,19 +61,17 @@ export function remember(slot: StoredSubscription, webhook: RemoteWebhook, desir
 	slot.projectId = desired.projectId;
 }
 
-/** The project: the node's Project ID, or the credential's when that is empty. */
+/** The project: the node's Project ID, or the credential's when left empty (an expression that gives nothing is an error). */
 export async function resolveProjectId(ctx: IHookFunctions): Promise<string> {
-	const field = { node: ctx.getNode(), itemIndex: 0 };
-	const fromNode = optionalId(field, 'Project ID', ctx.getNodeParameter('projectId', ''));
-	if (fromNode) return fromNode;
-	const credentials = await ctx.getCredentials(CREDENTIAL);
-	const fromCredential = optionalId(field, "Project ID (the credential's)", credentials.projectId);
-	if (!fromCredential) {
-		throw new NodeOperationError(ctx.getNode(), 'No project ID', {
-			description: "Set the node's Project ID or the credential's Project ID.",
-		});
-	}
-	return fromCredential;
+	return await resolveProject(
+		{ node: ctx.getNode(), itemIndex: 0 },
+		{
+			stored: ctx.getNode().parameters.projectId,
+			resolved: ctx.getNodeParameter('projectId', ''),
+			label: 'Project ID',
+			credentialProject: async () => (await ctx.getCredentials(CREDENTIAL)).projectId,
+		},
+	);
 }
 
 export async function desiredSubscription(ctx: IHookFunctions): Promise<DesiredSubscription> {

@@ -34,13 +34,15 @@ describe('OAuth Token: Introspect', () => {
 		ctx.emu.control.clearRequests();
 		const { items, error } = await ctx.run({ resource: 'oAuthToken', operation: 'introspect', accessToken: token });
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ access_token: token, active: true, scope: 'api' })]);
+		// The service repeats the token it was given: the output shows it redacted (docs/safety.md#secrets).
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ access_token: '[redacted]', active: true, scope: 'api' })]);
+		expect(JSON.stringify(items)).not.toContain(token);
 		expect(ctx.sent()).toEqual([{ method: 'POST', path: '/v1/oauth/introspect', query: {}, body: { access_token: token } }]);
 	});
 
 	it('reports an unknown token as inactive', async () => {
 		const { items } = await ctx.run({ resource: 'oAuthToken', operation: 'introspect', accessToken: 'no-such-token' });
-		expect(items[0].json).toMatchObject({ active: false, access_token: 'no-such-token' });
+		expect(items[0].json).toMatchObject({ active: false, access_token: '[redacted]' });
 	});
 
 	it('requires the access token', async () => {
@@ -64,9 +66,9 @@ describe('OAuth Token: Introspect', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toMatchObject({ access_token: 'a', active: false });
+		expect(items[0].json).toMatchObject({ access_token: '[redacted]', active: false });
 		expect(items[1].json.error).toBe('Access Token: is required');
-		expect(items[2].json).toMatchObject({ access_token: 'c', active: false });
+		expect(items[2].json).toMatchObject({ access_token: '[redacted]', active: false });
 		expect(ctx.sent().map((request) => request.body)).toEqual([{ access_token: 'a' }, { access_token: 'c' }]);
 	});
 });

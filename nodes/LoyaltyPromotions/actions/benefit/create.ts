@@ -1,7 +1,7 @@
 import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, nameProperty } from '../../shared/fields';
-import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireText } from '../../shared/validate';
+import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
 import type { OperationDefinition, ParamReader } from '../types';
 import { readStock, STOCK_OPTIONS } from './fields';
@@ -23,8 +23,8 @@ function readSettings(params: ParamReader, type: string): IDataObject {
 		}
 		case 'MATERIAL': {
 			const skuValue = params.get('materialSkuId', '');
-			const sku = isSet(skuValue) ? requirePattern(params, 'SKU ID', skuValue, /^sku_[a-f0-9]+$/, 'sku_0a1b2c') : undefined;
-			const product = requirePattern(params, 'Product ID', params.get('materialProductId', ''), /^prod_[a-f0-9]+$/, 'prod_0a1b2c');
+			const sku = isSet(skuValue) ? requireSkuId(params, 'SKU ID', skuValue) : undefined;
+			const product = requireProductId(params, 'Product ID', params.get('materialProductId', ''));
 			return { material: sku ? { type: 'SKU', sku: { id: sku, product_id: product } } : { type: 'PRODUCT', product: { id: product } } };
 		}
 		default: {

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { CatalogueKind } from '../../shared/catalogue';
 import { isSet, type JsonBodyField } from '../../shared/fields';
-import { fail, parseJsonArray, requireBoolean, requireIntegerInRange, requireOption, requirePattern, requireText, toMinorUnits } from '../../shared/validate';
+import { fail, parseJsonArray, requireBoolean, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText, toMinorUnits } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
 import { TRIGGER_LIMITS } from '../earningRule/fields';
 import type { ParamReader } from '../types';
@@ -138,15 +138,13 @@ export const DATE_OPTIONS: INodeProperties[] = [
 export const REWARD_TYPES = { DIGITAL: 'Digital', MATERIAL: 'Material' };
 export const DIGITAL_TYPES = { DISCOUNT_COUPONS: 'Discount Coupons', GIFT_VOUCHERS: 'Gift Vouchers', LOYALTY_CARD_POINTS: 'Loyalty Card Points' };
 
-const PRODUCT_ID = /^prod_[a-f0-9]+/;
-const SKU_ID = /^sku_[a-f0-9]+/;
 const CAMPAIGN_ID = /^camp_[a-zA-Z0-9]+/;
 
 /** The material object of a product, or of a SKU of that product. */
 export function readMaterial(params: ParamReader, productValue: unknown, skuValue: unknown): IDataObject {
-	const product = requirePattern(params, 'Product ID', productValue, PRODUCT_ID, 'prod_0a1b2c');
+	const product = requireProductId(params, 'Product ID', productValue);
 	if (!isSet(skuValue)) return { type: 'PRODUCT', product: { id: product } };
-	return { type: 'SKU', sku: { id: requirePattern(params, 'SKU ID', skuValue, SKU_ID, 'sku_0a1b2c'), product_id: product } };
+	return { type: 'SKU', sku: { id: requireSkuId(params, 'SKU ID', skuValue), product_id: product } };
 }
 
 /** The digital object of its kind: a coupon or gift voucher from a campaign (a gift with its balance), or points. */

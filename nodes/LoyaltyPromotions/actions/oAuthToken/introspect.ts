@@ -18,6 +18,7 @@ export const introspect: OperationDefinition = {
 			method: 'POST',
 			path: '/v1/oauth/introspect',
 			form: { access_token: accessToken },
+			secrets: [accessToken],
 		};
 	},
 };

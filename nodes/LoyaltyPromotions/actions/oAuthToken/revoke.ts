@@ -15,7 +15,7 @@ export const revoke: OperationDefinition = {
 	build(params) {
 		const accessToken = readAccessToken(params);
 		// The service answers 204 with no content.
-		return { method: 'POST', path: '/v1/oauth/token/revoke', form: { access_token: accessToken }, noContent: true };
+		return { method: 'POST', path: '/v1/oauth/token/revoke', form: { access_token: accessToken }, noContent: true, secrets: [accessToken] };
 	},
 	// The token is never echoed.
 	output: () => [{ revoked: true }],

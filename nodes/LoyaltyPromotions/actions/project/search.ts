@@ -1,4 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { CREDENTIAL_PROJECT } from '../../shared/project';
 import { searchList } from '../../shared/search';
 import { locatorValue } from '../../shared/validate';
 import { path } from '../../transport/request';
@@ -6,7 +7,7 @@ import { path } from '../../transport/request';
 /** The project the node's Project names (a locator in version 2, text in version 1), else the management credential's. */
 export async function currentProject(ctx: ILoadOptionsFunctions): Promise<string> {
 	const chosen = String(locatorValue(ctx.getCurrentNodeParameter('projectId')) ?? '').trim();
-	if (chosen) return chosen;
+	if (chosen && chosen !== CREDENTIAL_PROJECT) return chosen;
 	const credentials = await ctx.getCredentials<IDataObject>('loyaltyPromotionsManagementApi');
 	return String(credentials.projectId ?? '').trim();
 }
@@ -16,9 +17,13 @@ export async function currentProjectPath(ctx: ILoadOptionsFunctions, collection:
 	return `${path`/management/v1/projects/${await currentProject(ctx)}`}/${collection}`;
 }
 
-/** From List for Project: the account's projects, by name (the list shows no keys or secrets). */
+/**
+ * From List for Project: the account's projects, by name (the list shows no keys or secrets). Where Project is
+ * optional (the management operations other than Project's own), the first entry is "The credential's project",
+ * the visible way to use the credential's Project ID.
+ */
 export async function searchProjects(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchList(
+	const found = await searchList(
 		this,
 		{
 			request: { method: 'GET', path: '/management/v1/projects' },
@@ -28,4 +33,9 @@ export async function searchProjects(this: ILoadOptionsFunctions, filter?: strin
 		filter,
 		paginationToken,
 	);
+	const optional = this.getCurrentNodeParameter('resource') !== 'project';
+	if (!optional || paginationToken || (filter && !CREDENTIAL_PROJECT_NAME.toLowerCase().includes(filter.trim().toLowerCase()))) return found;
+	return { ...found, results: [{ name: CREDENTIAL_PROJECT_NAME, value: CREDENTIAL_PROJECT }, ...found.results] };
 }
+
+const CREDENTIAL_PROJECT_NAME = "The credential's project";
