@@ -88,7 +88,7 @@ test('lists the 14 tools with their descriptions and the $fromAI arguments as JS
 
 test.each(READS)('read %s: one GET/POST to the service, its answer as the result', async (tool, args, route, expected) => {
 	const { text, isError, sent } = await call(tool, args);
-	expect({ isError, text: text.slice(0, 300) }).toEqual({ isError: false, text: expect.stringContaining(expected) });
+	expect({ isError, found: text.includes(expected) }).toEqual({ isError: false, found: true });
 	expect(sent.map((r) => r.route)).toEqual([route]);
 	expect(sent[0].status).toBeLessThan(300);
 }, 60000);
@@ -101,7 +101,7 @@ test('reads pass the arguments on: the email filter, the order amount (×100), B
 
 test.each(WRITES)('write %s: sent exactly once, its answer as the result', async (tool, args, route, expected) => {
 	const { text, isError, sent } = await call(tool, args);
-	expect({ isError, text: text.slice(0, 300) }).toEqual({ isError: false, text: expect.stringContaining(expected) });
+	expect({ isError, found: text.includes(expected) }).toEqual({ isError: false, found: true });
 	expect(sent.filter((r) => r.route === route)).toHaveLength(1);
 	expect(sent.filter((r) => r.route !== route && !r.route.startsWith('GET'))).toEqual([]);
 }, 60000);
