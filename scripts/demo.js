@@ -37,10 +37,16 @@ const { createN8n, freePort, ensureRuntime } = require('../test/e2e/n8n');
 const { emulatorCredentials, loadExamples, summarizeRun } = require('../test/e2e/examples');
 const { startQueueTopology } = require('../test/e2e/queue/topology');
 const { LOYALTY_EVENTS, SKU_SYNC } = require('../test/e2e/queue/workflows');
+const { startScriptedModel } = require('../test/e2e/ai/scriptedModel');
+const { supportScript } = require('../test/e2e/ai/supportScript');
+const { openAiCredential, mcpBearerCredential } = require('../test/e2e/ai/aiExamples');
 
 const DEMO_OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Demo-Passw0rd!' };
 const TRIGGER_EXAMPLE = 'loyalty-events.json';
 const TRIGGER_EVENT = 'voucher.loyalty_card.points_aded';
+const AI_AGENT_EXAMPLE = 'ai-loyalty-agent.json';
+const MCP_EXAMPLE = 'loyalty-mcp-server.json';
+const DEMO_MCP_TOKEN = 'demo-mcp-token';
 
 const HELP = `Usage: npm run demo -- [options]
 
@@ -302,6 +308,7 @@ async function main() {
 	}
 
 	let emulator;
+	let model;
 	let n8n;
 	let topology;
 	let compiler;
@@ -315,6 +322,7 @@ async function main() {
 			if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
 			if (topology) await topology.stop().catch((e) => log(`stopping the queue-mode processes: ${e.message}`));
 			if (emulator) await stopEmulator(emulator.child).catch((e) => log(`stopping the emulator: ${e.message}`));
+			if (model) await model.stop().catch((e) => log(`stopping the scripted model: ${e.message}`));
 			if (tempFolder && !opts.keep) fs.rmSync(tempFolder, { recursive: true, force: true });
 			else if (tempFolder) log(`kept the user folder ${tempFolder}`);
 			if (reason) log('stopped');
@@ -390,8 +398,16 @@ async function main() {
 		if (opts.watch) compiler = watchSources();
 
 		const examples = loadExamples();
+		// the AI examples run in `n8n start` (a chat and an MCP client drive them), not in --headless's `n8n execute`
+		const aiExamples = opts.headless ? [] : loadExamples(undefined, { ai: 'only' });
+		if (aiExamples.length) {
+			// nothing here reaches the internet: the OpenAI credential's Base URL points at a scripted local model
+			model = await startScriptedModel({ script: supportScript() });
+			log(`scripted OpenAI-compatible model: ${model.baseUrl}`);
+		}
 		await timed('importing credentials (lp-app, lp-management, lp-oauth)', () => n8n.importCredentials(emulatorCredentials(emulator.info)));
-		await timed(`importing ${examples.length} example workflows`, () => n8n.importWorkflow(examples.map((e) => e.workflow)));
+		if (model) await n8n.importCredentials([openAiCredential(model.baseUrl), mcpBearerCredential(DEMO_MCP_TOKEN)]);
+		await timed(`importing ${examples.length + aiExamples.length} example workflows`, () => n8n.importWorkflow([...examples, ...aiExamples].map((e) => e.workflow)));
 
 		if (opts.headless) {
 			const ok = await headless(n8n, examples);
@@ -401,6 +417,11 @@ async function main() {
 
 		const trigger = examples.find((e) => e.file === TRIGGER_EXAMPLE);
 		if (trigger) await timed(`publishing "${trigger.workflow.name}" (its trigger registers a webhook at the emulator)`, () => n8n.publish(trigger.workflow.id));
+		for (const { workflow } of aiExamples) await n8n.publish(workflow.id);
+		const agent = aiExamples.find((e) => e.file === AI_AGENT_EXAMPLE);
+		const mcp = aiExamples.find((e) => e.file === MCP_EXAMPLE);
+		const chatWebhook = agent && agent.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId;
+		const mcpPath = mcp && mcp.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path;
 		const child = await timed(`starting n8n on ${n8n.baseUrl}`, () => n8n.start({ timeoutMs: 120000 }));
 		await n8n.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
 		child.on('exit', (code, signal) => {
@@ -423,6 +444,14 @@ async function main() {
 				`  │ The "${trigger ? trigger.workflow.name : 'loyalty events'}" workflow is active. Send it an event:`,
 				`  │   curl -X POST ${emu}/_emulator/emit -H 'content-type: application/json' -d '{"type":"${TRIGGER_EVENT}"}'`,
 				`  │ then open Executions in the editor. Emulator request log: ${emu}/_emulator/requests`,
+				...(chatWebhook
+					? [
+							'  │',
+							`  │ AI agent (scripted model at ${model.baseUrl}; a real OpenAI credential works unchanged): chat at`,
+							`  │   ${n8n.webhookUrl(`${chatWebhook}/chat`)}  e.g. "Please add 50 goodwill points for customer-1@example.com"`,
+						]
+					: []),
+				...(mcpPath ? [`  │ MCP server (Streamable HTTP): ${n8n.baseUrl}/mcp/${mcpPath}  header  Authorization: Bearer ${DEMO_MCP_TOKEN}`] : []),
 				`  │ n8n log: ${n8n.logFile}`,
 				'  └ Press Ctrl-C to stop n8n and the emulator.',
 				'',

@@ -7,6 +7,7 @@
 
 const fs = require('fs');
 const path = require('path');
+const { AI_EXAMPLE_FILES } = require('./ai/aiExamples');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
@@ -53,11 +54,16 @@ function emulatorCredentials(emulator) {
 	];
 }
 
-/** Every examples/*.json workflow (or those of another folder): [{ file, path, workflow }], in file-name order. */
-function loadExamples(dir = EXAMPLES_DIR) {
+/**
+ * Every examples/*.json workflow (or those of another folder): [{ file, path, workflow }], in file-name order. The AI
+ * examples (AI_EXAMPLE_FILES: a chat trigger or an MCP Server Trigger, run in `n8n start` with a model or an MCP
+ * client; test/e2e/ai-agent and mcp-server) only with `{ ai: true }`, or alone with `{ ai: 'only' }`.
+ */
+function loadExamples(dir = EXAMPLES_DIR, { ai = false } = {}) {
 	return fs
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
+		.filter((f) => (ai === 'only' ? AI_EXAMPLE_FILES.includes(f) : ai || !AI_EXAMPLE_FILES.includes(f)))
 		.sort()
 		.map((file) => {
 			const full = path.join(dir, file);
@@ -67,7 +73,7 @@ function loadExamples(dir = EXAMPLES_DIR) {
 
 /** The example with this file name (e.g. 'loyalty-events.json'). */
 function example(file) {
-	const found = loadExamples().find((e) => e.file === file);
+	const found = loadExamples(EXAMPLES_DIR, { ai: true }).find((e) => e.file === file);
 	if (!found) throw new Error(`no example ${file} in ${EXAMPLES_DIR}`);
 	return found;
 }
