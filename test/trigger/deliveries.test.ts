@@ -1,4 +1,7 @@
 import { createHmac } from 'crypto';
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import { NodeOperationError } from 'n8n-workflow';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { credentialsFor } from '../harness/emulatorCredentials';
 import { WebhookListener } from '../harness/webhook';
@@ -173,6 +176,96 @@ describe('trigger deliveries', () => {
 				});
 			}
 			expect(l.executions).toEqual([]);
+		});
+
+		describe('while the editor listens for a test event', () => {
+			const WRONG_SECRET = 'not-the-projects-secret';
+
+			/** A trigger listening on its test URL only (n8n's mode `manual`), its credential's secret wrong. */
+			async function listening(credentialOverrides: Record<string, unknown> = { webhookSecret: WRONG_SECRET }) {
+				const credentials = credentialsFor(emu);
+				listener = await WebhookListener.start({
+					parameters: { events: ['customer.created'] } as never,
+					credentials: {
+						...credentials,
+						loyaltyPromotionsManagementApi: { ...credentials.loyaltyPromotionsManagementApi, ...credentialOverrides },
+					} as never,
+				});
+				await listener.trigger.activate({ mode: 'manual' });
+				return listener;
+			}
+
+			it("fails with an error naming the credential whose secret is not the project's; nothing runs, the service gets a non-2xx", async () => {
+				const l = await listening();
+				await emu.control.emit('customer.created', { id: 'cust_test_event' });
+				const [delivery] = await emu.control.waitForDeliveries(1, 5000);
+				expect(delivery.target).toBe(l.trigger.webhookUrl({ mode: 'manual' }));
+				expect(delivery.ok).toBe(false);
+				expect(delivery.status).toBeGreaterThanOrEqual(400);
+
+				const [handled] = await l.waitFor(1);
+				expect(handled.executed).toBe(false);
+				expect(l.executions).toEqual([]);
+				// n8n shows a NodeOperationError thrown by webhook() in the editor, as the trigger's error
+				expect(handled.error).toBeInstanceOf(NodeOperationError);
+				const error = handled.error as NodeOperationError;
+				expect(error.message).toBe(
+					'The signature does not match: the Webhook Signing Secret in the "loyaltyPromotionsManagementApi" credential is not this project\'s',
+				);
+				expect(error.description).toContain('webhook secret of project proj_emulator');
+				expect(error.description).toContain('Project Settings → Webhooks');
+				// neither secret, in the error or in the answer
+				const shown = JSON.stringify([error.message, error.description, handled.response]);
+				expect(shown).not.toContain(WRONG_SECRET);
+				expect(shown).not.toContain(SECRET);
+			});
+
+			it('fails visibly on an unsigned request and on a request that is not a delivery', async () => {
+				const l = await listening({});
+				const testUrl = l.trigger.webhookUrl({ mode: 'manual' });
+				const unsigned = await l.post(JSON.stringify({ id: 'whd_unsigned_test', type: 'customer.created', data: {} }), {}, testUrl);
+				expect(unsigned.error?.message).toBe(
+					'The delivery has no signature: the service signs every delivery in its x-voucherify-signature header',
+				);
+				const body = JSON.stringify({ hello: 'world' });
+				const notDelivery = await l.post(body, { 'x-voucherify-signature': sign(body) }, testUrl);
+				expect(notDelivery.error?.message).toMatch(/^Not a webhook delivery: no event type: /);
+				expect([unsigned.status, notDelivery.status]).toEqual([500, 500]);
+				expect(l.executions).toEqual([]);
+			});
+
+			it('names the missing secret when the credential lost it while listening', async () => {
+				const l = await listening({});
+				const management = l.trigger.credentialsHelper.stored.get('loyaltyPromotionsManagementApi')!;
+				l.trigger.credentialsHelper.set('loyaltyPromotionsManagementApi', { ...management, webhookSecret: '' });
+				const body = JSON.stringify({ id: 'whd_nosecret_test', type: 'customer.created', data: {} });
+				const handled = await l.post(body, { 'x-voucherify-signature': sign(body) }, l.trigger.webhookUrl({ mode: 'manual' }));
+				expect(handled.error?.message).toBe(
+					'Signatures cannot be checked: the "loyaltyPromotionsManagementApi" credential has no Webhook Signing Secret',
+				);
+				expect(l.executions).toEqual([]);
+			});
+		});
+
+		it('in an active workflow, answers a wrong signature with 401 and only logs why (no execution, no secret)', async () => {
+			const warn = jest.spyOn(Container.get(Logger), 'warn');
+			try {
+				const l = await activeTrigger({ events: ['customer.created'] }, { webhookSecret: 'not-the-projects-secret' });
+				await emu.control.emit('customer.created');
+				const [delivery] = await emu.control.waitForDeliveries(1, 5000);
+				expect(delivery).toMatchObject({ ok: false, status: 401 });
+				const [handled] = await l.waitFor(1);
+				expect(handled.response).toEqual({ code: 401, message: 'Invalid signature' });
+				expect(handled.error).toBeUndefined();
+				expect(l.executions).toEqual([]);
+				const logged = warn.mock.calls.map(([message]) => String(message));
+				expect(logged).toEqual([
+					'Loyalty Promotions Trigger "Loyalty Promotions Trigger" refused a delivery (401): The signature does not match: the Webhook Signing Secret in the "loyaltyPromotionsManagementApi" credential is not this project\'s',
+				]);
+				expect(JSON.stringify(warn.mock.calls)).not.toContain('not-the-projects-secret');
+			} finally {
+				warn.mockRestore();
+			}
 		});
 
 		it('accepts unsigned deliveries without a secret only when Verify Signature is off', async () => {

@@ -7,6 +7,7 @@ import {
 	EVENT_FAMILIES,
 	EVENT_KINDS,
 	eventLabel,
+	eventOptionName,
 	eventOptions,
 	expandEvents,
 	familyOf,
@@ -61,15 +62,33 @@ describe('event catalog', () => {
 		expect(isEventKind('customer.rewarded.loyalty_point')).toBe(false);
 	});
 
-	it('labels readably once, with the identifier in the description (the nodes panel says "On <name>")', () => {
+	it('labels readably, and names each option with the label and the identifier the service uses', () => {
 		expect(eventLabel('voucher.loyalty_card.points_aded')).toBe('Loyalty Card: Points Added');
 		expect(eventLabel('campaign.vouchers.aded')).toBe('Campaign: Vouchers Added');
 		expect(eventLabel('business_validation_rule.assignment.created')).toBe('Business Validation Rule: Assignment Created');
 		expect(eventLabel('voucher.gift.balance_aded')).toBe('Gift Voucher: Balance Added');
 		for (const kind of EVENT_KINDS) expect(eventLabel(kind)).toMatch(/^[A-Z][A-Za-z ]+: [A-Z][A-Za-z ]+$/);
+		expect(eventOptionName('customer.created')).toBe('Customer: Created (customer.created)');
 		const names = eventOptions().map((option) => option.name);
 		expect(new Set(names).size).toBe(names.length);
-		for (const option of eventOptions()) expect(option.description).toContain(String(option.value));
+		// the stored values stay the bare identifiers, as existing workflows have them
+		for (const option of eventOptions()) expect(option.name).toBe(`${eventLabel(String(option.value))} (${option.value})`);
+		// the kinds delivered with the `added` spelling say so
+		expect(eventOptions().find((o) => o.value === 'voucher.loyalty_card.points_aded')?.description).toBe(
+			'Loyalty Cards event, delivered with the type voucher.loyalty_card.points_added',
+		);
+	});
+
+	/** What n8n's select keeps when the user types `typed`: the options whose name contains it, ignoring case. */
+	const filterByName = (typed: string) =>
+		eventOptions({ includeAll: true }).filter((o) => o.name.toLowerCase().includes(typed.toLowerCase()));
+
+	it("finds an option by the service's own key as typed in Events, in the management API's spelling", () => {
+		expect(filterByName('customer.created').map((o) => o.value)).toEqual(['customer.created']);
+		expect(filterByName('voucher.loyalty_card.points_aded').map((o) => o.value)).toEqual(['voucher.loyalty_card.points_aded']);
+		for (const kind of EVENT_KINDS) expect(filterByName(kind).map((o) => o.value)).toContain(kind);
+		// by the words too
+		expect(filterByName('card: points added').map((o) => o.value)).toEqual(['voucher.loyalty_card.points_aded']);
 	});
 
 	it('gives the 60 options sorted by name, with All Events only when asked', () => {

@@ -162,11 +162,7 @@ function humanizeAction(rest: string): string {
 		.join(' ');
 }
 
-/**
- * Readable label for a kind, e.g. "Loyalty Card: Points Added" for voucher.loyalty_card.points_aded. The exact
- * identifier goes in the option's description: n8n's nodes panel turns each name into an "On …" entry, and the
- * Events chips show the name, so the identifier there repeated the name and cut the chip short.
- */
+/** Readable label for a kind, e.g. "Loyalty Card: Points Added" for voucher.loyalty_card.points_aded. */
 export function eventLabel(kind: string): string {
 	const family = familyOf(kind);
 	if (!family) return kind;
@@ -180,6 +176,15 @@ export function eventLabel(kind: string): string {
 }
 
 /**
+ * An option's name: the label, then the identifier the service's management API and dashboard use, e.g.
+ * "Customer: Created (customer.created)". n8n's select filters options by name only, so this is what lets a user
+ * type the service's own key; the option's value stays the bare identifier that workflows store.
+ */
+export function eventOptionName(kind: string): string {
+	return `${eventLabel(kind)} (${kind})`;
+}
+
+/**
  * Options for a multiOptions Events parameter: the 60 kinds, sorted by name.
  * With `{ includeAll: true }` an "All Events" choice (value ALL_EVENTS) comes
  * first; callers sending events to the service must pass the selection
@@ -187,9 +192,11 @@ export function eventLabel(kind: string): string {
  */
 export function eventOptions(opts: { includeAll?: boolean } = {}): INodePropertyOptions[] {
 	const options: INodePropertyOptions[] = EVENT_KINDS.map((kind) => ({
-		name: eventLabel(kind),
+		name: eventOptionName(kind),
 		value: kind,
-		description: `${familyOf(kind)} event ${kind}`,
+		description: ADDED_SPELLINGS[kind]
+			? `${familyOf(kind)} event, delivered with the type ${ADDED_SPELLINGS[kind]}`
+			: `${familyOf(kind)} event`,
 	}));
 	options.sort((a, b) => a.name.localeCompare(b.name));
 	if (opts.includeAll) {
