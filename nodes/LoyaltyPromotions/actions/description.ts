@@ -326,14 +326,21 @@ export function describeResources(resources: ResourceDefinition[], version = 1):
 
 /**
  * The node's subtitle, e.g. "Get Many: Voucher": n8n evaluates it as an expression over the node's parameters, so
- * the display names are looked up in a map built from the resource list.
+ * the display names are looked up in maps built from the resource list: operation names by value (the few values
+ * named differently in some resource are listed by "resource.operation"), resource names by value.
  */
 export function subtitleExpression(resources: ResourceDefinition[]): string {
-	const names: Record<string, string> = {};
+	const operations: Record<string, string> = {};
+	const exceptions: Record<string, string> = {};
 	for (const resource of resources) {
-		for (const operation of resource.operations) names[`${resource.value}.${operation.value}`] = `${operation.name}: ${plainName(resource)}`;
+		for (const operation of resource.operations) {
+			operations[operation.value] ??= operation.name;
+			if (operations[operation.value] !== operation.name) exceptions[`${resource.value}.${operation.value}`] = operation.name;
+		}
 	}
-	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] }}`;
+	const names = Object.fromEntries(resources.map((resource) => [resource.value, plainName(resource)]));
+	const [o, x, r] = [operations, exceptions, names].map((map) => JSON.stringify(map));
+	return `={{ ((${x})[$parameter["resource"] + "." + $parameter["operation"]] ?? (${o})[$parameter["operation"]]) + ": " + (${r})[$parameter["resource"]] }}`;
 }
 
 /** The node's `methods`: every resource's listSearch and loadOptions methods, each name used once. */

@@ -21,6 +21,7 @@ interface WorkflowNode {
 const examples: Array<{ file: string; workflow: { id: string; name: string; nodes: WorkflowNode[] } }> = loadExamples();
 
 const SERVICE_TRIGGER = 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger';
+const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
 let editor: Editor | undefined;
@@ -40,6 +41,17 @@ afterAll(async () => {
 test('examples/ has examples to run', () => {
 	expect(examples.length).toBeGreaterThanOrEqual(7);
 });
+
+/** Open a node's panel from the canvas (double click), wait until it has loaded, and close it (Escape). */
+async function openAndClose(page: Editor['page'], name: string): Promise<void> {
+	const node = `[data-test-id="canvas-node"][data-node-name="${name}"]`;
+	await page.locator(node).click({ count: 2 });
+	await page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', { visible: true });
+	// what the panel loads on opening (option lists, a mapper's fields) has come back
+	await page.waitForNetworkIdle({ idleTime: 500, timeout: WAIT_MS });
+	await page.keyboard.press('Escape');
+	await page.waitForSelector('[data-test-id="ndv"]', { hidden: true });
+}
 
 /** The sticky notes as the canvas shows them: their text, and whether any of it is cut off. */
 const stickyNotes = () =>
@@ -67,9 +79,12 @@ describe.each(examples.map((e) => [e.file, e] as const))('%s', (_file, { workflo
 		}
 	});
 
-	browserTest('runs from the editor and succeeds', current, async () => {
+	browserTest('runs from the editor and succeeds after each of its nodes was opened and closed', current, async () => {
 		const { page, baseUrl, apiKey, stack } = editor!;
 		await openWorkflow(page, baseUrl, workflow.id);
+		// as a person looks a workflow over: every node opened (its panel loaded, lists and field lists fetched)
+		// and closed with nothing changed; the run that follows is the editor's copy of the workflow
+		for (const node of workflow.nodes.filter((n) => n.type !== STICKY_NOTE)) await openAndClose(page, node.name);
 		const before = (await stack.n8n.listExecutions(workflow.id, apiKey)).length;
 		if (serviceTrigger) {
 			// the manual trigger's own button, shown on the node when the pointer is on it

@@ -76,33 +76,48 @@ async function pickCredential(id: string, shown: string) {
 	await waitUntilHidden(p, '[data-test-id^="node-credentials-select-item-"]');
 }
 
-/** The Resource options the panel offers (opens and closes the list). */
-async function resourceOptions(): Promise<string[]> {
+/**
+ * Whether the Resource list offers `name`: typed into the select's own input to narrow the long list (it renders
+ * only the rows in view), then closed again.
+ */
+async function offersResource(name: string): Promise<boolean> {
 	const p = page();
-	await p.locator('[data-test-id="parameter-input-resource"]').click();
-	// waitForSelector looks at the first match only, which can be an item of another (closed) list
-	await p.waitForFunction(() => [...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null));
-	const names = await p.$$eval('.el-select-dropdown__item', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).innerText.split('\n')[0].trim()));
+	const field = '[data-test-id="parameter-input-resource"]';
+	await p.locator(field).click();
+	await p.locator(`${field} input`).fill(name);
+	const found = await p
+		.waitForFunction(
+			(want: string) => [...document.querySelectorAll('.el-select-dropdown__item')].some((e) => (e as HTMLElement).offsetParent !== null && (e as HTMLElement).innerText.split('\n')[0].trim() === want),
+			{ timeout: 10_000 },
+			name,
+		)
+		.then(() => true)
+		.catch(() => false);
 	// Tab closes the list (a second click leaves it open; Escape would close the whole panel)
 	await p.keyboard.press('Tab');
 	await waitUntilHidden(p, '.el-select-dropdown__item');
-	return names;
+	return found;
 }
 
 // n8n's editor shows a node's Authentication as the choice of credential (of any of the node's credential types):
-// picking a credential of another kind switches Authentication, and with it the resources offered
-browserTest('picking a credential of another kind switches Authentication and the resources offered', current, async () => {
-	await pickCredential('lp-oauth', 'Loyalty Promotions OAuth2 (demo)');
-	expect(await resourceOptions()).toEqual(expect.arrayContaining(['Program (Beta)', 'Customer']));
+// version 3 offers every resource under every credential, and says which credential a resource needs when the one
+// picked cannot call it
+browserTest('every resource is offered under every credential, and one the credential cannot call names the credential it needs', current, async () => {
+	const p = page();
+	for (const [id, name] of [
+		['lp-oauth', 'Loyalty Promotions OAuth2 (demo)'],
+		['lp-app', 'Loyalty Promotions App Keys (demo)'],
+		['lp-management', 'Loyalty Promotions Management (demo)'],
+	]) {
+		await pickCredential(id, name);
+		for (const resource of ['Loyalty: Program', 'Customer', 'Management: Webhook']) expect({ credential: name, resource, offered: await offersResource(resource) }).toEqual({ credential: name, resource, offered: true });
+	}
+	// with the Management credential, Customer says it needs the app keys (or OAuth2)
+	await selectOption(p, 'resource', 'Customer', 'Customer');
+	await p.waitForFunction(() => /This resource needs a Loyalty Promotions \(Voucherify\) App Keys API credential/.test((document.querySelector('[data-test-id="node-parameters"]') as HTMLElement | null)?.innerText ?? ''));
 	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
-	const appKeys = await resourceOptions();
-	expect(appKeys).toContain('Customer');
-	expect(appKeys).not.toContain('Program (Beta)');
-	await pickCredential('lp-management', 'Loyalty Promotions Management (demo)');
-	expect(await resourceOptions()).not.toContain('Customer');
-	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
-	await selectOption(page(), 'resource', 'Customer', 'Customer');
-	await selectOption(page(), 'operation', 'Get', 'Get');
+	await p.waitForFunction(() => !/This resource needs a /.test((document.querySelector('[data-test-id="node-parameters"]') as HTMLElement | null)?.innerText ?? ''));
+	await selectOption(p, 'operation', 'Get', 'Get');
 });
 
 /**
