@@ -38,7 +38,7 @@ const management = () => credentialsFor(ctx.emu).loyaltyPromotionsManagementApi;
 const oauth = () => credentialsFor(ctx.emu).loyaltyPromotionsOAuth2Api;
 const echo = (route: string, more: FaultOptions = {}): FaultOptions => ({ route, echoSecrets: true, ...more });
 
-const customerGet = { resource: 'customer', operation: 'get', customerId: FIXTURES.customerId, simplify: false };
+const customerGet = { resource: 'customer', operation: 'get', customerId: FIXTURES.customerId, output: 'raw' };
 const categoryCreate = { resource: 'category', operation: 'create', name: 'Echoed', hierarchy: 1 };
 const schemas = { resource: 'customEventSchema', operation: 'getAll', returnAll: true };
 const webhookGet = { resource: 'webhook', operation: 'get', webhookId: 'wh_missing' };

@@ -142,9 +142,8 @@ test('an unsafe write (reward purchase) meeting a 503 is sent once, and comes ba
 	expect(output).toContain(result.content);
 }, 180000);
 
-// n8n's AI Agent passes the model only the error's message ([{"error": "Service Unavailable"}]); the node says "not
-// repeated" in the error's description, which the agent drops. Passes once the message itself says it.
-test.failing('the 503 tool result tells the model the purchase was not repeated', async () => {
+// n8n's AI Agent passes the model only the error's message (never its description): the message itself says it
+test('the 503 tool result tells the model the purchase was not repeated', async () => {
 	const { result } = await purchaseMeeting503();
 	expect(result.content).toMatch(/not repeated/i);
 }, 180000);

@@ -118,7 +118,7 @@ describe('service errors become NodeApiErrors with the service fields', () => {
 		const error = await failureOf({
 			request: { method: 'POST', path: '/v1/events', body: { event: 'order_shipped', customer: { source_id: 'customer-1' } } },
 		});
-		expect(error).toMatchObject({ message: 'Internal Server Error', httpCode: '500' });
+		expect(error).toMatchObject({ message: 'Internal Server Error (not repeated: it may have been applied)', httpCode: '500' });
 		expect(error.description).toContain('The request was not repeated');
 		expect(env.emu.control.requests({ method: 'POST', path: '/v1/events' })).toHaveLength(1);
 	});

@@ -1,8 +1,8 @@
 import { ApplicationError, type ILoadOptionsFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
-import { AUTHENTICATIONS, CREDENTIAL_NAMES, credentialTypeFor, isSafeToRepeat, plainName, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
+import { AUTHENTICATIONS, isSafeToRepeat, neededCredentials, plainName, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
 import { addedIn, CURRENT_VERSIONS, forVersions } from './versions';
 import { compactProperties, lighten } from './compact';
-import { simplifyProperty } from '../shared/simplify';
+import { outputProperties, simplifyProperty } from '../shared/simplify';
 import { hiddenWhenAutoMapped, recordFieldsChoice, recordFieldsMethod, version2Mapper } from '../shared/mapping';
 
 /**
@@ -188,7 +188,7 @@ function fieldProperties(resources: ResourceDefinition[], versions: readonly num
 				...operation.properties.map((property) => (current ? hiddenWhenAutoMapped(operation, property) : property)),
 				...(current ? version2Mapper(operation) : []),
 				...(operation.list ? listProperties(operation) : []),
-				...(operation.simplify ? [simplifyProperty] : []),
+				...(operation.simplify ? [simplifyProperty, ...outputProperties] : []),
 			]
 				.map((property) => forVersions(versions, property))
 				.filter((property): property is INodeProperties => property !== undefined)
@@ -268,9 +268,8 @@ function credentialNotices(resources: ResourceDefinition[]): INodeProperties[] {
 	const auths = [...new Set(resources.map((resource) => resource.auth))];
 	return auths.map((auth) => {
 		const allowed = AUTHENTICATIONS[auth];
-		const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or a ');
 		return {
-			displayName: `This resource needs a ${needed} credential: choose or create one in Credential to connect with`,
+			displayName: `This resource needs ${neededCredentials(auth, 'a')}: choose or create one in Credential to connect with`,
 			name: 'credentialNotice',
 			type: 'notice',
 			default: '',

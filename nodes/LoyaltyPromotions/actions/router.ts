@@ -18,6 +18,7 @@ import {
 	CREDENTIAL_NAMES,
 	credentialTypeFor,
 	isSafeToRepeat,
+	neededCredentials,
 	plainName,
 	type BatchOperation,
 	type BatchRow,
@@ -28,7 +29,7 @@ import {
 	type ServiceClient,
 } from './types';
 import { runPool } from '../shared/pool';
-import { simplify, simplifyProperty } from '../shared/simplify';
+import { outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
 import { checkParameter, requireId, requireIntegerInRange } from '../shared/validate';
 import { containsExpression, resolveProject } from '../shared/project';
@@ -109,7 +110,7 @@ function shownWith(property: INodeProperties, parameters: IDataObject): boolean 
  */
 function propertiesOf(operation: OperationDefinition, parameters: IDataObject): Map<string, INodeProperties> {
 	const properties = new Map<string, INodeProperties>();
-	for (const property of [...operation.properties, ...mappingProperties(operation), ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty] : []), optionsProperty]) {
+	for (const property of [...operation.properties, ...mappingProperties(operation), ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty, ...outputProperties] : []), optionsProperty]) {
 		const current = properties.get(property.name);
 		if (!current || (!shownWith(current, parameters) && shownWith(property, parameters))) properties.set(property.name, property);
 	}
@@ -127,9 +128,9 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
 	const authentication = String(context.getNodeParameter('authentication', 0, allowed[0]));
 	const node = context.getNode();
 	if (!allowed.includes(authentication)) {
-		const needed = allowed.map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or the ');
-		throw new NodeOperationError(node, `${plainName(resource)} operations use the ${needed} credential, but this node's Authentication is "${authentication}"`, {
-			description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose a ${needed} credential in Credential to connect with. Nothing was sent to the service.`,
+		const needed = neededCredentials(resource.auth);
+		throw new NodeOperationError(node, `${plainName(resource)} operations use ${needed}, but this node's Authentication is "${authentication}"`, {
+			description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose ${neededCredentials(resource.auth, 'a')} in Credential to connect with. Nothing was sent to the service.`,
 		});
 	}
 	const type = credentialTypeFor(authentication);
@@ -148,6 +149,21 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
 		);
 	}
 	return type;
+}
+
+/**
+ * The key paths an item's output keeps, or undefined for the whole answer: version 3's Output (Simplified, Raw,
+ * Selected Fields), version 2's Simplify; version 1 reads Simplify's fallback and keeps the whole answer.
+ */
+function outputFieldsOf(operation: OperationDefinition, params: ParamReader): readonly string[] | undefined {
+	if (!operation.simplify) return undefined;
+	if (params.node.typeVersion < 3) return params.get<boolean>('simplify', false) ? operation.simplify : undefined;
+	const output = params.get<string>('output', 'simplified');
+	if (output === 'raw') return undefined;
+	if (output !== 'selected') return operation.simplify;
+	const fields = selectedFields(params.get('outputFields', ''));
+	if (fields.length === 0) throw new NodeOperationError(params.node, 'Fields: is required (the key paths to keep, comma-separated)', { itemIndex: params.itemIndex, description: 'Nothing was sent to the service.' });
+	return fields;
 }
 
 /** What Continue On Fail emits for a failed item: the message and the service's error fields, paired. */
@@ -270,6 +286,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		const params = readerFor(itemIndex);
 		try {
 			const built = await operation.build(params);
+			const fields = outputFieldsOf(operation, params);
 			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };
 			let outputs: OutputItem[];
 			if (operation.list) {
@@ -286,8 +303,6 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 					outputs = entries.map((json) => ({ json }));
 				}
 			}
-			// Simplify exists from version 2 on; earlier versions read its fallback and keep the whole answer.
-			const fields = operation.simplify && params.get<boolean>('simplify', false) ? operation.simplify : undefined;
 			results[itemIndex] = outputs.map(({ json, binary }) => ({
 				json: fields ? simplify(json, fields) : json,
 				...(binary ? { binary } : {}),

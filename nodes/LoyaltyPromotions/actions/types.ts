@@ -194,6 +194,11 @@ export const CREDENTIAL_NAMES: Record<CredentialType, string> = {
 	loyaltyPromotionsOAuth2Api: 'Loyalty Promotions (Voucherify) OAuth2 API',
 };
 
+/** The credentials a resource can use, for a sentence: "the A credential" / "the A or the B credential". */
+export function neededCredentials(auth: ResourceAuth, article = 'the'): string {
+	return `${AUTHENTICATIONS[auth].map((value) => `${article} ${CREDENTIAL_NAMES[credentialTypeFor(value)]}`).join(' or ')} credential`;
+}
+
 /** The credential type behind each value of the `authentication` parameter. */
 export function credentialTypeFor(authentication: string): CredentialType {
 	switch (authentication) {

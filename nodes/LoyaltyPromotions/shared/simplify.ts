@@ -1,18 +1,58 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { addedIn } from '../actions/versions';
+import { addedIn, removedIn } from '../actions/versions';
 
 /**
  * Simplify, n8n's toggle for large answers: the fields most workflows use instead of the whole object. The
  * fields are key paths: "loyalty_card.points" keeps that one nested value, "redeemables[].id" that value of
  * every entry of a list.
  */
-export const simplifyProperty: INodeProperties = addedIn(2, {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-});
+export const simplifyProperty: INodeProperties = addedIn(
+	2,
+	removedIn(3, {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+	}),
+);
+
+/**
+ * Version 3's Output, n8n's choice for large answers (and what an AI agent's tool returns): Simplified (the
+ * fields most workflows use), Raw (the whole answer), or Selected Fields (key paths the user names).
+ */
+export const outputProperties: INodeProperties[] = [
+	addedIn(3, {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Raw', value: 'raw', description: "The service's whole answer" },
+			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields named below' },
+			{ name: 'Simplified', value: 'simplified', description: 'The fields most workflows use' },
+		],
+		default: 'simplified',
+	}),
+	addedIn(3, {
+		displayName: 'Fields',
+		name: 'outputFields',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'id, code, loyalty_card.points',
+		description: 'Key paths to keep, comma-separated: "a.b" is a nested value, "list[].id" that value of every entry',
+		displayOptions: { show: { output: ['selected'] } },
+	}),
+];
+
+/** The key paths an Output of Selected Fields names, checked: empty entries dropped. */
+export function selectedFields(text: unknown): string[] {
+	return String(text ?? '')
+		.split(',')
+		.map((field) => field.trim())
+		.filter((field) => field.length > 0);
+}
 
 function pickPath(source: unknown, path: string[], target: IDataObject): void {
 	if (source === null || typeof source !== 'object' || path.length === 0) return;

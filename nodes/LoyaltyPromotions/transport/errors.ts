@@ -136,6 +136,8 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	if (failure.tokenRequest && !message.startsWith('Could not get an OAuth access token')) {
 		message = `Could not get an OAuth access token: ${message}`;
 	}
+	// the message itself says it (an AI agent hands its model the message only, never the description)
+	if (options.notRepeated && status !== undefined) message = `${message} (not repeated: it may have been applied)`;
 
 	const hint =
 		status === 401

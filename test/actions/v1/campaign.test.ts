@@ -124,7 +124,7 @@ describe('Campaign: Create, Update, Enable, Disable, Delete', () => {
 					validationRules: 'val_a, val_b',
 					metadataJson: '{"region": "EU"}',
 				},
-				simplify: false,
+				output: 'raw',
 			}),
 		);
 		expect(error).toBeUndefined();
@@ -178,7 +178,7 @@ describe('Campaign: Create, Update, Enable, Disable, Delete', () => {
 		const created = await ctx.run(campaign('create', { name: 'Lifecycle', campaignType: 'GIFT_VOUCHERS', giftAmount: 20, additionalFields: { vouchersCount: 2 } }));
 		const id = String(created.items[0].json.id);
 		ctx.emu.control.clearRequests();
-		const updated = await ctx.run(campaign('update', { campaignId: { __rl: true, mode: 'id', value: id }, updateFields: { expirationDate: '2031-01-01T00:00:00Z', autoJoin: true }, simplify: false }));
+		const updated = await ctx.run(campaign('update', { campaignId: { __rl: true, mode: 'id', value: id }, updateFields: { expirationDate: '2031-01-01T00:00:00Z', autoJoin: true }, output: 'raw' }));
 		expect(updated.error).toBeUndefined();
 		expect(updated.items[0].json).toMatchObject({ id, expiration_date: '2031-01-01T00:00:00.000Z', auto_join: true, name: 'Lifecycle' });
 		expect(ctx.sent()).toEqual([{ method: 'PUT', path: `/v1/campaigns/${id}`, query: {}, body: { expiration_date: '2031-01-01T00:00:00.000Z', auto_join: true } }]);

@@ -64,7 +64,7 @@ describe('Earning Rule (Beta): Create', () => {
 describe('Earning Rule (Beta): reads, update, status moves, delete', () => {
 	it('gets, lists by name and status, and updates a rule', async () => {
 		const id = await created();
-		expect((await run('get', { earningRuleId: id, simplify: false })).items[0].json).toMatchObject({ id, name: 'Order points' });
+		expect((await run('get', { earningRuleId: id, output: 'raw' })).items[0].json).toMatchObject({ id, name: 'Order points' });
 		const listed = await run('getAll', { returnAll: true, filters: { name: 'order', status: 'DRAFT' } });
 		expect(listed.items.map((item) => item.json.id)).toEqual([id]);
 		ctx.emu.control.clearRequests();

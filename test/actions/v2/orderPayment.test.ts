@@ -13,7 +13,7 @@ const run = (operation: string, parameters: INodeParameters = {}) => ctx.run({ r
 const payments = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/orders/payments`;
 
 async function balance(): Promise<number> {
-	const { items } = await ctx.run({ resource: 'programMember', operation: 'get', ...member, simplify: false });
+	const { items } = await ctx.run({ resource: 'programMember', operation: 'get', ...member, output: 'raw' });
 	const cards = items[0].json.cards as Array<{ card: { id: string; balance: { points: number } } }>;
 	return cards.find((entry) => entry.card.id === FIXTURES.cardId)!.card.balance.points;
 }

@@ -13,7 +13,7 @@ const newcomer = FIXTURES.customerWithManyActivities;
 
 /** Adds the customer with many activities to the active program; its member ID. */
 async function addNewcomer(): Promise<string> {
-	const { items, error } = await member('add', { programId: program, customer: newcomer, simplify: false });
+	const { items, error } = await member('add', { programId: program, customer: newcomer, output: 'raw' });
 	expect(error).toBeUndefined();
 	ctx.emu.control.clearRequests();
 	return String(items[0].json.id);
@@ -25,7 +25,7 @@ describe('Program Member (Beta): Add', () => {
 			programId: program,
 			customer: newcomer,
 			additionalFields: { status: 'INACTIVE', metadata: { fields: [{ key: 'store', value: 'north' }] } },
-			simplify: false,
+			output: 'raw',
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
@@ -119,7 +119,7 @@ describe('Program Member (Beta): Add in Batch', () => {
 
 describe('Program Member (Beta): Get, Get Many, Update, Delete', () => {
 	it('gets a member with their cards, codes and balances', async () => {
-		const { items, error } = await member('get', { programId: program, memberId: FIXTURES.memberId, simplify: false });
+		const { items, error } = await member('get', { programId: program, memberId: FIXTURES.memberId, output: 'raw' });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ id: FIXTURES.memberId, status: 'ACTIVE', customer_id: FIXTURES.customerId });
 		const cards = items[0].json.cards as Array<{ card: { id: string; code: string; balance: { points: number } } }>;
@@ -204,7 +204,7 @@ describe('Program Member (Beta): Get Membership, Get Memberships', () => {
 	});
 
 	it("gets a customer's memberships of all programs, an empty list for a customer without any", async () => {
-		const { items, error } = await member('getMemberships', { customer: FIXTURES.customerId, simplify: false });
+		const { items, error } = await member('getMemberships', { customer: FIXTURES.customerId, output: 'raw' });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ customer: { id: FIXTURES.customerId }, memberships: [{ member: { id: FIXTURES.memberId }, object: 'membership' }], object: 'memberships_result' });
 		const none = await member('getMemberships', { customer: newcomer });

@@ -12,7 +12,7 @@ const purchases = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FI
 
 /** The fixture card's balance and the LIMITED program reward's redeemed count (50 in stock, 3 redeemed). */
 async function state(): Promise<{ points: number; redeemed: number }> {
-	const { items } = await run('get', { ...member, simplify: false });
+	const { items } = await run('get', { ...member, output: 'raw' });
 	const cards = items[0].json.cards as Array<{ card: { id: string; balance: { points: number } } }>;
 	const points = cards.find((entry) => entry.card.id === FIXTURES.cardId)!.card.balance.points;
 	const redeemed = ctx.emu.control.state.programRewards.get(FIXTURES.programActive)!.get(FIXTURES.programRewardId)!.redeemed;

@@ -114,7 +114,7 @@ browserTest('every resource is offered under every credential, and one the crede
 	}
 	// with the Management credential, Customer says it needs the app keys (or OAuth2)
 	await selectOption(p, 'resource', 'Customer', 'Customer');
-	await p.waitForFunction(() => /This resource needs a Loyalty Promotions \(Voucherify\) App Keys API credential/.test((document.querySelector('[data-test-id="node-parameters"]') as HTMLElement | null)?.innerText ?? ''));
+	await p.waitForFunction(() => /This resource needs a Loyalty Promotions \(Voucherify\) App Keys API or a /.test((document.querySelector('[data-test-id="node-parameters"]') as HTMLElement | null)?.innerText ?? ''));
 	await pickCredential('lp-app', 'Loyalty Promotions App Keys (demo)');
 	await p.waitForFunction(() => !/This resource needs a /.test((document.querySelector('[data-test-id="node-parameters"]') as HTMLElement | null)?.innerText ?? ''));
 	await selectOption(p, 'operation', 'Get', 'Get');
