@@ -62,8 +62,8 @@ describe('a hidden Authentication value left from another resource', () => {
 			{ resource: 'webhook', operation: 'getAll', authentication: 'appKeys', returnAll: true },
 			only('loyaltyPromotionsAppApi', 'loyaltyPromotionsManagementApi'),
 		);
-		expect(message).toBe('Webhook operations use the Loyalty Promotions (Voucherify) Management API credential, but this node\'s Authentication is "appKeys"');
-		expect(description).toMatch(/Set the node's "authentication" parameter to "managementKeys" in the workflow's JSON/);
+		expect(message).toBe('Webhook operations use the Loyalty Promotions (Voucherify) Management API credential; choose one in Credential to connect with');
+		expect(description).toMatch(/^This node is set to the Loyalty Promotions \(Voucherify\) App Keys API credential \(its "authentication" parameter is "appKeys"\)/);
 		expect(description).toMatch(/Nothing was sent to the service\.$/);
 	});
 
@@ -73,7 +73,7 @@ describe('a hidden Authentication value left from another resource', () => {
 			only('loyaltyPromotionsManagementApi'),
 		);
 		expect(message).toBe(
-			'SKU operations use the Loyalty Promotions (Voucherify) App Keys API or the Loyalty Promotions (Voucherify) OAuth2 API credential, but this node\'s Authentication is "managementKeys"',
+			'SKU operations use the Loyalty Promotions (Voucherify) App Keys API or the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
 		);
 	});
 });

@@ -128,9 +128,8 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
 	const authentication = String(context.getNodeParameter('authentication', 0, allowed[0]));
 	const node = context.getNode();
 	if (!allowed.includes(authentication)) {
-		const needed = neededCredentials(resource.auth);
-		throw new NodeOperationError(node, `${plainName(resource)} operations use ${needed}, but this node's Authentication is "${authentication}"`, {
-			description: `The workflow was probably imported or built by an AI agent. Set the node's "authentication" parameter to ${allowed.map((value) => `"${value}"`).join(' or ')} in the workflow's JSON (or add the node again), then choose ${neededCredentials(resource.auth, 'a')} in Credential to connect with. Nothing was sent to the service.`,
+		throw new NodeOperationError(node, `${plainName(resource)} operations use ${neededCredentials(resource.auth)}; choose one in Credential to connect with`, {
+			description: `This node is set to the ${CREDENTIAL_NAMES[credentialTypeFor(authentication)] ?? authentication} credential (its "authentication" parameter is "${authentication}"). Nothing was sent to the service.`,
 		});
 	}
 	const type = credentialTypeFor(authentication);

@@ -233,3 +233,60 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 	}
 	expect(result).toBe('Connection tested successfully');
 });
+
+/** The node's panel text (parameters and output), whitespace folded. */
+const panelText = () => page().$eval('[data-test-id="ndv"]', (el) => (el as HTMLElement).innerText.replace(/\s+/g, ' '));
+
+/**
+ * A new workflow with a manual trigger, then an action of the node picked from the nodes panel by its name, the
+ * credential `credentialId` chosen, and the step run from the panel: resolves with the panel's text once the run
+ * has ended (its output or its error shows).
+ */
+async function addActionAndRun(action: string, credentialId: string, credentialName: string): Promise<string> {
+	const p = page();
+	await p.goto(`${editor!.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
+	await clickUntilShown(p, '[data-test-id="canvas-plus-button"]', '[data-test-id="node-creator-search-bar"]', 'the nodes panel ("Add first step")');
+	await pickFromNodesPanel('manual', 'Manual Trigger');
+	await p.waitForSelector('[data-test-id="canvas-node"][data-node-type="n8n-nodes-base.manualTrigger"]', { visible: true });
+	if (await isVisible(p, '[data-test-id="ndv"]')) await p.keyboard.press('Escape');
+	await p.waitForSelector('[data-test-id="ndv"]', { hidden: true });
+	await clickUntilShown(p, '[data-test-id="node-creator-plus-button"]', '[data-test-id="node-creator-search-bar"]', 'the nodes panel (the canvas "+" button)');
+	await pickFromNodesPanel('voucherify', 'Loyalty Promotions');
+	// the node's actions, narrowed by typing the action's name into the panel's search
+	const bar = '[data-test-id="node-creator-search-bar"]';
+	await p.$eval(bar, (el) => (el as HTMLInputElement).select());
+	await p.keyboard.type(action);
+	await clickText(p, '[data-test-id="node-creator-item-name"]', new RegExp(`^${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
+	await p.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', { visible: true });
+	await pickCredential(credentialId, credentialName);
+	await p.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').click();
+	// the run has ended: the output shows items, or an error
+	await p.waitForFunction(
+		() => {
+			const text = (document.querySelector('[data-test-id="ndv"]') as HTMLElement | null)?.innerText ?? '';
+			return /\b\d+ items?\b/.test(text) || /Problem in node|credential/i.test(text.split('OUTPUT')[1] ?? '');
+		},
+		{ timeout: WAIT_MS * 2 },
+	);
+	return await panelText();
+}
+
+// as a person with one kind of credential meets the nodes panel: an action that credential can call runs; one it
+// cannot says, on the panel and when run, which credential it needs
+describe.each([
+	['App Keys', 'lp-app', 'Loyalty Promotions App Keys (demo)', 'Get many customers', 'Get many webhooks', /Management API credential/],
+	['OAuth2', 'lp-oauth', 'Loyalty Promotions OAuth2 (demo)', 'Get many programs', 'Get many projects', /Management API credential/],
+	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many webhooks', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2 API credential/],
+])('with the %s credential', (_kind, id, name, callable, notCallable, needed) => {
+	browserTest(`"${callable}" from the nodes panel runs`, current, async () => {
+		const text = await addActionAndRun(callable, id, name);
+		expect(text).toMatch(/\b\d+ items?\b/);
+		expect(text).not.toMatch(/This resource needs a /);
+	});
+
+	browserTest(`"${notCallable}" from the nodes panel names the credential it needs, on the panel and when run`, current, async () => {
+		const text = await addActionAndRun(notCallable, id, name);
+		expect(text).toMatch(/This resource needs a /);
+		expect(text.split('OUTPUT')[1] ?? '').toMatch(needed);
+	});
+});
