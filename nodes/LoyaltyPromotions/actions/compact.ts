@@ -160,3 +160,23 @@ function compactJson(text: string): string {
 	}
 }
 
+
+/**
+ * Version 1's fields without their help text (descriptions, hints, placeholders): it serves only workflows saved
+ * with it (its panel never showed Resource; new nodes get version 3, with the help), and every editor load
+ * carries every version.
+ */
+export function withoutHelp(property: INodeProperties): INodeProperties {
+	const bare: INodeProperties = { ...property };
+	delete bare.description;
+	delete bare.hint;
+	delete bare.placeholder;
+	if (Array.isArray(bare.options)) {
+		bare.options = bare.options.map((option) => {
+			if ('type' in option && 'name' in option) return withoutHelp(option as INodeProperties);
+			if ('values' in option && Array.isArray(option.values)) return { ...option, values: option.values.map(withoutHelp) };
+			return option;
+		}) as INodeProperties['options'];
+	}
+	return bare;
+}

@@ -1,7 +1,7 @@
 import { ApplicationError, type ILoadOptionsFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { AUTHENTICATIONS, isSafeToRepeat, neededCredentials, plainName, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
 import { addedIn, CURRENT_VERSIONS, forVersions } from './versions';
-import { compactProperties, lighten } from './compact';
+import { compactProperties, lighten, withoutHelp } from './compact';
 import { outputProperties, simplifyProperty } from '../shared/simplify';
 import { hiddenWhenAutoMapped, recordFieldsChoice, recordFieldsMethod, version2Mapper } from '../shared/mapping';
 
@@ -220,7 +220,7 @@ function describeVersion1(resources: ResourceDefinition[]): INodeProperties[] {
 		resourceProperty,
 		...authenticationPropertiesV1(resources),
 		...resources.map(operationProperty),
-		...compactProperties(fieldProperties(resources, [1]), operationsOf(resources)),
+		...compactProperties(fieldProperties(resources, [1]).map(withoutHelp), operationsOf(resources)),
 		optionsProperty,
 	];
 }
