@@ -1,11 +1,12 @@
 /**
- * The README's generated tables, from the node's own data: the operations (RESOURCES) and the trigger's event
- * catalog. `npm run docs` rewrites them in README.md; test/docs.test.ts fails when the README has drifted.
+ * The operations reference's generated tables, from the node's own data: the operations (RESOURCES) and the
+ * trigger's event catalog. `npm run docs` rewrites them in docs/operations.md; test/docs.test.ts fails when that
+ * file has drifted.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
-import { resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
+import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
 
 const CREDENTIAL_LABEL: Record<string, string> = {
@@ -15,12 +16,15 @@ const CREDENTIAL_LABEL: Record<string, string> = {
 	oAuth2: 'OAuth2',
 };
 
-/** Which node versions offer an operation: every one since 1, or only 2 (added after version 1 was frozen). */
+/**
+ * Which node versions offer an operation: version 1 too, or only the versions of the current description (which
+ * offer every operation; added after version 1 was frozen).
+ */
 function versionsOffering(resource: string, operation: string): string {
 	const inVersion1 = resourcesForVersion(RESOURCES, 1).some(
 		(candidate) => candidate.value === resource && candidate.operations.some((offered) => offered.value === operation),
 	);
-	return inVersion1 ? '1, 2' : '2';
+	return (inVersion1 ? [1, ...CURRENT_VERSIONS] : [...CURRENT_VERSIONS]).join(', ');
 }
 
 export function operationsTable(): string {
@@ -44,9 +48,12 @@ export function eventsTable(): string {
 
 export const GENERATED = { operations: operationsTable, events: eventsTable };
 
+/** The file that holds the generated tables. */
+export const GENERATED_FILE = join(__dirname, '..', 'docs', 'operations.md');
+
 /** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */
-export function fillIn(readme: string): string {
-	let result = readme;
+export function fillIn(text: string): string {
+	let result = text;
 	for (const [name, make] of Object.entries(GENERATED)) {
 		const pattern = new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
 		result = result.replace(pattern, (_match, open: string, close: string) => `${open}\n${make()}\n${close}`);
@@ -55,7 +62,6 @@ export function fillIn(readme: string): string {
 }
 
 if (require.main === module) {
-	const file = join(__dirname, '..', 'README.md');
-	writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
-	console.log('README.md tables regenerated');
+	writeFileSync(GENERATED_FILE, fillIn(readFileSync(GENERATED_FILE, 'utf8')));
+	console.log('docs/operations.md tables regenerated');
 }
