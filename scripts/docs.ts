@@ -1,7 +1,7 @@
 /**
- * The operations reference's generated tables, from the node's own data: the operations (RESOURCES) and the
- * trigger's event catalog. `npm run docs` rewrites them in docs/operations.md; test/docs.test.ts fails when that
- * file has drifted.
+ * The generated tables, from the node's own data: the operations (RESOURCES) and the trigger's event catalog in
+ * docs/operations.md, the operations per area in README.md. `npm run docs` rewrites them; test/docs.test.ts fails
+ * when either file has drifted.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -46,10 +46,43 @@ export function eventsTable(): string {
 	return ['| Family | Event kinds |', '|---|---|', ...rows].join('\n');
 }
 
-export const GENERATED = { operations: operationsTable, events: eventsTable };
+/** The README's areas: each resource in exactly one (a resource left out fails `npm run docs` and its test). */
+const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
+	['Vouchers & campaigns', ['voucher', 'campaign', 'campaignTemplate', 'publication']],
+	['Promotions', ['promotionTier', 'promotionStack']],
+	['Validation & redemption', ['validation', 'qualification', 'redemption', 'validationRule', 'validationRuleAssignment']],
+	['Loyalty (current, v2, Beta)', ['program', 'programMember', 'loyaltyCard', 'cardDefinition', 'tierStructure', 'earningRule', 'benefit', 'programReward', 'loyaltyReward', 'programReport', 'examine']],
+	['Loyalty (legacy, v1; deprecated)', ['loyaltyMember']],
+	['Customers & orders', ['customer', 'order', 'segment', 'event']],
+	['Products & catalogue', ['product', 'sku', 'productCollection', 'category', 'location', 'metadataSchema']],
+	['Rewards & referrals', ['reward', 'rewardAssignment', 'referralHolder']],
+	['Exports & async', ['export', 'asyncAction', 'trashBin']],
+	['Management (any project of the account)', ['project', 'user', 'webhook', 'customEventSchema', 'managementMetadataSchema', 'stackingRules', 'branding', 'managementCampaignTemplate']],
+	['OAuth tokens', ['oAuthToken']],
+];
 
-/** The file that holds the generated tables. */
+export function areasTable(): string {
+	const byValue = new Map(RESOURCES.map((resource) => [resource.value, resource]));
+	const placed = AREAS.flatMap(([, values]) => values);
+	const unplaced = RESOURCES.filter((resource) => !placed.includes(resource.value)).map((resource) => resource.value);
+	const unknown = placed.filter((value) => !byValue.has(value));
+	if (unplaced.length > 0 || unknown.length > 0 || new Set(placed).size !== placed.length) {
+		throw new Error(`scripts/docs.ts AREAS: place every resource once (not placed: ${unplaced.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`);
+	}
+	const rows = AREAS.map(([area, values]) => {
+		const resources = values.map((value) => byValue.get(value)!);
+		const count = resources.reduce((sum, resource) => sum + resource.operations.length, 0);
+		return `| ${area} | ${count} | ${resources.map((resource) => resource.name.replace(/^(Loyalty|Management)(?: \(Legacy\))?: /, '')).join(', ')} |`;
+	});
+	const total = RESOURCES.reduce((sum, resource) => sum + resource.operations.length, 0);
+	return ['| Area | Operations | Resources |', '|---|---|---|', ...rows, `| **All** | **${total}** | [every operation, its endpoint and credential](docs/operations.md) |`].join('\n');
+}
+
+export const GENERATED = { operations: operationsTable, events: eventsTable, areas: areasTable };
+
+/** The files that hold the generated tables: the operations reference, and the README's areas. */
 export const GENERATED_FILE = join(__dirname, '..', 'docs', 'operations.md');
+export const README_FILE = join(__dirname, '..', 'README.md');
 
 /** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */
 export function fillIn(text: string): string {
@@ -62,6 +95,6 @@ export function fillIn(text: string): string {
 }
 
 if (require.main === module) {
-	writeFileSync(GENERATED_FILE, fillIn(readFileSync(GENERATED_FILE, 'utf8')));
-	console.log('docs/operations.md tables regenerated');
+	for (const file of [GENERATED_FILE, README_FILE]) writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
+	console.log('docs/operations.md and README.md tables regenerated');
 }
