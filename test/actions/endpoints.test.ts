@@ -3,7 +3,7 @@ import { credentialsFor } from '../harness/emulatorCredentials';
 import { runNode } from '../harness/runWorkflow';
 import { MINIMAL, minimalParameters, OPERATIONS } from './minimal';
 
-/** Every operation's documented endpoint (the README table) is the request it really sends. */
+/** Every operation's documented endpoint (docs/operations.md's table) is the request it really sends. */
 
 /**
  * 'GET /v1/x/{id}' → a RegExp matching the method and path, any value in place of {…}. Alternatives are joined by

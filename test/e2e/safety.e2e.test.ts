@@ -1,5 +1,5 @@
 /**
- * The node's safety bounds (README "Safety: what holds, and its limits") where n8n's own engine matters, in a
+ * The node's safety bounds (docs/safety.md) where n8n's own engine matters, in a
  * real n8n 2.41.1 with `n8n execute`, against the in-process emulator scripted to misbehave: an hour-long
  * Retry-After, cursors that come round again, a redirect to another origin (a second emulator records what
  * reaches it), a Base URL with a password, a credential the resource cannot use (as an imported or AI-built
