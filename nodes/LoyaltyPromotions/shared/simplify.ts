@@ -40,8 +40,8 @@ export const outputProperties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'id, code, loyalty_card.points',
-		description: 'Key paths to keep, comma-separated: "a.b" is a nested value, "list[].id" that value of every entry',
+		placeholder: 'code, loyalty_card.points',
+		description: 'Key paths to keep, comma-separated: "a.b" is a nested value, "list[].name" that value of every entry',
 		displayOptions: { show: { output: ['selected'] } },
 	}),
 ];

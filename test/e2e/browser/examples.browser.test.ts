@@ -46,7 +46,7 @@ test('examples/ has examples to run', () => {
 async function openAndClose(page: Editor['page'], name: string): Promise<void> {
 	const node = `[data-test-id="canvas-node"][data-node-name="${name}"]`;
 	await page.locator(node).click({ count: 2 });
-	await page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', { visible: true });
+	await page.waitForSelector('[data-test-id="ndv"]', { visible: true });
 	// what the panel loads on opening (option lists, a mapper's fields) has come back
 	await page.waitForNetworkIdle({ idleTime: 500, timeout: WAIT_MS });
 	await page.keyboard.press('Escape');
