@@ -11,7 +11,7 @@ import type {
 import { appKeyHeaders, appKeyProperties, authenticateWithHeaders } from './appKeys';
 import { OAUTH_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
-import { joinScopes, SCOPE_OPTIONS } from './scopes';
+import { joinScopes, SCOPES } from './scopes';
 import { OAuthTokenError, toOAuthTokenError } from './tokenError';
 
 /**
@@ -30,12 +30,14 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	properties: INodeProperties[] = [
 		...appKeyProperties,
 		{
+			// A text field, not a multi-select: n8n's credential form shows a multi-select's default as an empty
+			// "Select", while a text field shows "api". Lists saved by the earlier multi-select still work.
 			displayName: 'Scopes',
 			name: 'scopes',
-			type: 'multiOptions',
-			options: SCOPE_OPTIONS,
-			default: ['api'],
-			description: 'What the token may do. "api" covers the whole server-side API; none chosen means "api".',
+			type: 'string',
+			default: 'api',
+			placeholder: 'api',
+			description: `What the token may do: scope names separated by spaces or commas, e.g. "api" (the whole server-side API) or "customers, vouchers". Empty means "api". Known scopes: ${SCOPES.join(', ')}.`,
 		},
 		{
 			displayName: 'Access Token',

@@ -34,7 +34,7 @@ require('./ensureDeps').ensureDependencies();
 
 const ROOT = path.resolve(__dirname, '..');
 const { createN8n, freePort, ensureRuntime } = require('../test/e2e/n8n');
-const { emulatorCredentials, loadExamples, summarizeRun } = require('../test/e2e/examples');
+const { emulatorCredentials, goLive, loadExamples, summarizeRun } = require('../test/e2e/examples');
 const { startQueueTopology } = require('../test/e2e/queue/topology');
 const { LOYALTY_EVENTS, SKU_SYNC } = require('../test/e2e/queue/workflows');
 const { startScriptedModel } = require('../test/e2e/ai/scriptedModel');
@@ -407,7 +407,10 @@ async function main() {
 		}
 		await timed('importing credentials (lp-app, lp-management, lp-oauth)', () => n8n.importCredentials(emulatorCredentials(emulator.info)));
 		if (model) await n8n.importCredentials([openAiCredential(model.baseUrl), mcpBearerCredential(DEMO_MCP_TOKEN)]);
-		await timed(`importing ${examples.length + aiExamples.length} example workflows`, () => n8n.importWorkflow([...examples, ...aiExamples].map((e) => e.workflow)));
+		await timed(`importing ${examples.length + aiExamples.length} example workflows`, () =>
+			// the published example with its trigger enabled, as its sticky note says to go live
+			n8n.importWorkflow([...examples.map((e) => (e.file === TRIGGER_EXAMPLE ? goLive(e.workflow) : e.workflow)), ...aiExamples.map((e) => e.workflow)]),
+		);
 
 		if (opts.headless) {
 			const ok = await headless(n8n, examples);

@@ -63,6 +63,7 @@ test('everything listens on loopback', () => {
 		'copy-template-to-production.json',
 		'customer-activity-export.json',
 		'event-tracking.json',
+		'legacy-welcome-voucher-v1.json',
 		'loyalty-events.json',
 		'nightly-customer-sync.json',
 		'order-paid-points-reward.json',
@@ -343,9 +344,9 @@ describe('custom event tracking (app keys)', () => {
 	});
 });
 
-describe('welcome voucher and points, manual path with a sample customer.created delivery (app keys)', () => {
+describe('legacy welcome voucher on the v1 loyalty API, manual path with a sample customer.created delivery (app keys)', () => {
 	test('publishes a welcome code (join once), adds the customer to the loyalty program and gives 100 points; a second run adds no code or card', async () => {
-		const result = await run(idOf('welcome-voucher.json'));
+		const result = await run(idOf('legacy-welcome-voucher-v1.json'));
 		expectSuccess(result);
 		const c = stack.emulator.control;
 		const customer = c.state.findCustomer('welcome-demo');
@@ -368,11 +369,57 @@ describe('welcome voucher and points, manual path with a sample customer.created
 		expect(points.body).toEqual({ points: 100, expiration_type: 'NON_EXPIRING', reason: 'Welcome bonus', source_id: `welcome-${customer!.id}` });
 
 		// The same event again (as a retried delivery would be): the same code and card, only the points add up.
-		const again = await run(idOf('welcome-voucher.json'));
+		const again = await run(idOf('legacy-welcome-voucher-v1.json'));
 		expectSuccess(again);
 		expect(nodeOutput(again, 'Summary')).toEqual([{ ...summary, points: 200 }]);
 		expect(c.state.publications.filter((p) => p.customer_id === customer!.id)).toHaveLength(2);
 		expect(new Set(c.state.publications.filter((p) => p.customer_id === customer!.id).map((p) => p.voucher_code))).toEqual(new Set([summary.welcomeCode, summary.loyaltyCard]));
+	});
+});
+
+describe('welcome voucher and points on Loyalty v2, manual path with a sample customer.created delivery (app keys, OAuth2)', () => {
+	test('publishes a welcome code (join once), enrols the customer in the active program and adds 100 points to their card; a second run changes nothing', async () => {
+		const c = stack.emulator.control;
+		// the legacy v1 example's run (if it ran first) made the same sample customer: this one starts from none
+		const result = await run(idOf('welcome-voucher.json'));
+		expectSuccess(result);
+		const customer = c.state.findCustomer('welcome-demo')!;
+		expect(customer).toMatchObject({ name: 'Demo Customer', email: 'welcome-demo@example.com' });
+		const [summary] = nodeOutput(result, 'Summary');
+		const members = () => [...c.state.members.values()].filter((m) => m.customer_id === customer.id && m.program_id === FIXTURES.programActive);
+		expect(members()).toHaveLength(1);
+		const [member] = members();
+		const cards = [...c.state.cards.values()].filter((card) => card.member_id === member.id);
+		expect(cards).toHaveLength(1);
+		expect(summary).toEqual({ customerId: customer.id, welcomeCode: expect.stringMatching(/^WELCOME-/), memberId: member.id, cardId: cards[0].id, points: 100 });
+		expect(cards[0]).toMatchObject({ program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionActive, points: 100 });
+		expect(c.state.findVoucher(summary.welcomeCode)).toMatchObject({ campaign_id: FIXTURES.welcomeCampaignId, holder_id: customer.id });
+
+		const calls = c.requests().filter((r) => !r.path.startsWith('/v1/oauth')).map((r) => `${r.method} ${r.path}`);
+		expect(calls).toEqual([
+			'POST /v1/publications',
+			`POST /v2/loyalties/programs/${FIXTURES.programActive}/members`,
+			`POST /v2/loyalties/programs/${FIXTURES.programActive}/members/${member.id}/cards/${cards[0].id}/points`,
+		]);
+		const [publication, join, points] = c.requests().filter((r) => !r.path.startsWith('/v1/oauth'));
+		expect(publication).toMatchObject({
+			status: 200,
+			query: { join_once: 'true' },
+			body: { customer: { name: 'Demo Customer', email: 'welcome-demo@example.com', source_id: 'welcome-demo' }, channel: 'n8n welcome flow', campaign: { name: FIXTURES.welcomeCampaignId } },
+		});
+		expect(join.body).toEqual({ customer_identification: { type: 'customer_id', customer_id: customer.id } });
+		expect(points.body).toEqual({ points: 100, reason: 'Welcome bonus' });
+
+		// The same event again (as a retried delivery would be): the same code; the service refuses a second
+		// membership, and that branch shows the membership the customer has: no new card, no more points.
+		const again = await run(idOf('welcome-voucher.json'));
+		expectSuccess(again);
+		expect(Object.keys(again.data.resultData.runData)).toEqual(expect.not.arrayContaining(['Welcome Points', 'Summary']));
+		expect(nodeOutput(again, 'Welcome Voucher')[0].voucher.code).toBe(summary.welcomeCode);
+		expect(nodeOutput(again, 'Already a Member')).toEqual([expect.objectContaining({ member: expect.objectContaining({ id: member.id }) })]);
+		expect(members()).toHaveLength(1);
+		expect(c.state.cards.get(cards[0].id)).toMatchObject({ points: 100 });
+		expect(c.requests().filter((r) => r.path.endsWith('/points'))).toEqual([]);
 	});
 });
 

@@ -78,6 +78,17 @@ function example(file) {
 	return found;
 }
 
+const SERVICE_TRIGGER = 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger';
+
+/**
+ * An example as its sticky note says to take it live: a copy with its service trigger enabled. The examples ship it
+ * disabled, so that the editor's Execute workflow button runs their Manual Trigger's sample (n8n's button picks an
+ * app trigger over a Manual Trigger).
+ */
+function goLive(workflow) {
+	return { ...workflow, nodes: workflow.nodes.map((n) => (n.type === SERVICE_TRIGGER ? { ...n, disabled: false } : n)) };
+}
+
 /**
  * A summary of an `n8n execute --rawOutput` result: status, items per node (first run, all outputs), the
  * nodes that ended a branch (no node after them ran), their item counts, and the first error.
@@ -110,4 +121,4 @@ function summarizeRun(result, workflow) {
 	};
 }
 
-module.exports = { ROOT, EXAMPLES_DIR, CREDENTIAL_IDS, emulatorCredentials, loadExamples, example, summarizeRun };
+module.exports = { ROOT, EXAMPLES_DIR, CREDENTIAL_IDS, SERVICE_TRIGGER, emulatorCredentials, loadExamples, example, goLive, summarizeRun };

@@ -15,10 +15,11 @@ import * as fs from 'fs';
 import { FIXTURES, sign } from '../emulator';
 import { pidAlive, startStack, waitFor, type Stack } from './stack';
 
-const { example, CREDENTIAL_IDS } = require('./examples');
+const { example, goLive, CREDENTIAL_IDS } = require('./examples');
 const { activationLines, publicApi } = require('./n8n');
 
-const { workflow } = example('loyalty-events.json');
+// enabled as the sticky note says, before publishing
+const workflow = goLive(example('loyalty-events.json').workflow);
 const WORKFLOW_ID: string = workflow.id;
 const triggerNode = workflow.nodes.find((n: any) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger');
 const EVENTS = [

@@ -1,15 +1,17 @@
 /**
- * The Welcome Voucher example end to end in a real `n8n start`: a customer created at the service (the emulator)
- * sends customer.created to the trigger's webhook, and the execution publishes a welcome code to them (join once),
- * adds them to the loyalty program and gives 100 welcome points. The same event delivered again under a new
- * delivery id gives the same code and card.
+ * The Welcome Voucher example (Loyalty v2) end to end in a real `n8n start`, its trigger enabled as the sticky note
+ * says: a customer created at the service (the emulator) sends customer.created to the trigger's webhook, and the
+ * execution publishes a welcome code to them (join once), enrols them in the active v2 program and adds 100 welcome
+ * points to their card. The same event delivered again under a new delivery id gives the same code and changes
+ * neither membership nor points.
  */
 import { FIXTURES, sign } from '../emulator';
 import { startStack, type Stack } from './stack';
 
-const { example } = require('./examples');
+const { example, goLive } = require('./examples');
 
-const { workflow } = example('welcome-voucher.json');
+// enabled as the sticky note says, before publishing
+const workflow = goLive(example('welcome-voucher.json').workflow);
 const WORKFLOW_ID: string = workflow.id;
 const triggerNode = workflow.nodes.find((n: any) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger');
 
@@ -37,7 +39,7 @@ test('the trigger subscribed its webhook to customer.created', () => {
 	expect(webhooks.map((w) => ({ target: w.target_url, events: w.events, active: w.active }))).toEqual([{ target: targetUrl, events: ['customer.created'], active: true }]);
 });
 
-test('a new customer gets a welcome code, a loyalty card and 100 points; the same event again changes neither code nor card', async () => {
+test('a new customer gets a welcome code, a program membership with a card and 100 points; the same event again changes nothing', async () => {
 	const c = stack.emulator.control;
 	c.clearDeliveries();
 	// A customer the service does not know: tracking an event for them creates them, and the service says so.
@@ -55,13 +57,13 @@ test('a new customer gets a welcome code, a loyalty card and 100 points; the sam
 	expect({ status: run.status, mode: run.mode }).toEqual({ status: 'success', mode: 'webhook' });
 	expect(output(run, 'Customer Created')[0]).toMatchObject({ id: delivery.id, type: 'customer.created', data: { id: customer.id } });
 	const [summary] = output(run, 'Summary');
-	expect(summary).toEqual({ customerId: customer.id, welcomeCode: expect.stringMatching(/^WELCOME-/), loyaltyCard: expect.any(String), points: 100 });
+	const members = () => [...c.state.members.values()].filter((m) => m.customer_id === customer.id && m.program_id === FIXTURES.programActive);
+	expect(members()).toHaveLength(1);
+	const card = [...c.state.cards.values()].find((k) => k.member_id === members()[0].id)!;
+	expect(summary).toEqual({ customerId: customer.id, welcomeCode: expect.stringMatching(/^WELCOME-/), memberId: members()[0].id, cardId: card.id, points: 100 });
 	expect(output(run, 'Sample Delivery')).toEqual([]);
-
+	expect(card.points).toBe(100);
 	expect(c.state.findVoucher(summary.welcomeCode)).toMatchObject({ campaign_id: FIXTURES.welcomeCampaignId, holder_id: customer.id });
-	expect(c.state.findVoucher(summary.loyaltyCard)).toMatchObject({ campaign_id: FIXTURES.campaignId, holder_id: customer.id, loyalty_card: { balance: 100 } });
-	const publications = () => c.state.publications.filter((p) => p.customer_id === customer.id);
-	expect(publications()).toHaveLength(2);
 
 	// The service sends the same event again under a new delivery id (e.g. after a timeout on its side).
 	const body = JSON.stringify({ ...delivery.payload, id: `${delivery.payload.id}-again` });
@@ -70,6 +72,9 @@ test('a new customer gets a welcome code, a loyalty card and 100 points; the sam
 	const runs = await stack.n8n.waitForExecutions(WORKFLOW_ID, apiKey, { count: 2, timeoutMs: 60000, includeData: true });
 	const second = runs.find((e: any) => output(e, 'Customer Created')[0]?.id === `${delivery.payload.id}-again`);
 	expect(second?.status).toBe('success');
-	expect(output(second, 'Summary')).toEqual([{ ...summary, points: 200 }]);
-	expect(publications()).toHaveLength(2);
+	expect(output(second, 'Welcome Voucher')[0].voucher.code).toBe(summary.welcomeCode);
+	expect(output(second, 'Summary')).toEqual([]);
+	expect(output(second, 'Already a Member')).toEqual([expect.objectContaining({ member: expect.objectContaining({ id: members()[0].id }) })]);
+	expect(members()).toHaveLength(1);
+	expect(c.state.cards.get(card.id)!.points).toBe(100);
 });

@@ -501,6 +501,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		description: 'Seeded by the local emulator',
 		timezone: 'UTC',
 		currency: 'USD',
+		case_sensitive_codes: false,
 		created_at: iso(BASE),
 		object: 'project',
 	});
@@ -510,6 +511,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		description: 'A second project, for copies between projects',
 		timezone: 'UTC',
 		currency: 'USD',
+		case_sensitive_codes: false,
 		created_at: iso(BASE),
 		object: 'project',
 	});

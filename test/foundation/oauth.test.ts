@@ -1,5 +1,6 @@
 /** The OAuth credential: token fetch, scopes, expiry and revocation mid-run, refused keys. */
 import axios from 'axios';
+import { LoyaltyPromotionsOAuth2Api } from '../../credentials/LoyaltyPromotionsOAuth2Api.credentials';
 import { joinScopes, SCOPES } from '../../credentials/scopes';
 import { FIXTURES } from '../emulator';
 import { runNode } from '../harness/runWorkflow';
@@ -48,6 +49,15 @@ describe('token fetch', () => {
 		expect(result.error).toBeUndefined();
 		const [token] = tokenRequests();
 		expect(token.body).toEqual({ grant_type: 'client_credentials', scope: 'api customers events loyalties' });
+	});
+
+	it('the form shows the Scopes it uses: a text field whose default is "api" (n8n shows a multi-select default as an empty "Select"); typed names, comma or space separated, are what the token asks for', async () => {
+		const field = new LoyaltyPromotionsOAuth2Api().properties.find((property) => property.name === 'scopes')!;
+		expect({ type: field.type, default: field.default }).toEqual({ type: 'string', default: 'api' });
+		const credentials = { [OAUTH]: { ...env.creds[OAUTH], scopes: 'api, customers  events' } };
+		const result = await env.probe([categories], { credentials });
+		expect(result.error).toBeUndefined();
+		expect(tokenRequests()[0].body).toEqual({ grant_type: 'client_credentials', scope: 'api customers events' });
 	});
 
 	it.each([[[] as string[]], ['']])('asks for the default scope "api" when none is saved (%p), as a new credential form can save', async (scopes) => {

@@ -68,6 +68,8 @@ export interface RunNodeOptions {
 	/** Credential data by type, e.g. { loyaltyPromotionsAppApi: {...} }; or a helper to share between runs. */
 	credentials?: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper;
 	continueOnFail?: boolean;
+	/** The node's On Error setting, e.g. 'continueErrorOutput' (a second output for the failed items). */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	nodeType?: string;
 	/** The workflow's time zone (its settings), e.g. 'Asia/Tokyo'; n8n's default otherwise. */
 	timezone?: string;
@@ -80,6 +82,8 @@ export interface RunNodeOptions {
 export interface RunNodeResult {
 	/** The node's output items (first output). */
 	items: INodeExecutionData[];
+	/** Every output's items (with On Error: Continue (using error output), the second is the error output). */
+	outputs: INodeExecutionData[][];
 	/** The node's error, if it failed and Continue On Fail was off. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 	run: IRun;
@@ -118,12 +122,14 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			parameters: withAuthentication(type, options.parameters, typeVersion, defaultAuthentication),
 			credentials: credentialRefs(credentialsHelper),
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+			...(options.onError ? { onError: options.onError } : {}),
 		},
 	];
 	const run = await execute(nodes, { Input: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } }, credentialsHelper, options.timezone, options.cancelWhen);
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
+		outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
 		error: (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'],
 		run,
 		credentialsHelper,

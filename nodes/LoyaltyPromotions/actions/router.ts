@@ -273,7 +273,14 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 
 	/** An error as Continue On Fail's item, or rethrown as this node's error. */
 	const failed = (error: unknown, itemIndex: number): INodeExecutionData[] => {
-		if (context.continueOnFail()) return [errorItem(error, itemIndex)];
+		if (context.continueOnFail()) {
+			const item = errorItem(error, itemIndex);
+			if (context.getNode().onError !== 'continueErrorOutput') return [item];
+			// n8n sends an item to the error output only when its JSON holds no more than error, message and details:
+			// the service's fields go under details (n8n then adds the input item's fields)
+			const { error: message, ...details } = item.json;
+			return [{ ...item, json: { error: message, details } }];
+		}
 		// Both constructors hand back an error that is already theirs unchanged.
 		if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
 		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });

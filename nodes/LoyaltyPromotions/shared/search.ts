@@ -88,3 +88,28 @@ export async function searchList(
 export async function loadList(ctx: ILoadOptionsFunctions, request: ServiceRequest, list: ListSpec, limit = 1000): Promise<IDataObject[]> {
 	return await fetchList(currentTransport(ctx), request, list, { returnAll: false, limit });
 }
+
+/**
+ * A From List search over the same list asked in turn with each query of `groups` (e.g. active entries first,
+ * then the others): each group is read to its end before the next starts, and a page that ends a group goes on
+ * with the next group's first page. The pagination token is `<group index>:<the list's own cursor>`.
+ */
+export async function searchListInTurn(
+	ctx: ILoadOptionsFunctions,
+	spec: SearchSpec,
+	groups: IDataObject[],
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const token = typeof paginationToken === 'string' ? /^(\d+):(.*)$/.exec(paginationToken) : null;
+	let group = token ? Number(token[1]) : 0;
+	let cursor = token && token[2] ? token[2] : undefined;
+	const results: INodeListSearchItems[] = [];
+	for (; group < groups.length; group++, cursor = undefined) {
+		const request = { ...spec.request, query: { ...spec.request.query, ...groups[group] } };
+		const page = await searchList(ctx, { ...spec, request }, filter, cursor);
+		results.push(...page.results);
+		if (page.paginationToken !== undefined) return { results, paginationToken: `${group}:${String(page.paginationToken)}` };
+	}
+	return { results };
+}

@@ -94,13 +94,39 @@ describe('From List', () => {
 		expect(rewards.results[1]).toEqual({ name: 'Reward 2 (COIN)', value: FIXTURES.rewardIds[1] });
 	});
 
-	it('Program (v2, OAuth): narrowed by name on the service, following cursor.next', async () => {
+	it('Program (v2, OAuth): the active program first (the seeded list has the draft one first), each entry with its status; narrowed by name on the service', async () => {
 		const all = await allPages('searchPrograms', { resource: 'program', operation: 'update' });
+		expect(all.results.map((item) => item.name)).toEqual(['Active program (ACTIVE)', 'Draft program (DRAFT)', 'Inactive program (INACTIVE)']);
 		expect(all.results.map((item) => item.value).sort()).toEqual([FIXTURES.programActive, FIXTURES.programDraft, FIXTURES.programInactive].sort());
 		const narrowed = await listSearch('searchPrograms', call({ resource: 'program', operation: 'update' }), 'draft');
 		expect(narrowed.results).toEqual([{ name: 'Draft program (DRAFT)', value: FIXTURES.programDraft }]);
 		const sent = ctx.emu.control.requests({ path: '/v2/loyalties/programs' }).map((request) => request.query);
-		expect(sent[sent.length - 1]).toEqual({ order: '-created_at', limit: '100', 'filters[name][conditions][$contains]': 'draft' });
+		expect(sent.slice(-2)).toEqual([
+			{ order: '-created_at', limit: '100', 'filters[status][conditions][$is]': 'ACTIVE', 'filters[name][conditions][$contains]': 'draft' },
+			{ order: '-created_at', limit: '100', 'filters[status][conditions][$is_not]': 'ACTIVE', 'filters[name][conditions][$contains]': 'draft' },
+		]);
+	});
+
+	it('Program: with more programs than a page, scrolling reads every active one before any other, each once', async () => {
+		const { programs } = ctx.emu.control.state;
+		const template = programs.get(FIXTURES.programDraft)!;
+		// newest last, alternating: a list in creation order alone would mix the statuses on every page
+		for (let i = 0; i < 230; i++) {
+			const id = `lprg_paging${String(i).padStart(9, '0')}`;
+			const status = i % 2 === 0 ? 'ACTIVE' : 'DRAFT';
+			programs.set(id, { ...template, id, name: `Paging ${i}`, status, created_at: new Date(Date.parse(template.created_at) + (i + 1) * 1000).toISOString() });
+		}
+		const { results, pages } = await allPages('searchPrograms', { resource: 'program', operation: 'update' });
+		expect(results).toHaveLength(233);
+		expect(new Set(results.map((item) => item.value)).size).toBe(233);
+		const statuses = results.map((item) => /\((\w+)\)$/.exec(item.name)![1]);
+		const firstOther = statuses.findIndex((status) => status !== 'ACTIVE');
+		expect(firstOther).toBe(116);
+		expect(statuses.slice(firstOther).every((status) => status !== 'ACTIVE')).toBe(true);
+		// newest first within each group
+		expect(results[0].name).toBe('Paging 228 (ACTIVE)');
+		expect(results[firstOther].name).toBe('Paging 229 (DRAFT)');
+		expect(pages).toBe(3);
 	});
 });
 

@@ -62,6 +62,11 @@ describe('Voucher picker', () => {
 			{ limit: '100', code: FIXTURES.disabledCode },
 		]);
 	});
+	it('finds a code typed in another case, as the service matches codes in a project whose codes are not case sensitive', async () => {
+		const { results } = await listSearch('searchVouchers', call({ resource: 'voucher', operation: 'get' }), 'gift-1');
+		expect(results.map((r) => r.value)).toContain(FIXTURES.giftCode);
+		expect(ctx.sent().map((r) => r.query)).toEqual([{ limit: '100', code: 'gift-1' }]);
+	});
 });
 
 describe('Loyalty card picker', () => {

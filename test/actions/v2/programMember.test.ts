@@ -20,6 +20,24 @@ async function addNewcomer(): Promise<string> {
 }
 
 describe('Program Member (Beta): Add', () => {
+	it('with On Error: Continue (using error output), a refused item goes to the error output, not on to the next node', async () => {
+		await addNewcomer();
+		const { appId, appToken } = ctx.emu.credentials;
+		const created = await fetch(`${ctx.emu.baseUrl}/v1/customers`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-id': appId, 'x-app-token': appToken }, body: JSON.stringify({ source_id: 'error-output-joiner' }) });
+		expect(created.status).toBe(200);
+		const { outputs, error } = await ctx.run({ resource: 'programMember', operation: 'add', programId: program, customer: '={{ $json.who }}' } as INodeParameters, {
+			input: [{ who: newcomer }, { who: 'error-output-joiner' }] as never,
+			onError: 'continueErrorOutput',
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0]).toHaveLength(1);
+		expect(outputs[0][0].pairedItem).toEqual({ item: 1 });
+		expect(outputs[1]).toHaveLength(1);
+		// the service's fields under details, the input item's fields kept
+		expect(outputs[1][0].json).toMatchObject({ error: 'Member already exists', details: { httpCode: '409', key: 'member_already_exists' }, who: newcomer });
+		expect(outputs[1][0].pairedItem).toEqual({ item: 0 });
+	});
+
 	it('enrols a customer by ID with customer_identification, status and metadata; a card per card definition comes back', async () => {
 		const { items, error } = await member('add', {
 			programId: program,

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /**
  * Every example in examples/ opened in n8n 2.41.1's editor (headless Chromium) and run from it as a person would:
- * by the trigger the sticky note names. An example with a service trigger (which waits for an event) must say,
- * in a sticky note that shows whole, which trigger to click to try it without an event. The run must end in
- * "Workflow executed successfully", with no node in error, and n8n must have saved it as a success.
+ * with the big Execute workflow button at the bottom. An example with a service trigger (which waits for an event)
+ * ships it disabled, so that this button runs its Manual Trigger's sample (n8n's button picks an app trigger over a
+ * Manual Trigger); its sticky note, shown whole, says so and how to go live. The run must end in "Workflow executed
+ * successfully", with no node in error, and n8n must have saved it as a success, started by the Manual Trigger.
  */
 import { browserTest, isVisible, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor';
 
@@ -16,6 +17,7 @@ jest.retryTimes(1, { logErrorsBeforeRetry: true });
 interface WorkflowNode {
 	name: string;
 	type: string;
+	disabled?: boolean;
 	parameters: Record<string, unknown>;
 }
 const examples: Array<{ file: string; workflow: { id: string; name: string; nodes: WorkflowNode[] } }> = loadExamples();
@@ -66,16 +68,18 @@ describe.each(examples.map((e) => [e.file, e] as const))('%s', (_file, { workflo
 	const serviceTrigger = workflow.nodes.find((n) => n.type === SERVICE_TRIGGER);
 	const manual = workflow.nodes.find((n) => n.type === MANUAL_TRIGGER);
 
-	browserTest('opens in the editor, its sticky notes whole' + (serviceTrigger ? ', saying which trigger to click to try it' : ''), current, async () => {
+	browserTest('opens in the editor, its sticky notes whole' + (serviceTrigger ? ', saying that the button runs the sample and how to go live' : ''), current, async () => {
 		const { page, baseUrl } = editor!;
 		await openWorkflow(page, baseUrl, workflow.id);
 		await page.waitForSelector('[data-test-id="sticky"]', { visible: true });
 		const notes = await stickyNotes();
 		expect(notes.filter((n) => n.cutOff).map((n) => n.text.slice(0, 60))).toEqual([]);
 		if (serviceTrigger) {
-			// the service trigger waits for an event: the note names the manual trigger to click instead
+			// the service trigger would wait for an event: it is disabled, and the note names the manual trigger the
+			// button runs and the trigger to enable to go live
 			expect(manual).toBeDefined();
-			expect(notes.some((n) => n.text.includes(manual!.name))).toBe(true);
+			expect(serviceTrigger.disabled).toBe(true);
+			expect(notes.some((n) => n.text.includes(manual!.name) && n.text.includes(serviceTrigger.name) && /publish/i.test(n.text))).toBe(true);
 		}
 	});
 
@@ -86,14 +90,7 @@ describe.each(examples.map((e) => [e.file, e] as const))('%s', (_file, { workflo
 		// and closed with nothing changed; the run that follows is the editor's copy of the workflow
 		for (const node of workflow.nodes.filter((n) => n.type !== STICKY_NOTE)) await openAndClose(page, node.name);
 		const before = (await stack.n8n.listExecutions(workflow.id, apiKey)).length;
-		if (serviceTrigger) {
-			// the manual trigger's own button, shown on the node when the pointer is on it
-			const node = `[data-test-id="canvas-node"][data-node-name="${manual!.name}"]`;
-			await page.hover(node);
-			await page.locator(`[data-test-id="execute-workflow-button-${manual!.name}"]`).click();
-		} else {
-			await page.locator('[data-test-id="execute-workflow-button"]').click();
-		}
+		await page.locator('[data-test-id="execute-workflow-button"]').click();
 		// n8n ends a manual run with a notification: success, or the node that failed
 		const notification = await page.waitForFunction(
 			() => [...document.querySelectorAll('.el-notification')].map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()).find((t) => /executed successfully|problem|error|failed/i.test(t)) ?? '',
@@ -101,8 +98,13 @@ describe.each(examples.map((e) => [e.file, e] as const))('%s', (_file, { workflo
 		);
 		expect(await notification.jsonValue()).toMatch(/^Workflow executed successfully/);
 		expect(await isVisible(page, '[data-test-id="canvas-node-status-error"]')).toBe(false);
-		const runs = await stack.n8n.waitForExecutions(workflow.id, apiKey, { count: before + 1, timeoutMs: WAIT_MS });
+		const runs = await stack.n8n.waitForExecutions(workflow.id, apiKey, { count: before + 1, timeoutMs: WAIT_MS, includeData: true });
 		const latest = runs.reduce((a: any, b: any) => (Number(b.id) > Number(a.id) ? b : a));
 		expect({ mode: latest.mode, status: latest.status }).toEqual({ mode: 'manual', status: 'success' });
+		if (serviceTrigger) {
+			// the run started at the Manual Trigger (its sample), not at the service trigger
+			const ran = Object.keys(latest.data.resultData.runData);
+			expect({ manual: ran.includes(manual!.name), serviceTrigger: ran.includes(serviceTrigger.name) }).toEqual({ manual: true, serviceTrigger: false });
+		}
 	}, 600_000);
 });

@@ -204,6 +204,14 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 	// Continue opens the OAuth2 form (shown by its Scopes field; the App Keys form has an App ID too); a click lost
 	// while the dialog settles (seen once in a cold CI run under load) is made again while the form is not there
 	await clickUntilShown(p, '[data-test-id="new-credential-type-button"]', '[data-test-id="parameter-input-scopes"]', 'the OAuth2 credential form (Continue)');
+	// the Scopes field shows what the credential uses with nothing chosen: "api" (not an empty "Select")
+	await p.waitForSelector('[data-test-id="parameter-input-scopes"]', { visible: true });
+	const scopesShown = await p.$eval('[data-test-id="parameter-input-scopes"]', (el) => {
+		const input = el.querySelector('input');
+		return { text: (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim(), value: input ? input.value : '' };
+	});
+	expect([scopesShown.text, scopesShown.value].some((shown) => /\bapi\b/.test(shown))).toBe(true);
+	expect(scopesShown.text).not.toMatch(/^Select/);
 	await fillField('appId', credentials.appId);
 	await fillField('appToken', credentials.appToken);
 	await selectOption(p, 'cluster', 'Custom URL');

@@ -6,9 +6,9 @@
  * bearer-authenticated request per item.
  */
 'use strict';
-const { example } = require('../examples');
+const { example, goLive } = require('../examples');
 
-const LOYALTY_EVENTS = example('loyalty-events.json').workflow;
+const LOYALTY_EVENTS = goLive(example('loyalty-events.json').workflow);
 const TRIGGER_NODE = LOYALTY_EVENTS.nodes.find((n) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger');
 
 const SKU_EXAMPLE = example('scheduled-sku-sync.json').workflow;

@@ -26,6 +26,22 @@ describe('paged lists', () => {
 	});
 });
 
+describe('the code filter of the voucher list', () => {
+	const codes = async (query: string) => ((await get(`/v1/vouchers?limit=100&${query}`)).data.vouchers as Array<{ code: string }>).map((v) => v.code).sort();
+
+	it('matches codes ignoring case, as a project with case_sensitive_codes false treats them', async () => {
+		expect(t.emu.control.state.projects.get(t.emu.credentials.projectId)).toMatchObject({ case_sensitive_codes: false });
+		expect(await codes('code=gift')).toEqual(await codes('code=GIFT'));
+		expect(await codes('code=gift-1')).toContain(FIXTURES.giftCode);
+	});
+
+	it('matches the exact case in a project whose codes are case sensitive', async () => {
+		t.emu.control.state.projects.get(t.emu.credentials.projectId)!.case_sensitive_codes = true;
+		expect(await codes('code=gift')).toEqual([]);
+		expect(await codes('code=GIFT')).toContain(FIXTURES.giftCode);
+	});
+});
+
 describe('rules', () => {
 	it('a voucher body with an unknown property is refused, and so is a duplicate code', async () => {
 		expectError(await post('/v1/vouchers/X-1', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1 }, colour: 'red' }), 400, 'invalid_payload');

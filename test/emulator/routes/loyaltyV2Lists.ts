@@ -1,6 +1,6 @@
 /**
  * The v2 lists of programs and card definitions (auth B), which the node's pickers read: v2 cursor envelope,
- * `limit` (10), `order` on name or created_at, and `filters[<field>][conditions][$is|$contains|$before|$after]`.
+ * `limit` (10), `order` on name or created_at, and `filters[<field>][conditions][$is|$is_not|$contains|$before|$after]`.
  */
 import { randomBytes } from 'crypto';
 import { v2List } from '../envelopes';
@@ -19,7 +19,7 @@ interface Listed {
 const FILTER = /^filters\[(\w+)\]\[conditions\]\[\$(\w+)\]$/;
 
 /**
- * The records a list's `filters[<field>][conditions][$is|$contains|$before|$after]` keep (`$contains` ignoring
+ * The records a list's `filters[<field>][conditions][$is|$is_not|$contains|$before|$after]` keep (`$contains` ignoring
  * case, dates compared as instants); another condition answers 400.
  */
 function filterRows<T extends Listed>(query: Record<string, string>, rows: T[]): T[] {
@@ -31,6 +31,8 @@ function filterRows<T extends Listed>(query: Record<string, string>, rows: T[]):
 		switch (op) {
 			case 'is':
 				return [(row: T) => String(read(row) ?? '') === value];
+			case 'is_not':
+				return [(row: T) => String(read(row) ?? '') !== value];
 			case 'contains':
 				return [(row: T) => String(read(row) ?? '').toLowerCase().includes(value.toLowerCase())];
 			case 'before':

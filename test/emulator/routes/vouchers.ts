@@ -111,6 +111,17 @@ function setActive(ctx: Ctx, active: boolean) {
 	return ok(v);
 }
 
+/**
+ * Whether a code contains the `code` a list asks for: ignoring case unless the project's codes are case sensitive
+ * (its `case_sensitive_codes` setting: when false, C0dE-cfV and c0de-cfv are the same code).
+ */
+function codeMatcher(ctx: Ctx, wanted: string | undefined): (code: string) => boolean {
+	if (!wanted) return () => true;
+	if (ctx.env.store.projects.get(ctx.env.creds.projectId)?.case_sensitive_codes === true) return (code) => code.includes(wanted);
+	const lower = wanted.toLowerCase();
+	return (code) => code.toLowerCase().includes(lower);
+}
+
 /** The vouchers a list query selects, sorted. */
 export function listVouchers(ctx: Ctx, pool: Iterable<Voucher>): Voucher[] {
 	const q = ctx.query;
@@ -120,13 +131,14 @@ export function listVouchers(ctx: Ctx, pool: Iterable<Voucher>): Voucher[] {
 	let holder: string | undefined;
 	if (q.customer) holder = store.findCustomer(q.customer)?.id ?? `unknown:${q.customer}`;
 	const category = q.category ? store.categories.get(q.category)?.name ?? q.category : undefined;
+	const codeMatches = codeMatcher(ctx, q.code);
 	const selected: Voucher[] = [];
 	for (const v of pool) {
 		if (q.campaign_id && v.campaign_id !== q.campaign_id) continue;
 		if (q.campaign && v.campaign !== q.campaign) continue;
 		if (category !== undefined && v.category !== category) continue;
 		if (holder !== undefined && v.holder_id !== holder) continue;
-		if (q.code && !v.code.includes(q.code)) continue;
+		if (!codeMatches(v.code)) continue;
 		if (!created(v.created_at) || !updated(v.updated_at ?? v.created_at)) continue;
 		selected.push(v);
 	}

@@ -4,7 +4,10 @@ import { VOUCHER_LIST } from './fields';
 
 const TYPE_LABELS: Record<string, string> = { DISCOUNT_VOUCHER: 'discount', GIFT_VOUCHER: 'gift card', LOYALTY_CARD: 'loyalty card' };
 
-/** From List for Voucher: the project's vouchers by code, type and campaign; the service matches the typed code. */
+/**
+ * From List for Voucher: the project's vouchers by code, type and campaign. The service matches the typed code, as
+ * the project compares codes: ignoring case unless its codes are case sensitive (`case_sensitive_codes`).
+ */
 export async function searchVouchers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	return await searchList(
 		this,
