@@ -142,13 +142,7 @@ export function lighten(property: INodeProperties): INodeProperties {
 		if (lighter.type === 'json' && lighter.default !== '' && lighter.default !== undefined) delete lighter.placeholder;
 		else if (/^\s*[[{]/.test(lighter.placeholder)) lighter.placeholder = compactJson(lighter.placeholder);
 	}
-	if (Array.isArray(lighter.options)) {
-		lighter.options = lighter.options.map((option) => {
-			if ('type' in option && 'name' in option) return lighten(option as INodeProperties);
-			if ('values' in option && Array.isArray(option.values)) return { ...option, values: option.values.map(lighten) };
-			return option;
-		}) as INodeProperties['options'];
-	}
+	withOptions(lighter, lighten);
 	return lighter;
 }
 
@@ -171,12 +165,16 @@ export function withoutHelp(property: INodeProperties): INodeProperties {
 	delete bare.description;
 	delete bare.hint;
 	delete bare.placeholder;
-	if (Array.isArray(bare.options)) {
-		bare.options = bare.options.map((option) => {
-			if ('type' in option && 'name' in option) return withoutHelp(option as INodeProperties);
-			if ('values' in option && Array.isArray(option.values)) return { ...option, values: option.values.map(withoutHelp) };
-			return option;
-		}) as INodeProperties['options'];
-	}
+	withOptions(bare, withoutHelp);
 	return bare;
+}
+
+/** Applies `change` to a collection's options and a fixed collection's values, in place on `property` (a copy). */
+function withOptions(property: INodeProperties, change: (option: INodeProperties) => INodeProperties): void {
+	if (!Array.isArray(property.options)) return;
+	property.options = property.options.map((option) => {
+		if ('type' in option && 'name' in option) return change(option as INodeProperties);
+		if ('values' in option && Array.isArray(option.values)) return { ...option, values: option.values.map(change) };
+		return option;
+	}) as INodeProperties['options'];
 }

@@ -33,7 +33,11 @@ async function pickFromNodesPanel(search: string, item: string | RegExp) {
 	await clickText(p, '[data-test-id="node-creator-item-name"]', item);
 }
 
-browserTest('typing "voucherify" in the nodes panel finds the node, and an action adds it', current, async () => {
+/**
+ * A new workflow: a Manual Trigger added from the nodes panel, then the nodes panel opened on the canvas "+" and
+ * the node found by "voucherify": resolves with its actions listed.
+ */
+async function newWorkflowToTheNodesActions() {
 	const p = page();
 	await p.goto(`${editor!.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
 	// a click while the canvas is still mounting opens nothing: clicked until the nodes panel shows (bounded)
@@ -45,6 +49,11 @@ browserTest('typing "voucherify" in the nodes panel finds the node, and an actio
 	await p.waitForSelector('[data-test-id="ndv"]', { hidden: true });
 	await clickUntilShown(p, '[data-test-id="node-creator-plus-button"]', '[data-test-id="node-creator-search-bar"]', 'the nodes panel (the canvas "+" button)');
 	await pickFromNodesPanel('voucherify', 'Loyalty Promotions');
+}
+
+browserTest('typing "voucherify" in the nodes panel finds the node, and an action adds it', current, async () => {
+	const p = page();
+	await newWorkflowToTheNodesActions();
 	// the node's actions, grouped by resource (the list shows the first groups without scrolling): one of them
 	// adds the node with its panel open
 	await clickText(p, '[data-test-id="node-creator-item-name"]', /^Get a campaign$/i);
@@ -252,14 +261,7 @@ const panelText = () => page().$eval('[data-test-id="ndv"]', (el) => (el as HTML
  */
 async function addActionAndRun(action: string, credentialId: string, credentialName: string): Promise<string> {
 	const p = page();
-	await p.goto(`${editor!.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
-	await clickUntilShown(p, '[data-test-id="canvas-plus-button"]', '[data-test-id="node-creator-search-bar"]', 'the nodes panel ("Add first step")');
-	await pickFromNodesPanel('manual', 'Manual Trigger');
-	await p.waitForSelector('[data-test-id="canvas-node"][data-node-type="n8n-nodes-base.manualTrigger"]', { visible: true });
-	if (await isVisible(p, '[data-test-id="ndv"]')) await p.keyboard.press('Escape');
-	await p.waitForSelector('[data-test-id="ndv"]', { hidden: true });
-	await clickUntilShown(p, '[data-test-id="node-creator-plus-button"]', '[data-test-id="node-creator-search-bar"]', 'the nodes panel (the canvas "+" button)');
-	await pickFromNodesPanel('voucherify', 'Loyalty Promotions');
+	await newWorkflowToTheNodesActions();
 	// the node's actions, narrowed by typing the action's name into the panel's search
 	const bar = '[data-test-id="node-creator-search-bar"]';
 	await p.$eval(bar, (el) => (el as HTMLInputElement).select());
