@@ -128,6 +128,8 @@ interface TypesFile {
 	/** This package's entries, as they stand in the file (JSON, separators included). */
 	packageBytes: number;
 	packageGzipBytes: number;
+	/** Each of this package's entries: its name, the versions it describes and its bytes. */
+	packageBreakdown: Array<{ name: string; version: unknown; bytes: number }>;
 	/** Since navigation started, when the response had fully arrived. */
 	arrivedMs: number;
 }
@@ -173,7 +175,7 @@ async function nodesOnCanvas(page: Page, count: number): Promise<void> {
 }
 
 function typesFile(body: Buffer, transferredBytes: number, contentEncoding: string, arrivedMs: number): TypesFile {
-	const entries = JSON.parse(body.toString('utf8')) as Array<{ name: string }>;
+	const entries = JSON.parse(body.toString('utf8')) as Array<{ name: string; version: unknown }>;
 	const ours = entries.filter((entry) => entry.name.startsWith(PACKAGE_PREFIX));
 	const oursJson = ours.map((entry) => JSON.stringify(entry));
 	return {
@@ -185,6 +187,7 @@ function typesFile(body: Buffer, transferredBytes: number, contentEncoding: stri
 		packageEntries: ours.length,
 		packageBytes: oursJson.reduce((sum, json) => sum + Buffer.byteLength(json) + 1, 0),
 		packageGzipBytes: ours.length ? zlib.gzipSync(`[${oursJson.join(',')}]`, { level: 6 }).length : 0,
+		packageBreakdown: ours.map((entry, i) => ({ name: entry.name, version: entry.version, bytes: Buffer.byteLength(oursJson[i]) })),
 		arrivedMs,
 	};
 }
@@ -321,6 +324,10 @@ function report(samples: Record<Variant, Sample[]>, warmUp: Record<Variant, Samp
 			`/types/nodes.json lists ${first.entries} entries with the package (${first.packageEntries} of them this package's) and ${other.entries} without; ` +
 				`Content-Encoding ${first.contentEncoding} / ${other.contentEncoding}.`,
 		);
+	}
+	if (first?.packageBreakdown.length) {
+		const parts = first.packageBreakdown.map((entry) => `${entry.name.slice(PACKAGE_PREFIX.length)} (version ${[entry.version].flat().join(', ')}) ${kb(entry.bytes)}`);
+		lines.push(`This package's entries: ${parts.join('; ')}.`);
 	}
 	lines.push(`Warm-up loads (not counted): ${VARIANTS.map((v) => `${LABELS[v]} ${ms(warmUp[v].canvasMs)} to the canvas`).join(', ')}.`);
 	lines.push(`Machine: ${meta.cpus} CPUs, load average ${meta.loadAverage} at the start; Chromium ${meta.chromium}.`);
