@@ -5,6 +5,7 @@
  *     [--import-skus N] [--import-rows-per-second N] [--sync-customers N] [--sync-low-sample N] [--crm-customers N]
  *   ts-node --transpile-only bench/run.ts --real [...]   (in a real n8n: see bench/real.ts)
  *   ts-node --transpile-only bench/run.ts --real --download [--mb 1024]   (a large export file: bench/download.ts)
+ *   ts-node --transpile-only bench/run.ts --editor-load [--reps 3]   (the editor with and without the package: bench/editorLoad.ts)
  *
  * This in-process mode runs the node through n8n-core's engine inside this process: quick, but it skips what the
  * real n8n server does per request (credential loading and decryption, the expression sandbox, hooks).
@@ -759,7 +760,10 @@ async function main(): Promise<void> {
 	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${path.relative(process.cwd(), OUT_DIR) || '.'}/results.json and summary.md`);
 }
 
-if (flag('real') && flag('download')) {
+if (flag('editor-load')) {
+	// `npm run bench -- --editor-load`: n8n's editor in Chromium, with and without the package (bench/editorLoad.ts).
+	require('./editorLoad');
+} else if (flag('real') && flag('download')) {
 	// `npm run bench -- --real --download`: a 1 GB Export → Download in a real n8n (bench/download.ts).
 	require('./download');
 } else if (flag('real')) {
