@@ -49,8 +49,11 @@ async function openAndClose(page: Editor['page'], name: string): Promise<void> {
 	const node = `[data-test-id="canvas-node"][data-node-name="${name}"]`;
 	await page.locator(node).click({ count: 2 });
 	await page.waitForSelector('[data-test-id="ndv"]', { visible: true });
-	// what the panel loads on opening (option lists, a mapper's fields) has come back
-	await page.waitForNetworkIdle({ idleTime: 500, timeout: WAIT_MS });
+	// what the panel loads on opening (option lists, a mapper's fields) has come back: nothing says it is loading
+	await page.waitForFunction(() => {
+		const panel = document.querySelector('[data-test-id="ndv"]') as HTMLElement | null;
+		return !!panel && !/\b(Loading|Fetching)\b/i.test(panel.innerText) && !panel.querySelector('.el-loading-mask, .el-skeleton');
+	});
 	await page.keyboard.press('Escape');
 	await page.waitForSelector('[data-test-id="ndv"]', { hidden: true });
 }

@@ -262,10 +262,7 @@ const panelText = () => page().$eval('[data-test-id="ndv"]', (el) => (el as HTML
 async function addActionAndRun(action: string, credentialId: string, credentialName: string): Promise<string> {
 	const p = page();
 	await newWorkflowToTheNodesActions();
-	// the node's actions, narrowed by typing the action's name into the panel's search
-	const bar = '[data-test-id="node-creator-search-bar"]';
-	await p.$eval(bar, (el) => (el as HTMLInputElement).select());
-	await p.keyboard.type(action);
+	// the node's actions, all of them listed by resource (scrolled into view to be clicked)
 	await clickText(p, '[data-test-id="node-creator-item-name"]', new RegExp(`^${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
 	await p.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', { visible: true });
 	await pickCredential(credentialId, credentialName);
