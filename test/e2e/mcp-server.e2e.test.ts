@@ -86,12 +86,28 @@ test('lists the 14 tools with their descriptions and the $fromAI arguments as JS
 	expect(tools.find((t) => t.name === 'List_Products')!.inputSchema.required ?? []).toEqual([]);
 });
 
+/** What each read returned to the MCP client, in bytes (the node's Output: Simplified, its default). */
+const readBytes = new Map<string, number>();
+
 test.each(READS)('read %s: one GET/POST to the service, its answer as the result', async (tool, args, route, expected) => {
 	const { text, isError, sent } = await call(tool, args);
+	readBytes.set(tool, Buffer.byteLength(text));
 	expect({ isError, found: text.includes(expected) }).toEqual({ isError: false, found: true });
 	expect(sent.map((r) => r.route)).toEqual([route]);
 	expect(sent[0].status).toBeLessThan(300);
 }, 60000);
+
+test('what each read returns is small: simplified, at most 12 KB (recorded in docs/mcp-tool-bytes.md)', () => {
+	expect([...readBytes.keys()].sort()).toEqual(READS.map(([tool]) => tool).sort());
+	const rows = READS.map(([tool]) => `| ${tool} | ${readBytes.get(tool)!.toLocaleString('en')} |`);
+	const table = ['| Tool (read) | Bytes returned |', '|---|---|', ...rows].join('\n');
+	process.stderr.write(`[mcp] bytes each read returns:\n${table}\n`);
+	if (process.env.LP_UPDATE_DOCS === '1') {
+		const intro = '# What each read returns over MCP\n\nRecorded by `test/e2e/mcp-server.e2e.test.ts` (`LP_UPDATE_DOCS=1`) against the emulator\'s seeded data: the text of each\nread tool\'s result in `examples/loyalty-mcp-server.json`, with the node\'s Output at its default, Simplified.\n\n';
+		require('fs').writeFileSync(require('path').join(__dirname, '../../docs/mcp-tool-bytes.md'), `${intro}${table}\n`);
+	}
+	for (const bytes of readBytes.values()) expect(bytes).toBeLessThanOrEqual(12_000);
+});
 
 test('reads pass the arguments on: the email filter, the order amount (×100), Best Deals sorting', async () => {
 	expect((await call('Find_Customer', { email: 'customer-1@example.com' })).sent[0].query).toMatchObject({ email: 'customer-1@example.com' });

@@ -271,7 +271,7 @@ async function addActionAndRun(action: string, credentialId: string, credentialN
 	await p.waitForFunction(
 		() => {
 			const text = (document.querySelector('[data-test-id="ndv"]') as HTMLElement | null)?.innerText ?? '';
-			return /\b\d+ items?\b/.test(text) || /Problem in node|credential/i.test(text.split('OUTPUT')[1] ?? '');
+			return /\b\d+ items?\b|No output data returned/.test(text) || /Problem in node|credential/i.test(text.split('OUTPUT')[1] ?? '');
 		},
 		{ timeout: WAIT_MS * 2 },
 	);
@@ -281,9 +281,9 @@ async function addActionAndRun(action: string, credentialId: string, credentialN
 // as a person with one kind of credential meets the nodes panel: an action that credential can call runs; one it
 // cannot says, on the panel and when run, which credential it needs
 describe.each([
-	['App Keys', 'lp-app', 'Loyalty Promotions App Keys (demo)', 'Get many customers', 'Get many webhooks', /Management API credential/],
-	['OAuth2', 'lp-oauth', 'Loyalty Promotions OAuth2 (demo)', 'Get many programs', 'Get many projects', /Management API credential/],
-	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many webhooks', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2 API credential/],
+	['App Keys', 'lp-app', 'Loyalty Promotions App Keys (demo)', 'Get many customers', 'Get many projects', /Management API credential/],
+	['OAuth2', 'lp-oauth', 'Loyalty Promotions OAuth2 (demo)', 'Get many programs', 'Get many webhooks', /Management API credential/],
+	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many projects', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2 API credential/],
 ])('with the %s credential', (_kind, id, name, callable, notCallable, needed) => {
 	browserTest(`"${callable}" from the nodes panel runs`, current, async () => {
 		const text = await addActionAndRun(callable, id, name);
