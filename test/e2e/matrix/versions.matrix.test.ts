@@ -21,7 +21,8 @@ const TRIGGER_TYPE = 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger';
 const examples: Array<{ file: string; workflow: { id: string; name: string; nodes: Array<{ type: string; disabled?: boolean; webhookId?: string }>; connections: object } }> = loadExamples();
 // the examples ship their service trigger disabled (the editor's button then runs the sample): the one published
 // here is imported with it enabled, as its sticky note says to go live
-const triggerExample = examples.find((e) => e.workflow.nodes.some((n) => n.type === TRIGGER_TYPE));
+// the loyalty card events example: the delivery this test emits (points_aded) is one it subscribes to
+const triggerExample = examples.find((e) => e.file === 'loyalty-events.json');
 const versions: Array<{ label: string; n8n: string; node: string; definition: string }> = matrixVersions();
 const TIMINGS_FILE = path.join(E2E_DIR, 'matrix-timings.json');
 
