@@ -74,10 +74,15 @@ const WRITES: Array<[tool: string, args: Record<string, unknown>, route: string,
 test('lists the 14 tools with their descriptions and the $fromAI arguments as JSON schemas', async () => {
 	const { tools } = await client.listTools();
 	expect(tools.map((t) => t.name).sort()).toEqual([...READS, ...WRITES].map(([name]) => name).sort());
+	// each tool's description is its node's Tool Description (Set Manually): short, and a write says what it changes
+	const described = Object.fromEntries(workflow.nodes.filter((n: any) => n.parameters.toolDescription).map((n: any) => [n.name.replace(/ /g, '_'), n.parameters.toolDescription]));
 	for (const t of tools) {
-		expect(t.description).toMatch(/ in Loyalty Promotions$/);
+		expect({ tool: t.name, description: t.description }).toEqual({ tool: t.name, description: described[t.name] });
+		expect(t.description!.length).toBeLessThanOrEqual(200);
 		expect(t.inputSchema.type).toBe('object');
 	}
+	for (const [tool] of READS) expect(described[tool]).toMatch(/Reads only\.$/);
+	for (const [tool] of WRITES) expect(described[tool]).not.toMatch(/Reads only/);
 	const points = tools.find((t) => t.name === 'Add_Loyalty_Points')!;
 	expect(points.inputSchema).toMatchObject({
 		properties: { memberId: { type: 'string' }, cardId: { type: 'string' }, points: { type: 'number' }, reason: { type: 'string' } },
