@@ -58,7 +58,45 @@ async function installAll({ log = (m) => process.stderr.write(`[matrix] ${m}\n`)
 	return timings;
 }
 
-module.exports = { matrixVersions, installAll, VERSIONS_DIR };
+/** n8n's own node packages, as each runtime has them, with the prefix their node types carry in a workflow. */
+const N8N_NODE_PACKAGES = [
+	['n8n-nodes-base', 'n8n-nodes-base'],
+	['@n8n/n8n-nodes-langchain', '@n8n/n8n-nodes-langchain'],
+];
+
+/**
+ * The n8n nodes (and versions) a workflow uses that the installed n8n of a definition lacks, each as
+ * "AI Agent 3.1 (this n8n has 1–1.8)" or "MCP Server Trigger (not in this n8n)"; [] when it has them all. Read from
+ * the node type lists n8n itself loads (dist/types/nodes.json of n8n-nodes-base and @n8n/n8n-nodes-langchain).
+ */
+function missingN8nNodes(definition, workflow) {
+	const dir = runtimeDir(definition);
+	const known = new Map();
+	for (const [pkg, prefix] of N8N_NODE_PACKAGES) {
+		const list = path.join(dir, 'node_modules', pkg, 'dist', 'types', 'nodes.json');
+		if (!fs.existsSync(list)) throw new Error(`missingN8nNodes: ${list} not found (is the runtime of ${definition} installed?)`);
+		for (const type of JSON.parse(fs.readFileSync(list, 'utf8'))) {
+			const entry = known.get(`${prefix}.${type.name}`) || { displayName: type.displayName, versions: [] };
+			entry.versions.push(...[].concat(type.version));
+			known.set(`${prefix}.${type.name}`, entry);
+		}
+	}
+	const missing = [];
+	for (const node of workflow.nodes) {
+		if (!N8N_NODE_PACKAGES.some(([, prefix]) => node.type.startsWith(`${prefix}.`))) continue;
+		const entry = known.get(node.type);
+		const label = entry ? `${entry.displayName} ${node.typeVersion}` : node.type;
+		if (!entry) missing.push(`${label} (not in this n8n)`);
+		else if (!entry.versions.includes(node.typeVersion)) {
+			const versions = [...entry.versions].sort((a, b) => a - b);
+			const range = versions.length === 1 ? `only ${versions[0]}` : `${versions[0]}–${versions[versions.length - 1]}`;
+			missing.push(`${label} (this n8n has ${range})`);
+		}
+	}
+	return [...new Set(missing)];
+}
+
+module.exports = { matrixVersions, installAll, missingN8nNodes, VERSIONS_DIR };
 
 if (require.main === module) {
 	const cmd = process.argv[2];

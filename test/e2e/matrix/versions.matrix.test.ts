@@ -2,19 +2,26 @@
  * The version matrix (test/e2e/matrix/README.md): for every n8n of versions.js, oldest first, one after the other —
  * the packed package installed the way that n8n's community-package installer does (install.js), the credentials
  * the e2e suite uses, every examples/*.json workflow run with `n8n execute` (each sending, on every version, the same
- * writes as on the first: `sentWrites`), and the trigger of the first example
- * that has one: activated at `n8n start` (one webhook registered at the emulator), one signed delivery answered
- * and run, and deactivated through n8n's public API (the webhook deleted).
+ * writes as on the first: `sentWrites`), the trigger of the loyalty card events example: activated at `n8n start`
+ * (one webhook registered at the emulator), one signed delivery answered and run, and deactivated through n8n's
+ * public API (the webhook deleted); and the AI examples on the versions whose n8n has their AI nodes (skipped,
+ * with the nodes that n8n lacks in the test's name, on the others): published, one chat through the AI agent with
+ * the scripted model, and the MCP server's tools listed and called with the official MCP SDK.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { startEmulator, type RunningEmulator } from '../../emulator';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { FIXTURES, startEmulator, type RunningEmulator } from '../../emulator';
 import { waitFor, type N8nInstance } from '../stack';
 
 const n8nLib = require('../n8n');
 const { emulatorCredentials, goLive, loadExamples, summarizeRun } = require('../examples');
 const { E2E_DIR } = require('../setup');
-const { matrixVersions } = require('./versions');
+const { matrixVersions, missingN8nNodes } = require('./versions');
+const { openAiCredential, mcpBearerCredential } = require('../ai/aiExamples');
+const { startScriptedModel } = require('../ai/scriptedModel');
+const { supportScript } = require('../ai/supportScript');
 const { installLikeN8n, packTarball } = require('./install');
 
 const TRIGGER_TYPE = 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTrigger';
@@ -24,6 +31,17 @@ const examples: Array<{ file: string; workflow: { id: string; name: string; node
 // the loyalty card events example: the delivery this test emits (points_aded) is one it subscribes to
 const triggerExample = examples.find((e) => e.file === 'loyalty-events.json');
 const versions: Array<{ label: string; n8n: string; node: string; definition: string }> = matrixVersions();
+type Workflow = { id: string; nodes: Array<{ type: string; typeVersion: number; webhookId?: string; parameters: Record<string, unknown> }> };
+const aiAgentExample: { workflow: Workflow } = loadExamples(undefined, { ai: 'only' }).find((e: { file: string }) => e.file === 'ai-loyalty-agent.json');
+const mcpExample: { workflow: Workflow } = loadExamples(undefined, { ai: 'only' }).find((e: { file: string }) => e.file === 'loyalty-mcp-server.json');
+const MCP_TOKEN = 'matrix-mcp-token-5b2e8d';
+const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
+
+/** The test when this n8n has every n8n node of the example at its version; else a skipped test naming what it lacks. */
+function testIfRunnable(version: { definition: string }, workflow: Workflow, title: string) {
+	const missing: string[] = missingN8nNodes(version.definition, workflow);
+	return missing.length === 0 ? { run: true, test, title } : { run: false, test: test.skip, title: `${title} — skipped: ${missing.join(', ')}` };
+}
 const TIMINGS_FILE = path.join(E2E_DIR, 'matrix-timings.json');
 
 let tarball: string;
@@ -71,6 +89,8 @@ test('the matrix covers 1.x and 2.x, and every example', () => {
 	expect(narrowed || versions.some((v) => v.n8n.startsWith('2.'))).toBe(true);
 	expect(examples.length).toBeGreaterThan(0);
 	expect(triggerExample).toBeDefined();
+	// each AI example runs on at least one version (the newest has its nodes)
+	for (const { workflow } of [aiAgentExample, mcpExample]) expect(narrowed || versions.some((v) => missingN8nNodes(v.definition, workflow).length === 0)).toBe(true);
 });
 
 describe.each(versions)('$label', (version) => {
@@ -78,6 +98,11 @@ describe.each(versions)('$label', (version) => {
 	let n8n: N8nInstance;
 	let userFolder: string;
 	let installed: { style: string; installedPeers: string[] };
+	let model: { baseUrl: string; setScript(script: unknown): void; clearRequests(): void; requests: Array<{ body: { tools?: unknown[] } }>; stop(): Promise<void> } | undefined;
+	const agentTest = testIfRunnable(version, aiAgentExample.workflow, 'the AI agent example: a chat adds goodwill points once, through the tools');
+	const mcpTest = testIfRunnable(version, mcpExample.workflow, 'the MCP server example: its tools listed, a read and a write called, a bad argument refused');
+	/** Published: active from the next `n8n start` (2.x publishes; 1.x activates, the command 2.x replaced). */
+	const publish = (id: string) => (version.n8n.startsWith('1.') ? n8n.cli(['update:workflow', `--id=${id}`, '--active=true']) : n8n.publish(id));
 	const t: Record<string, number | string> = (timings[version.label] = {});
 	const since = (t0: number) => Math.round((Date.now() - t0) / 100) / 10;
 
@@ -92,7 +117,10 @@ describe.each(versions)('$label', (version) => {
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		n8n = await n8nLib.createN8n({ userFolder, definition: version.definition });
 		// 1.x has no mcp-registry module to disable, and refuses to start when asked to
-		if (version.n8n.startsWith('1.')) delete (n8n as unknown as { env: Record<string, string> }).env.N8N_DISABLED_MODULES;
+		const env = (n8n as unknown as { env: Record<string, string> }).env;
+		if (version.n8n.startsWith('1.')) delete env.N8N_DISABLED_MODULES;
+		// 1.x offers community nodes to AI agents only when asked (2.x does by default)
+		env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
 		t0 = Date.now();
 		installed = installLikeN8n({ runtime, userFolder, tarball });
 		t.packageInstall = since(t0);
@@ -100,12 +128,21 @@ describe.each(versions)('$label', (version) => {
 		t0 = Date.now();
 		await n8n.importCredentials(emulatorCredentials(emulator));
 		await n8n.importWorkflow(examples.map((e) => (e === triggerExample ? goLive(e.workflow) : e.workflow)));
+		// the AI examples this n8n can run, published before the trigger test's `n8n start`, which activates them
+		const aiWorkflows = [agentTest.run && aiAgentExample.workflow, mcpTest.run && mcpExample.workflow].filter((w): w is Workflow => Boolean(w));
+		if (aiWorkflows.length > 0) {
+			model = await startScriptedModel();
+			await n8n.importCredentials([openAiCredential(model!.baseUrl), mcpBearerCredential(MCP_TOKEN)]);
+			await n8n.importWorkflow(aiWorkflows);
+			for (const w of aiWorkflows) await publish(w.id);
+		}
 		t.import = since(t0);
 	}, 40 * 60_000);
 
 	afterAll(async () => {
 		await n8n?.stop();
 		await emulator?.stop();
+		await model?.stop();
 		if (userFolder && process.env.LP_E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
 	}, 60_000);
 
@@ -140,9 +177,7 @@ describe.each(versions)('$label', (version) => {
 		const { workflow } = triggerExample!;
 		const t0 = Date.now();
 		const webhookId = workflow.nodes.find((n) => n.type === TRIGGER_TYPE)!.webhookId;
-		// 2.x publishes; 1.x activates (the command 2.x replaced)
-		if (version.n8n.startsWith('1.')) await n8n.cli(['update:workflow', `--id=${workflow.id}`, '--active=true']);
-		else await n8n.publish(workflow.id);
+		await publish(workflow.id);
 		emulator.control.clearRequests();
 		await n8n.start({ timeoutMs: 180_000 });
 		const targetUrl = n8n.webhookUrl(`${webhookId}/webhook`);
@@ -165,5 +200,52 @@ describe.each(versions)('$label', (version) => {
 		await n8n.deactivate(workflow.id, apiKey);
 		await waitFor(() => registered().length === 0, { timeoutMs: 30_000, what: 'the webhook deleted at the emulator' });
 		t.trigger = since(t0);
+	}, 420_000);
+
+	agentTest.test(agentTest.title, async () => {
+		const t0 = Date.now();
+		await n8n.start({ timeoutMs: 180_000 });
+		const chatTrigger = aiAgentExample.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
+		const before = emulator.control.state.cards.get(FIXTURES.cardId)!.points;
+		model!.setScript(supportScript());
+		model!.clearRequests();
+		emulator.control.clearRequests();
+		const res = await fetch(n8n.webhookUrl(`${chatTrigger.webhookId}/chat`), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ action: 'sendMessage', sessionId: `matrix-${version.n8n}`, chatInput: 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.' }),
+			signal: AbortSignal.timeout(120_000),
+		});
+		const answer = await res.json();
+		expect({ status: res.status, output: answer.output }).toEqual({ status: 200, output: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.` });
+		// the model was offered the four tools, and the service received exactly one points change
+		expect(model!.requests[0].body.tools).toHaveLength(4);
+		expect(emulator.control.requests().filter((r) => r.method === 'POST' && r.path === CARD_POINTS_PATH)).toHaveLength(1);
+		expect(emulator.control.state.cards.get(FIXTURES.cardId)!.points).toBe(before! + 50);
+		t['ai-loyalty-agent.json'] = since(t0);
+	}, 420_000);
+
+	mcpTest.test(mcpTest.title, async () => {
+		const t0 = Date.now();
+		await n8n.start({ timeoutMs: 180_000 });
+		const trigger = mcpExample.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger')!;
+		const client = new Client({ name: 'lp-matrix', version: '1.0.0' });
+		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${trigger.parameters.path}`), { requestInit: { headers: { authorization: `Bearer ${MCP_TOKEN}` } } }));
+		try {
+			const { tools } = await client.listTools();
+			expect(tools).toHaveLength(mcpExample.workflow.nodes.filter((n) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool').length);
+			const text = (result: any) => (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
+			const found = await client.callTool({ name: 'Find_Customer', arguments: { email: 'customer-1@example.com' } });
+			expect({ isError: Boolean(found.isError), customer: text(found).includes(FIXTURES.customerId) }).toEqual({ isError: false, customer: true });
+			emulator.control.clearRequests();
+			const added = await client.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 25, reason: 'matrix goodwill' } });
+			expect({ isError: Boolean(added.isError), sent: emulator.control.requests().filter((r) => r.method === 'POST' && r.path === CARD_POINTS_PATH).length }).toEqual({ isError: false, sent: 1 });
+			emulator.control.clearRequests();
+			const refused = await client.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 0, reason: 'x' } });
+			expect({ isError: Boolean(refused.isError), names: /Points/.test(text(refused)), sent: emulator.control.requests().filter((r) => !/oauth/.test(r.path)) }).toEqual({ isError: true, names: true, sent: [] });
+		} finally {
+			await client.close().catch(() => undefined);
+		}
+		t['loyalty-mcp-server.json'] = since(t0);
 	}, 420_000);
 });
