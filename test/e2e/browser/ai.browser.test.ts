@@ -33,6 +33,16 @@ type Workflow = { id: string; name: string; nodes: WorkflowNode[] };
 const agent: Workflow = example('ai-loyalty-agent.json').workflow;
 const mcp: Workflow = example('loyalty-mcp-server.json').workflow;
 const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
+const CHAT_MODEL = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
+/** The control: the agent example with its chat model's credential taken away, which the canvas must mark. */
+const agentWithoutModelCredential: Workflow = {
+	...agent,
+	id: 'lpBrowserAiNoCred',
+	name: 'browser: AI agent without a model credential',
+	nodes: agent.nodes.map((n: any) =>
+		n.type === CHAT_MODEL ? { ...n, credentials: undefined } : n.webhookId ? { ...n, webhookId: `${n.webhookId}-control` } : n,
+	),
+};
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const MCP_TOKEN = 'mcp-browser-token-4b8e2a6c1f';
 const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
@@ -59,7 +69,7 @@ const current = () => editor;
 beforeAll(async () => {
 	model = await startScriptedModel();
 	try {
-		editor = await startEditor('ai', [agent, mcp], { credentials: [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN)] });
+		editor = await startEditor('ai', [agent, mcp, agentWithoutModelCredential], { credentials: [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN)] });
 	} catch (e) {
 		await model.stop();
 		throw e;
@@ -103,6 +113,20 @@ async function openEveryNode(workflow: Workflow, whileOpen: Record<string, () =>
 }
 
 describe('ai-loyalty-agent.json', () => {
+	browserTest('the issue check sees a problem: the chat model without its credential is marked on the canvas', current, async () => {
+		const { page, baseUrl } = editor!;
+		await openWorkflow(page, baseUrl, agentWithoutModelCredential.id);
+		const model = agentWithoutModelCredential.nodes.find((n) => n.type === CHAT_MODEL)!;
+		await page.waitForFunction(
+			(markers: string, name: string) =>
+				[...document.querySelectorAll(markers)].some((el) => (el as HTMLElement).offsetParent !== null && el.closest('[data-test-id="canvas-node"]')?.getAttribute('data-node-name') === name),
+			{},
+			ISSUE_MARKERS.join(', '),
+			model.name,
+		);
+		expect((await nodesWithIssues()).filter((n) => !n.startsWith(`${model.name}:`))).toEqual([]);
+	});
+
 	browserTest('every node opens and closes with no issue shown', current, async () => {
 		await openEveryNode(agent);
 	});
@@ -167,7 +191,7 @@ describe('loyalty-mcp-server.json', () => {
 		expect(shownUrl).toBe(productionUrl());
 	});
 
-	browserTest("published with the header's Publish button, the URL the panel showed serves the 14 tools to an MCP client", current, async () => {
+	browserTest("published with the header's Publish button, its production URL serves the 14 tools to an MCP client", current, async () => {
 		const { page, baseUrl, apiKey } = editor!;
 		await openWorkflow(page, baseUrl, mcp.id);
 		await page.locator('[data-test-id="workflow-open-publish-modal-button"]').click();
