@@ -33,12 +33,17 @@ export interface Editor {
 	teardown(): Promise<void>;
 }
 
-/** Emulator + n8n (with these workflows imported) + Chromium signed in as the owner, on n8n's workflow list. */
-export async function startEditor(name: string, workflows: object[] = []): Promise<Editor> {
+/**
+ * Emulator + n8n (with these workflows imported) + Chromium signed in as the owner, on n8n's workflow list.
+ * `credentials`: more credentials to import before n8n starts (as `n8n import:credentials` takes them), beside the
+ * emulator's three.
+ */
+export async function startEditor(name: string, workflows: object[] = [], { credentials = [] }: { credentials?: object[] } = {}): Promise<Editor> {
 	const { executablePath } = ensureChromium();
 	const stack = await startStack(`browser-${name}`, workflows);
 	let browser: Browser | undefined;
 	try {
+		if (credentials.length) await stack.n8n.importCredentials(credentials);
 		await stack.n8n.start({ timeoutMs: 180_000 });
 		const apiKey = await stack.n8n.setupOwnerAndApiKey({ owner: OWNER });
 		browser = await puppeteer.launch({
@@ -207,4 +212,21 @@ export async function clickUntilShown(page: Page, button: string, shown: string,
 			.waitForFunction((sel: string) => [...document.querySelectorAll(sel)].some((e) => (e as HTMLElement).offsetParent !== null), { timeout: 10_000 }, shown)
 			.catch(() => undefined);
 	}
+}
+
+/**
+ * Open a node's panel from the canvas (double click), wait until it has loaded (nothing in it says it is loading:
+ * option lists, a mapper's fields, a model list), run `whileOpen` on it if given, and close it (Escape).
+ */
+export async function openAndClose(page: Page, name: string, whileOpen?: () => Promise<void>): Promise<void> {
+	const node = `[data-test-id="canvas-node"][data-node-name="${name}"]`;
+	await page.locator(node).click({ count: 2 });
+	await page.waitForSelector('[data-test-id="ndv"]', { visible: true });
+	await page.waitForFunction(() => {
+		const panel = document.querySelector('[data-test-id="ndv"]') as HTMLElement | null;
+		return !!panel && !/\b(Loading|Fetching)\b/i.test(panel.innerText) && !panel.querySelector('.el-loading-mask, .el-skeleton');
+	});
+	if (whileOpen) await whileOpen();
+	await page.keyboard.press('Escape');
+	await page.waitForSelector('[data-test-id="ndv"]', { hidden: true });
 }
