@@ -12,7 +12,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURES } from '../../emulator';
-import { browserTest, byText, clickText, isVisible, openAndClose, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor';
+import { browserTest, byText, clickText, isVisible, ISSUE_MARKERS, nodesWithIssues, openAndClose, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor';
 
 const { example } = require('../examples');
 const { startScriptedModel } = require('../ai/scriptedModel');
@@ -48,20 +48,6 @@ const MCP_TOKEN = 'mcp-browser-token-4b8e2a6c1f';
 const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
 const CHAT_MESSAGE = 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.';
 
-/**
- * What n8n 2.41.1's canvas shows on a node with a problem (CanvasNodeStatusIcons / CanvasNodeStatusMark): parameter
- * or credential issues, a credential to set up, a node type not installed, a node changed since its last run, a run
- * that failed.
- */
-const ISSUE_MARKERS = [
-	'node-issues',
-	'node-setup-required',
-	'node-not-installed',
-	'canvas-node-status-warning',
-	'canvas-node-status-mark-error',
-	'canvas-node-status-mark-warning',
-].map((id) => `[data-test-id="canvas-node"] [data-test-id="${id}"]`);
-
 let model: any;
 let editor: Editor | undefined;
 const current = () => editor;
@@ -80,12 +66,6 @@ afterAll(async () => {
 	await editor?.teardown();
 	await model?.stop();
 }, 120_000);
-
-/** The names of the nodes showing an issue marker on the canvas (empty when none does). */
-const nodesWithIssues = (): Promise<string[]> =>
-	editor!.page.$$eval(ISSUE_MARKERS.join(', '), (els) =>
-		els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => `${el.closest('[data-test-id="canvas-node"]')!.getAttribute('data-node-name')}: ${el.getAttribute('data-test-id')}`),
-	);
 
 /** The open panel's parameter issues (the red marks beside a field), as text. */
 const panelIssues = (): Promise<string[]> =>
@@ -109,7 +89,7 @@ async function openEveryNode(workflow: Workflow, whileOpen: Record<string, () =>
 	}
 	expect(Object.entries(seen).filter(([, issues]) => issues.length > 0)).toEqual([]);
 	expect(Object.keys(seen)).toEqual(nodes.map((n) => n.name));
-	expect(await nodesWithIssues()).toEqual([]);
+	expect(await nodesWithIssues(editor!.page)).toEqual([]);
 }
 
 describe('ai-loyalty-agent.json', () => {
@@ -124,7 +104,7 @@ describe('ai-loyalty-agent.json', () => {
 			ISSUE_MARKERS.join(', '),
 			model.name,
 		);
-		expect((await nodesWithIssues()).filter((n) => !n.startsWith(`${model.name}:`))).toEqual([]);
+		expect((await nodesWithIssues(editor!.page)).filter((n) => !n.startsWith(`${model.name}:`))).toEqual([]);
 	});
 
 	browserTest('every node opens and closes with no issue shown', current, async () => {
@@ -161,7 +141,7 @@ describe('ai-loyalty-agent.json', () => {
 		expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
 		const pointsChanges = stack.emulator.control.requests().filter((r: any) => r.method === 'POST' && r.path.split('?')[0] === CARD_POINTS_PATH);
 		expect(pointsChanges.map((r: any) => ({ status: r.status, points: r.body?.points }))).toEqual([{ status: 200, points: 50 }]);
-		expect(await nodesWithIssues()).toEqual([]);
+		expect(await nodesWithIssues(editor!.page)).toEqual([]);
 	});
 });
 

@@ -230,3 +230,23 @@ export async function openAndClose(page: Page, name: string, whileOpen?: () => P
 	await page.keyboard.press('Escape');
 	await page.waitForSelector('[data-test-id="ndv"]', { hidden: true });
 }
+
+/**
+ * What n8n 2.41.1's canvas shows on a node with a problem (CanvasNodeStatusIcons / CanvasNodeStatusMark): parameter
+ * or credential issues, a credential to set up, a node type not installed, a node changed since its last run, a run
+ * that failed.
+ */
+export const ISSUE_MARKERS = [
+	'node-issues',
+	'node-setup-required',
+	'node-not-installed',
+	'canvas-node-status-warning',
+	'canvas-node-status-mark-error',
+	'canvas-node-status-mark-warning',
+].map((id) => `[data-test-id="canvas-node"] [data-test-id="${id}"]`);
+
+/** The names of the nodes showing an issue marker on the canvas, each with the marker (empty when none does). */
+export const nodesWithIssues = (page: Page): Promise<string[]> =>
+	page.$$eval(ISSUE_MARKERS.join(', '), (els) =>
+		els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => `${el.closest('[data-test-id="canvas-node"]')!.getAttribute('data-node-name')}: ${el.getAttribute('data-test-id')}`),
+	);
