@@ -30,7 +30,7 @@ const preferConst = ['error', { ignoreReadBeforeAssign: true }];
 export default tseslint.config(
 	{ ignores: ['dist/', 'coverage/', '.e2e/', '.n8n-runtime/', 'bench/profiles/'] },
 	{
-		files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+		files: ['test/**/*.cts', 'bench/**/*.cts', 'scripts/**/*.cts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],
 		languageOptions: { globals: { ...nodeGlobals, ...jestGlobals } },
 		rules: {

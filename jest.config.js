@@ -2,11 +2,14 @@
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
+	testMatch: ['**/*.test.cts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	// tests are CommonJS TypeScript (.cts); they import the node's TypeScript (.ts)
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', target: 'es2021', esModuleInterop: true, resolveJsonModule: true }, diagnostics: false }],
+		'^.+\\.c?ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', target: 'es2021', esModuleInterop: true, resolveJsonModule: true }, diagnostics: false }],
 	},
+	moduleFileExtensions: ['js', 'cts', 'ts', 'json', 'node'],
+	resolver: '<rootDir>/test/harness/resolveCts.js',
 	setupFiles: ['<rootDir>/test/harness/quietLogs.js'],
 	testTimeout: 60000,
 };

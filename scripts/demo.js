@@ -142,7 +142,7 @@ function build() {
 function startEmulator(port) {
 	return new Promise((resolve, reject) => {
 		const tsNode = require.resolve('ts-node/dist/bin.js', { paths: [ROOT] });
-		const child = spawn(process.execPath, [tsNode, '--transpile-only', path.join('test', 'emulator', 'cli.ts'), '--port', String(port || 0)], {
+		const child = spawn(process.execPath, [tsNode, '--transpile-only', path.join('test', 'emulator', 'cli.cts'), '--port', String(port || 0)], {
 			cwd: ROOT,
 			env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
 			stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,7 +28,7 @@ function renderToolsDoc(tools) {
 	const lines = [
 		'# What the model receives',
 		'',
-		'Recorded by `test/e2e/ai-agent.e2e.test.ts` from the request n8n 2.41.1 sends to the chat model (OpenAI',
+		'Recorded by `test/e2e/ai-agent.e2e.test.cts` from the request n8n 2.41.1 sends to the chat model (OpenAI',
 		'`/chat/completions`, `tools`) when the AI agent example (`examples/ai-loyalty-agent.json`) runs: each Loyalty',
 		'Promotions tool node as n8n builds it. The name is the node name; the description is the tool node\'s Tool',
 		'Description (Set Manually in the example: what the tool reads or changes); the schema holds one property per',

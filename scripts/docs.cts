@@ -1,0 +1,100 @@
+/**
+ * The generated tables, from the node's own data: the operations (RESOURCES) and the trigger's event catalog in
+ * docs/operations.md, the operations per area in README.md. `npm run docs` rewrites them; test/docs.test.cts fails
+ * when either file has drifted.
+ */
+import { readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
+import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
+import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
+
+const CREDENTIAL_LABEL: Record<string, string> = {
+	appKeys: 'App Keys',
+	appKeysOrOAuth2: 'App Keys or OAuth2',
+	management: 'Management',
+	oAuth2: 'OAuth2',
+};
+
+/**
+ * Which node versions offer an operation: version 1 too, or only the versions of the current description (which
+ * offer every operation; added after version 1 was frozen).
+ */
+function versionsOffering(resource: string, operation: string): string {
+	const inVersion1 = resourcesForVersion(RESOURCES, 1).some(
+		(candidate) => candidate.value === resource && candidate.operations.some((offered) => offered.value === operation),
+	);
+	return (inVersion1 ? [1, ...CURRENT_VERSIONS] : [...CURRENT_VERSIONS]).join(', ');
+}
+
+export function operationsTable(): string {
+	const rows = RESOURCES.flatMap((resource) =>
+		[...resource.operations]
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map(
+				(operation) =>
+					`| ${resource.name} | ${operation.name}${operation.deprecated ? ` (deprecated: use ${operation.deprecated})` : ''} | \`${operation.endpoint ?? ''}\` | ${CREDENTIAL_LABEL[resource.auth]} | ${operation.list ? 'yes' : ''} | ${versionsOffering(resource.value, operation.value)} |`,
+			),
+	);
+	return ['| Resource | Operation | Endpoint | Credential | Return All | Node versions |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export function eventsTable(): string {
+	const rows = Object.entries(EVENT_FAMILIES).map(
+		([family, kinds]) => `| ${family} | ${(kinds as readonly string[]).map((kind) => `\`${kind}\``).join(', ')} |`,
+	);
+	return ['| Family | Event kinds |', '|---|---|', ...rows].join('\n');
+}
+
+/** The README's areas: each resource in exactly one (a resource left out fails `npm run docs` and its test). */
+const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
+	['Vouchers & campaigns', ['voucher', 'campaign', 'campaignTemplate', 'publication']],
+	['Promotions', ['promotionTier', 'promotionStack']],
+	['Validation & redemption', ['validation', 'qualification', 'redemption', 'validationRule', 'validationRuleAssignment']],
+	['Loyalty (current, v2, Beta)', ['program', 'programMember', 'loyaltyCard', 'cardDefinition', 'tierStructure', 'earningRule', 'benefit', 'programReward', 'loyaltyReward', 'programReport', 'examine']],
+	['Loyalty (legacy, v1; deprecated)', ['loyaltyMember']],
+	['Customers & orders', ['customer', 'order', 'segment', 'event']],
+	['Products & catalogue', ['product', 'sku', 'productCollection', 'category', 'location', 'metadataSchema']],
+	['Rewards & referrals', ['reward', 'rewardAssignment', 'referralHolder']],
+	['Exports & async', ['export', 'asyncAction', 'trashBin']],
+	['Management (any project of the account)', ['project', 'user', 'webhook', 'customEventSchema', 'managementMetadataSchema', 'stackingRules', 'branding', 'managementCampaignTemplate']],
+	['OAuth tokens', ['oAuthToken']],
+];
+
+export function areasTable(): string {
+	const byValue = new Map(RESOURCES.map((resource) => [resource.value, resource]));
+	const placed = AREAS.flatMap(([, values]) => values);
+	const unplaced = RESOURCES.filter((resource) => !placed.includes(resource.value)).map((resource) => resource.value);
+	const unknown = placed.filter((value) => !byValue.has(value));
+	if (unplaced.length > 0 || unknown.length > 0 || new Set(placed).size !== placed.length) {
+		throw new Error(`scripts/docs.cts AREAS: place every resource once (not placed: ${unplaced.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`);
+	}
+	const rows = AREAS.map(([area, values]) => {
+		const resources = values.map((value) => byValue.get(value)!);
+		const count = resources.reduce((sum, resource) => sum + resource.operations.length, 0);
+		return `| ${area} | ${count} | ${resources.map((resource) => resource.name.replace(/^(Loyalty|Management)(?: \(Legacy\))?: /, '')).join(', ')} |`;
+	});
+	const total = RESOURCES.reduce((sum, resource) => sum + resource.operations.length, 0);
+	return ['| Area | Operations | Resources |', '|---|---|---|', ...rows, `| **All** | **${total}** | [every operation, its endpoint and credential](docs/operations.md) |`].join('\n');
+}
+
+export const GENERATED = { operations: operationsTable, events: eventsTable, areas: areasTable };
+
+/** The files that hold the generated tables: the operations reference, and the README's areas. */
+export const GENERATED_FILE = join(__dirname, '..', 'docs', 'operations.md');
+export const README_FILE = join(__dirname, '..', 'README.md');
+
+/** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */
+export function fillIn(text: string): string {
+	let result = text;
+	for (const [name, make] of Object.entries(GENERATED)) {
+		const pattern = new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
+		result = result.replace(pattern, (_match, open: string, close: string) => `${open}\n${make()}\n${close}`);
+	}
+	return result;
+}
+
+if (require.main === module) {
+	for (const file of [GENERATED_FILE, README_FILE]) writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
+	console.log('docs/operations.md and README.md tables regenerated');
+}

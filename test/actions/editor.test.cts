@@ -1,0 +1,186 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+	NodeHelpers,
+	type INode,
+	type INodeParameters,
+	type INodeProperties,
+	type INodePropertyOptions,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
+import { AUTHENTICATIONS, credentialTypeFor } from '../../nodes/LoyaltyPromotions/actions/types';
+import { ACTION_NODE_TYPE, nodeTypeFor, PACKAGE } from '../harness/types.cjs';
+
+/**
+ * What n8n's editor makes of the node's description, without a browser (the browser suite does the same by hand
+ * for a few actions): the nodes panel's actions, the node an action gives under each credential type, and the
+ * parameters a saved workflow keeps when it is opened. The editor's own rules, as n8n 2.41 has them:
+ * - the nodes panel lists, for every option of every parameter named `resource`, the operations of the first
+ *   `operation` parameter shown for it; picking one presets `operation` and the first value of each of that
+ *   parameter's display conditions (useActionsGeneration / getActionData);
+ * - with exactly one usable credential, a new node gets it and the Authentication it is shown for
+ *   (resolveNodeCredentials);
+ * - parameters are resolved by NodeHelpers.getNodeParameters, which keeps only the parameters shown.
+ */
+
+const current = nodeTypeFor(ACTION_NODE_TYPE, 3).description;
+const AUTHENTICATION_VALUES = ['appKeys', 'managementKeys', 'oAuth2'];
+
+interface Action {
+	heading: string;
+	name: string;
+	preset: INodeParameters;
+}
+
+function actionsOf(description: INodeTypeDescription): Action[] {
+	const actions: Action[] = [];
+	for (const resourceProperty of description.properties.filter((property) => property.name === 'resource')) {
+		for (const option of (resourceProperty.options ?? []) as INodePropertyOptions[]) {
+			const operations = description.properties.find(
+				(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(option.value),
+			);
+			for (const operation of (operations?.options ?? []) as INodePropertyOptions[]) {
+				const conditions = Object.fromEntries(Object.entries(operations!.displayOptions?.show ?? {}).map(([name, values]) => [name, values![0]]));
+				actions.push({ heading: option.name, name: operation.action ?? operation.name, preset: { operation: operation.value, ...conditions } as INodeParameters });
+			}
+		}
+	}
+	return actions;
+}
+
+const node = (parameters: INodeParameters, typeVersion = 3): INode => ({
+	id: 'n',
+	name: 'Loyalty Promotions',
+	type: ACTION_NODE_TYPE,
+	typeVersion,
+	position: [0, 0],
+	parameters,
+});
+
+/** The parameters the editor holds for a node: shown ones only, defaults filled in. */
+function resolved(parameters: INodeParameters, typeVersion = 3, description = current): INodeParameters {
+	return NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node(parameters, typeVersion), description) ?? {};
+}
+
+function shown(parameters: INodeParameters, typeVersion = 3, description = current): INodeProperties[] {
+	return description.properties.filter((property) => NodeHelpers.displayParameter(parameters, property, node(parameters, typeVersion), description));
+}
+
+describe("the nodes panel's actions (version 3)", () => {
+	const actions = actionsOf(current);
+	const operations = RESOURCES.flatMap((resource) => resource.operations.map((operation) => ({ resource, operation })));
+
+	it('lists every operation exactly once, under its own resource', () => {
+		expect(actions).toHaveLength(operations.length);
+		for (const { resource, operation } of operations) {
+			const listed = actions.filter((action) => action.preset.resource === resource.value && action.preset.operation === operation.value);
+			expect(listed).toHaveLength(1);
+			expect(listed[0].heading).toBe(resource.name);
+			expect(listed[0].name).toBe(operation.action);
+		}
+	});
+
+	it('gives every action a name of its own', () => {
+		const names = actions.map((action) => action.name.toLowerCase());
+		const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+		expect(repeated).toEqual([]);
+	});
+});
+
+describe('an action picked from the nodes panel, under each credential type', () => {
+	const cases = actionsOf(current).flatMap((action) => AUTHENTICATION_VALUES.map((authentication) => ({ ...action, authentication, key: `${action.preset.resource}.${action.preset.operation} with ${authentication}` })));
+
+	it.each(cases)('$key: shows its operation and required fields, or the credential it needs', ({ preset, authentication }) => {
+		const parameters = resolved({ ...preset, authentication });
+		expect(parameters.resource).toBe(preset.resource);
+		expect(parameters.operation).toBe(preset.operation);
+		const visible = shown(parameters);
+		const resourceList = visible.filter((property) => property.name === 'resource');
+		expect(resourceList).toHaveLength(1);
+		expect((resourceList[0].options as INodePropertyOptions[]).map((option) => option.value)).toContain(preset.resource);
+		const operationList = visible.filter((property) => property.name === 'operation');
+		expect(operationList).toHaveLength(1);
+		expect((operationList[0].options as INodePropertyOptions[]).map((option) => option.value)).toContain(preset.operation);
+
+		const resource = RESOURCES.find((candidate) => candidate.value === preset.resource)!;
+		const operation = resource.operations.find((candidate) => candidate.value === preset.operation)!;
+		// every required field of the operation that its own conditions show is on the panel
+		const names = new Set(visible.map((property) => property.name));
+		for (const field of operation.properties.filter((property) => property.required && property.type !== 'notice')) {
+			const ownConditions = Object.entries(field.displayOptions?.show ?? {}).filter(([name]) => !['resource', 'operation'].includes(name));
+			if (ownConditions.length === 0 && !field.displayOptions?.hide) expect({ field: field.name, shown: names.has(field.name) }).toEqual({ field: field.name, shown: true });
+		}
+
+		const callable = AUTHENTICATIONS[resource.auth].includes(authentication);
+		const notice = visible.find((property) => property.name === 'credentialNotice');
+		if (callable) expect(notice).toBeUndefined();
+		else expect(notice?.displayName).toContain(credentialNames(resource.auth));
+		// the credential the panel asks for is the one this Authentication names
+		const credentials = (current.credentials ?? []).filter((credential) => NodeHelpers.displayParameter(parameters, credential, node(parameters), current));
+		expect(credentials.map((credential) => credential.name)).toEqual([credentialTypeFor(authentication)]);
+	});
+});
+
+function credentialNames(auth: keyof typeof AUTHENTICATIONS): string {
+	const { CREDENTIAL_NAMES } = jest.requireActual('../../nodes/LoyaltyPromotions/actions/types');
+	return AUTHENTICATIONS[auth].map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or a ');
+}
+
+/** The action node's nodes in the examples and the e2e suite's saved workflows, with their versions. */
+function savedNodes(): Array<{ file: string; name: string; typeVersion: number; parameters: INodeParameters }> {
+	const root = path.resolve(__dirname, '../..');
+	const files = [
+		...fs.readdirSync(path.join(root, 'examples')).filter((file) => file.endsWith('.json')).map((file) => path.join('examples', file)),
+		...fs.readdirSync(path.join(root, 'test/e2e/v1-workflows')).filter((file) => file.endsWith('.json')).map((file) => path.join('test/e2e/v1-workflows', file)),
+	];
+	return files.flatMap((file) => {
+		const workflow = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as { nodes: Array<{ name: string; type: string; typeVersion: number; parameters: INodeParameters }> };
+		return workflow.nodes
+			.filter((saved) => saved.type === `${PACKAGE}.loyaltyPromotions`)
+			.map((saved) => ({ file, name: saved.name, typeVersion: saved.typeVersion, parameters: saved.parameters }));
+	});
+}
+
+describe('a saved workflow opened in the editor', () => {
+	const nodes = savedNodes();
+
+	it('covers every example and saved version-1 workflow, at versions 1 and 2', () => {
+		expect(nodes.length).toBeGreaterThan(20);
+		expect(new Set(nodes.map((saved) => saved.typeVersion))).toEqual(new Set([1, 2]));
+	});
+
+	it.each(nodes.map((saved) => ({ ...saved, key: `${saved.file}: ${saved.name} (version ${saved.typeVersion})` })))('$key keeps every parameter it was saved with', ({ parameters, typeVersion }) => {
+		const description = nodeTypeFor(ACTION_NODE_TYPE, typeVersion).description;
+		const withDefaults = resolved(parameters, typeVersion, description);
+		for (const [name, value] of Object.entries(parameters)) expect({ name, value: withDefaults[name] }).toEqual({ name, value });
+		const resource = RESOURCES.find((candidate) => candidate.value === withDefaults.resource);
+		expect(resource?.operations.map((operation) => operation.value)).toContain(withDefaults.operation);
+		expect(NodeHelpers.getNodeParametersIssues(description.properties, node(withDefaults, typeVersion), description)).toBeNull();
+	});
+});
+
+describe('each operation as the panel shows it', () => {
+	const pairs = RESOURCES.flatMap((resource) => resource.operations.map((operation) => ({ resource, operation, key: `${resource.value}.${operation.value}` })));
+
+	it.each(pairs)("$key: its fields in the order it lists them, each after the fields it depends on", ({ resource, operation }) => {
+		const onPanel = current.properties.filter(
+			(property) =>
+				property.displayOptions?.show?.resource?.includes(resource.value) &&
+				property.displayOptions?.show?.operation?.includes(operation.value) &&
+				(property.displayOptions?.show?.['@version']?.includes(3) ?? true),
+		);
+		const names = onPanel.map((property) => property.name);
+		const own = operation.properties.map((property) => property.name).filter((name, index, all) => all.indexOf(name) === index && names.includes(name));
+		expect(names.filter((name, index) => own.includes(name) && names.indexOf(name) === index)).toEqual(own);
+		onPanel.forEach((property, index) => {
+			const dependsOn = Object.keys({ ...property.displayOptions?.show, ...property.displayOptions?.hide })
+				.map((name) => name.replace(/^\//, '').split('.')[0])
+				.filter((name) => !['resource', 'operation', '@version', 'authentication', 'columns'].includes(name));
+			for (const name of dependsOn) {
+				const first = names.indexOf(name);
+				if (first >= 0) expect({ field: property.name, dependsOn: name, before: first < index }).toEqual({ field: property.name, dependsOn: name, before: true });
+			}
+		});
+	});
+});

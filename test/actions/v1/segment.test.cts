@@ -1,0 +1,99 @@
+/** Customer segments, through n8n's engine against the emulator: the list pages by creation date, not by page. */
+import { FIXTURES } from '../../emulator/index.cjs';
+import { credentialsFor } from '../../harness/emulatorCredentials.cjs';
+import { listSearch } from '../../harness/loadOptions.cjs';
+import { serviceErrorOf, useEmulator, type Parameters } from './setup.cjs';
+
+const ctx = useEmulator();
+
+const segment = (operation: string, extra: Parameters = {}) => ({ resource: 'segment', operation, ...extra });
+const BEFORE = 'filters[created_at][conditions][$before]';
+const AFTER = 'filters[created_at][conditions][$after]';
+const TOTAL = FIXTURES.segmentIds.length;
+
+describe('Segment', () => {
+	it('creates a static segment of customers and an active one with a filter, gets one and deletes it', async () => {
+		const staticOne = await ctx.run(segment('create', { name: 'VIPs', type: 'static', customerIds: `${FIXTURES.customerId}, ${FIXTURES.customerWithManyActivities}` }));
+		expect(staticOne.error).toBeUndefined();
+		expect(staticOne.items[0].json).toMatchObject({ id: expect.stringMatching(/^seg_/), name: 'VIPs', type: 'static', object: 'segment' });
+		const filter = { junction: 'and', 'metadata.club_level': { conditions: { $in: ['Gold'] } } };
+		const active = await ctx.run(segment('create', { name: 'Gold', type: 'auto-update', filter: JSON.stringify(filter) }));
+		expect(active.items[0].json).toMatchObject({ name: 'Gold', type: 'auto-update', filter });
+		const id = String(active.items[0].json.id);
+		const got = await ctx.run(segment('get', { segmentId: { __rl: true, mode: 'id', value: id } }));
+		expect(got.items[0].json).toMatchObject({ id, filter });
+		const deleted = await ctx.run(segment('delete', { segmentId: id }));
+		expect(deleted.items[0].json).toEqual({ deleted: true, id });
+		expect(ctx.sent()).toEqual([
+			{ method: 'POST', path: '/v1/segments', query: {}, body: { name: 'VIPs', type: 'static', customers: [FIXTURES.customerId, FIXTURES.customerWithManyActivities] } },
+			{ method: 'POST', path: '/v1/segments', query: {}, body: { name: 'Gold', type: 'auto-update', filter } },
+			{ method: 'GET', path: `/v1/segments/${id}`, query: {}, body: undefined },
+			{ method: 'DELETE', path: `/v1/segments/${id}`, query: {}, body: undefined },
+		]);
+		const gone = await ctx.run(segment('get', { segmentId: id }));
+		expect(serviceErrorOf(gone)).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: id });
+		await ctx.run(segment('delete', { segmentId: String(staticOne.items[0].json.id) }));
+	});
+
+	it(`Return All reads all ${TOTAL} segments once, newest first, asking each next page by the last one's creation date`, async () => {
+		const { items, error } = await ctx.run(segment('getAll', { returnAll: true }));
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => String(item.json.id));
+		expect(ids).toHaveLength(TOTAL);
+		expect(new Set(ids)).toEqual(new Set(FIXTURES.segmentIds));
+		const dates = items.map((item) => String(item.json.created_at));
+		expect(dates).toEqual([...dates].sort().reverse());
+		const queries = ctx.sent().map((request) => request.query);
+		// Three segments share each millisecond, so pages end inside a moment: the next one starts at that moment
+		// again (one millisecond later, as the bound is strict), and what was read already is dropped.
+		expect(queries[0]).toEqual({ limit: '100' });
+		expect(queries.length).toBe(3);
+		for (const [index, query] of queries.slice(1).entries()) {
+			const last = Date.parse(dates[(index + 1) * 100 - 1]);
+			expect(query).toEqual({ limit: '100', [BEFORE]: new Date(last + 1).toISOString() });
+		}
+	});
+
+	it('oldest first, the next page is asked for by $after, one millisecond before the last segment read', async () => {
+		const { items, error } = await ctx.run(segment('getAll', { returnAll: true, filters: { order: 'created_at' } }));
+		expect(error).toBeUndefined();
+		expect(items.map((item) => String(item.json.id))).toEqual(FIXTURES.segmentIds);
+		const queries = ctx.sent().map((request) => request.query);
+		expect(queries[0]).toEqual({ limit: '100', order: 'created_at' });
+		// Segment 100 (index 99) is the first of its millisecond: page 2 starts with it again and it is dropped.
+		expect(queries[1]).toEqual({ limit: '100', order: 'created_at', [AFTER]: new Date(Date.parse(String(items[99].json.created_at)) - 1).toISOString() });
+	});
+
+	it('sends the filters as the service names them; its own Created Before bounds the first page', async () => {
+		const { items } = await ctx.run(segment('getAll', { returnAll: true, filters: { type: 'static', name: 'segment 1', createdBefore: '2024-01-01T00:00:00.010Z' } }));
+		expect(items.length).toBeGreaterThan(0);
+		expect(items.every((item) => item.json.type === 'static' && String(item.json.name).toLowerCase().includes('segment 1'))).toBe(true);
+		expect(ctx.sent()[0].query).toEqual({
+			limit: '100',
+			'filters[name][conditions][$contains]': 'segment 1',
+			'filters[type][conditions][$is]': 'static',
+			[BEFORE]: '2024-01-01T00:00:00.010Z',
+		});
+	});
+
+	it.each([
+		[segment('create', { name: ' ', type: 'static' }), 'Name', /is required/],
+		[segment('create', { name: 'x', type: 'static', customerIds: 'cust_1, not an id' }), 'Customer IDs', /must match \^cust_/],
+		[segment('create', { name: 'x', type: 'passive', filter: '{}' }), 'Filter (JSON)', /is required for active and passive segments/],
+		[segment('create', { name: 'x', type: 'auto-update', filter: '[1]' }), 'Filter (JSON)', /JSON object/],
+		[segment('get', { segmentId: '..' }), 'Segment', /must be an ID/],
+	])('refuses %j naming %s, sending nothing', (parameters, field, rule) => ctx.expectInvalid(parameters, field, rule));
+
+	it('does not resend a create after a 503', async () => {
+		ctx.emu.control.setFaults({ route: '/v1/segments', method: 'POST', sequence: [503] });
+		const failed = await ctx.run(segment('create', { name: 'After 503', type: 'static' }));
+		expect(failed.error?.httpCode).toBe('503');
+		expect(ctx.sent()).toHaveLength(1);
+	});
+
+	it('From List asks the service for names containing the text', async () => {
+		const { results } = await listSearch('searchSegments', { parameters: { resource: 'segment', operation: 'get' } as never, credentials: credentialsFor(ctx.emu) }, 'gold');
+		expect(results).toEqual([{ name: 'Gold members (auto-update)', value: FIXTURES.segmentIds[0] }]);
+		expect(ctx.sent()[0].query).toEqual({ limit: '100', 'filters[name][conditions][$contains]': 'gold' });
+	});
+});

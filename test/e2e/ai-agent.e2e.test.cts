@@ -1,0 +1,159 @@
+/**
+ * The node as AI Agent tools in a real n8n 2.41.1 (`n8n start`): the AI loyalty agent example
+ * (examples/ai-loyalty-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and four Loyalty Promotions
+ * tools), its OpenAI credential's Base URL pointed at a scripted OpenAI-compatible model on 127.0.0.1
+ * (test/e2e/ai/scriptedModel.js) that makes the tool calls a model would and records what n8n sent it. Each test is
+ * one chat message to the published workflow's chat webhook; the emulator's request log shows what reached the
+ * service. What the model receives (tool names, descriptions, JSON schemas) is checked against docs/ai-tools.md
+ * (`LP_UPDATE_DOCS=1` rewrites it).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { FIXTURES } from '../emulator/index.cjs';
+import { startStack, type Stack } from './stack.cjs';
+
+const { example, ROOT } = require('./examples');
+const { startScriptedModel, conversationScript, toolResults } = require('./ai/scriptedModel');
+const { supportScript, TOOLS } = require('./ai/supportScript');
+const { openAiCredential, renderToolsDoc } = require('./ai/aiExamples');
+
+const { workflow } = example('ai-loyalty-agent.json');
+const TOOLS_DOC = path.join(ROOT, 'docs', 'ai-tools.md');
+const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
+const PURCHASE_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/rewards/purchases`;
+
+let stack: Stack;
+let model: any;
+let chatUrl: string;
+let session = 0;
+
+beforeAll(async () => {
+	model = await startScriptedModel();
+	try {
+		stack = await startStack('ai-agent', [workflow]);
+		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
+		await stack.n8n.publish(workflow.id);
+		await stack.n8n.start({ timeoutMs: 120000 });
+	} catch (e) {
+		await model.stop();
+		throw e;
+	}
+	chatUrl = stack.n8n.webhookUrl(`${workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId}/chat`);
+}, 15 * 60 * 1000);
+
+afterAll(async () => {
+	await stack?.teardown();
+	await model?.stop();
+}, 60000);
+
+/** One chat message through the published workflow with a script: the HTTP answer and what the service received. */
+async function chat(script: unknown, chatInput: string) {
+	model.setScript(script);
+	model.clearRequests();
+	stack.emulator.control.clearRequests();
+	const res = await fetch(chatUrl, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ action: 'sendMessage', sessionId: `e2e-${++session}`, chatInput }),
+		signal: AbortSignal.timeout(120000),
+	});
+	const text = await res.text();
+	const service = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
+	return { status: res.status, text, output: safeJson(text)?.output as string | undefined, service };
+}
+
+const safeJson = (text: string) => {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+};
+
+const writes = (service: any[], p: string) => service.filter((r) => r.method === 'POST' && r.path === p);
+
+test('support conversation: find the customer by email, read the card balance, add goodwill points once, answer', async () => {
+	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
+	const { status, output, service } = await chat(supportScript(), 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.');
+	expect({ status, output }).toEqual({ status: 200, output: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.` });
+	// the model's calls, in order, and the arguments n8n passed on to the service
+	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
+	expect(service.map((r: any) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+		'GET /v1/customers',
+		`GET /v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerId}`,
+		`POST ${CARD_POINTS_PATH}`,
+	]);
+	expect(service[0].query).toMatchObject({ email: 'customer-1@example.com' });
+	// exactly one points change, with the points and reason the model chose
+	const [added] = writes(service, CARD_POINTS_PATH);
+	expect(writes(service, CARD_POINTS_PATH)).toHaveLength(1);
+	expect(added.body).toEqual({ points: 50, reason: `Goodwill (balance was ${before})` });
+	expect(added.status).toBe(200);
+	// the balance the model read came from the service (the membership tool's result)
+	const membership = toolResults(model.requests[2].messages).find((r: any) => r.name === TOOLS.membership);
+	expect(membership.content).toContain(`"points":${before}`);
+}, 180000);
+
+describe('a bad argument from the model is a tool error it can read, nothing is sent, the corrected call succeeds', () => {
+	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+		['an invalid card ID', { cardId: 'card-42', points: 10 }, /Card/],
+		['0 points', { cardId: FIXTURES.cardId, points: 0 }, /Points/],
+		['a fraction of a point', { cardId: FIXTURES.cardId, points: 2.5 }, /Points/],
+	];
+	test.each(cases)('%s', async (_what, bad, field) => {
+		const call = (args: Record<string, unknown>) => () => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: { memberId: FIXTURES.memberId, reason: 'Goodwill', ...args } }] });
+		const script = conversationScript([
+			call(bad),
+			call({ cardId: FIXTURES.cardId, points: 10 }),
+			(request: any) => ({ content: `Results: ${toolResults(request.messages).map((r: any) => r.content).join(' | ')}` }),
+		]);
+		const { status, output, service } = await chat(script, 'Add 10 points to lmbr_0000000000001.');
+		expect(status).toBe(200);
+		const [first, second] = toolResults(model.requests[2].messages);
+		// the first result is the node's error, naming the field, as the model receives it: [{"error": "<message>"}]
+		expect(JSON.parse(first.content)).toEqual([{ error: expect.stringMatching(field) }]);
+		expect(second.content).toContain('"transaction"');
+		expect(output).toContain(first.content);
+		// only the corrected call reached the service
+		expect(writes(service, CARD_POINTS_PATH).map((r: any) => r.body)).toEqual([{ points: 10, reason: 'Goodwill' }]);
+	}, 180000);
+});
+
+/** The purchase script: one Purchase Reward call meeting a scripted 503, then an answer quoting the tool result. */
+async function purchaseMeeting503() {
+	stack.emulator.control.setFaults({ route: PURCHASE_PATH, method: 'POST', sequence: [503] });
+	try {
+		const script = conversationScript([
+			() => ({ toolCalls: [{ name: TOOLS.purchaseReward, arguments: { memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId } }] }),
+			(request: any) => ({ content: `The purchase did not go through: ${toolResults(request.messages)[0].content}` }),
+		]);
+		const run = await chat(script, 'Buy reward lrew_000000000000c for lmbr_0000000000001.');
+		return { ...run, result: toolResults(model.requests[1].messages)[0] };
+	} finally {
+		stack.emulator.control.setFaults(null);
+	}
+}
+
+test('an unsafe write (reward purchase) meeting a 503 is sent once, and comes back to the model as a tool error', async () => {
+	const { status, output, service, result } = await purchaseMeeting503();
+	expect(status).toBe(200);
+	expect(writes(service, PURCHASE_PATH).map((r: any) => r.status)).toEqual([503]);
+	expect(JSON.parse(result.content)).toEqual([{ error: expect.any(String) }]);
+	expect(output).toContain(result.content);
+}, 180000);
+
+// n8n's AI Agent passes the model only the error's message (never its description): the message itself says it
+test('the 503 tool result tells the model the purchase was not repeated', async () => {
+	const { result } = await purchaseMeeting503();
+	expect(result.content).toMatch(/not repeated/i);
+}, 180000);
+
+test('what the model receives: each tool name, description and JSON schema, as docs/ai-tools.md records them', async () => {
+	await chat(conversationScript([() => ({ content: 'Hello.' })]), 'Hello');
+	const tools = model.requests[0].tools.map((t: any) => t.function);
+	expect(tools.map((t: any) => t.name).sort()).toEqual(Object.values(TOOLS).sort());
+	for (const t of tools) expect(t.parameters).toMatchObject({ type: 'object', additionalProperties: false });
+	const doc = renderToolsDoc(tools);
+	if (process.env.LP_UPDATE_DOCS === '1' || !fs.existsSync(TOOLS_DOC)) fs.writeFileSync(TOOLS_DOC, doc);
+	expect(fs.readFileSync(TOOLS_DOC, 'utf8')).toBe(doc);
+}, 180000);

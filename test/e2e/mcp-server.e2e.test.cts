@@ -1,0 +1,154 @@
+/**
+ * The node's operations over MCP in a real n8n 2.41.1 (`n8n start`): the MCP server example
+ * (examples/loyalty-mcp-server.json: n8n's MCP Server Trigger with 14 Loyalty Promotions tools, Bearer auth),
+ * published, with the official MCP TypeScript SDK (@modelcontextprotocol/sdk, Streamable HTTP) as the client: the
+ * tools listed (names, descriptions, schemas), each read and each write called against the emulator, bad arguments
+ * answered as MCP error results with nothing sent, and the trigger's token required.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { FIXTURES } from '../emulator/index.cjs';
+import { startStack, type Stack } from './stack.cjs';
+
+const { example } = require('./examples');
+const { mcpBearerCredential } = require('./ai/aiExamples');
+
+const { workflow } = example('loyalty-mcp-server.json');
+const trigger = workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+const TOKEN = 'mcp-e2e-token-7f3a9c1d5e';
+const MEMBER_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
+
+let stack: Stack;
+let client: Client;
+let mcpUrl: URL;
+
+async function connect(token?: string): Promise<Client> {
+	const c = new Client({ name: 'lp-e2e', version: '1.0.0' });
+	await c.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } }));
+	return c;
+}
+
+beforeAll(async () => {
+	stack = await startStack('mcp-server', [workflow]);
+	await stack.n8n.importCredentials([mcpBearerCredential(TOKEN)]);
+	await stack.n8n.publish(workflow.id);
+	await stack.n8n.start({ timeoutMs: 120000 });
+	mcpUrl = new URL(`${stack.n8n.baseUrl}/mcp/${trigger.parameters.path}`);
+	client = await connect(TOKEN);
+}, 15 * 60 * 1000);
+
+afterAll(async () => {
+	await client?.close().catch(() => undefined);
+	await stack?.teardown();
+}, 60000);
+
+/** Call a tool with the emulator's request log cleared: the result's text, isError, and the requests it caused. */
+async function call(name: string, args: Record<string, unknown>) {
+	stack.emulator.control.clearRequests();
+	const result: any = await client.callTool({ name, arguments: args });
+	const text = (result.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('');
+	const sent = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
+	return { text, isError: Boolean(result.isError), sent: sent.map((r: any) => ({ route: `${r.method} ${r.path.split('?')[0]}`, status: r.status, body: r.body, query: r.query })) };
+}
+
+const READS: Array<[tool: string, args: Record<string, unknown>, route: string, expected: string]> = [
+	['Find_Customer', { email: 'customer-1@example.com' }, 'GET /v1/customers', FIXTURES.customerId],
+	['Get_Campaign', { campaignId: FIXTURES.discountCampaignId }, `GET /v1/campaigns/${FIXTURES.discountCampaignId}`, FIXTURES.discountCampaignId],
+	['List_Campaigns', {}, 'GET /v1/campaigns', FIXTURES.discountCampaignId],
+	['Get_Campaign_Summary', { campaignId: FIXTURES.discountCampaignId }, `GET /v1/campaigns/${FIXTURES.discountCampaignId}/summary`, '"'],
+	['Get_Voucher', { code: 'SAVE10-A' }, 'GET /v1/vouchers/SAVE10-A', '"code":"SAVE10-A"'],
+	['Get_Promotion_Tier', { promotionTierId: FIXTURES.promotionTierIds[0] }, `GET /v1/promotions/tiers/${FIXTURES.promotionTierIds[0]}`, FIXTURES.promotionTierIds[0]],
+	['Check_Qualifications', { customer: FIXTURES.customerId, orderAmount: 120 }, 'POST /v1/qualifications', '"'],
+	['Find_Best_Deals', { customer: FIXTURES.customerId, orderAmount: 120 }, 'POST /v1/qualifications', '"'],
+	['List_Products', {}, 'GET /v1/products', '"'],
+];
+
+const WRITES: Array<[tool: string, args: Record<string, unknown>, route: string, expected: string]> = [
+	['Publish_Voucher', { campaignId: FIXTURES.welcomeCampaignId, customer: FIXTURES.customerId }, 'POST /v1/publications', 'WELCOME-'],
+	['Validate_Voucher', { code: 'SAVE10-B', customer: FIXTURES.customerId, orderAmount: 50 }, 'POST /v1/validations', '"valid":true'],
+	['Redeem_Voucher', { code: 'SAVE10-B', customer: FIXTURES.customerId, orderAmount: 50 }, 'POST /v1/redemptions', 'SUCCESS'],
+	['Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 25, reason: 'MCP goodwill' }, `POST ${MEMBER_PATH}/cards/${FIXTURES.cardId}/points`, '"transaction"'],
+	['Purchase_Reward', { memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId }, `POST ${MEMBER_PATH}/rewards/purchases`, FIXTURES.programRewardUnlimitedId],
+];
+
+test('lists the 14 tools with their descriptions and the $fromAI arguments as JSON schemas', async () => {
+	const { tools } = await client.listTools();
+	expect(tools.map((t) => t.name).sort()).toEqual([...READS, ...WRITES].map(([name]) => name).sort());
+	// each tool's description is its node's Tool Description (Set Manually): short, and a write says what it changes
+	const described = Object.fromEntries(workflow.nodes.filter((n: any) => n.parameters.toolDescription).map((n: any) => [n.name.replace(/ /g, '_'), n.parameters.toolDescription]));
+	for (const t of tools) {
+		expect({ tool: t.name, description: t.description }).toEqual({ tool: t.name, description: described[t.name] });
+		expect(t.description!.length).toBeLessThanOrEqual(200);
+		expect(t.inputSchema.type).toBe('object');
+	}
+	for (const [tool] of READS) expect(described[tool]).toMatch(/Reads only\.$/);
+	for (const [tool] of WRITES) expect(described[tool]).not.toMatch(/Reads only/);
+	const points = tools.find((t) => t.name === 'Add_Loyalty_Points')!;
+	expect(points.inputSchema).toMatchObject({
+		properties: { memberId: { type: 'string' }, cardId: { type: 'string' }, points: { type: 'number' }, reason: { type: 'string' } },
+		required: ['memberId', 'cardId', 'points', 'reason'],
+	});
+	expect(tools.find((t) => t.name === 'List_Products')!.inputSchema.required ?? []).toEqual([]);
+});
+
+/** What each read returned to the MCP client, in bytes (the node's Output: Simplified, its default). */
+const readBytes = new Map<string, number>();
+
+test.each(READS)('read %s: one GET/POST to the service, its answer as the result', async (tool, args, route, expected) => {
+	const { text, isError, sent } = await call(tool, args);
+	readBytes.set(tool, Buffer.byteLength(text));
+	expect({ isError, found: text.includes(expected) }).toEqual({ isError: false, found: true });
+	expect(sent.map((r) => r.route)).toEqual([route]);
+	expect(sent[0].status).toBeLessThan(300);
+}, 60000);
+
+test('what each read returns is small: simplified, at most 12 KB (recorded in docs/mcp-tool-bytes.md)', () => {
+	expect([...readBytes.keys()].sort()).toEqual(READS.map(([tool]) => tool).sort());
+	const rows = READS.map(([tool]) => `| ${tool} | ${readBytes.get(tool)!.toLocaleString('en')} |`);
+	const table = ['| Tool (read) | Bytes returned |', '|---|---|', ...rows].join('\n');
+	process.stderr.write(`[mcp] bytes each read returns:\n${table}\n`);
+	if (process.env.LP_UPDATE_DOCS === '1') {
+		const intro = '# What each read returns over MCP\n\nRecorded by `test/e2e/mcp-server.e2e.test.cts` (`LP_UPDATE_DOCS=1`) against the emulator\'s seeded data: the text of each\nread tool\'s result in `examples/loyalty-mcp-server.json`, with the node\'s Output at its default, Simplified.\n\n';
+		require('fs').writeFileSync(require('path').join(__dirname, '../../docs/mcp-tool-bytes.md'), `${intro}${table}\n`);
+	}
+	for (const bytes of readBytes.values()) expect(bytes).toBeLessThanOrEqual(12_000);
+});
+
+test('reads pass the arguments on: the email filter, the order amount (×100), Best Deals sorting', async () => {
+	expect((await call('Find_Customer', { email: 'customer-1@example.com' })).sent[0].query).toMatchObject({ email: 'customer-1@example.com' });
+	const best = await call('Find_Best_Deals', { customer: FIXTURES.customerId, orderAmount: 120.5 });
+	expect(best.sent[0].body).toMatchObject({ customer: { id: FIXTURES.customerId }, order: { amount: 12050 }, options: { sorting_rule: 'BEST_DEAL' } });
+}, 60000);
+
+test.each(WRITES)('write %s: sent exactly once, its answer as the result', async (tool, args, route, expected) => {
+	const { text, isError, sent } = await call(tool, args);
+	expect({ isError, found: text.includes(expected) }).toEqual({ isError: false, found: true });
+	expect(sent.filter((r) => r.route === route)).toHaveLength(1);
+	expect(sent.filter((r) => r.route !== route && !r.route.startsWith('GET'))).toEqual([]);
+}, 60000);
+
+test.each([
+	['0 points', 'Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 0, reason: 'x' }, /Points/],
+	['a fraction of a point', 'Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 1.5, reason: 'x' }, /Points/],
+	['an invalid card ID', 'Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: 'card-1', points: 5, reason: 'x' }, /Card/],
+	['an invalid reward ID', 'Purchase_Reward', { memberId: FIXTURES.memberId, rewardId: 'reward-1' }, /Reward/],
+] as Array<[string, string, Record<string, unknown>, RegExp]>)('bad argument (%s): an MCP error result naming the field, nothing sent', async (_what, tool, args, field) => {
+	const { text, isError, sent } = await call(tool, args);
+	expect(isError).toBe(true);
+	expect(text).toMatch(field);
+	expect(text).toContain('Nothing was sent to the service');
+	expect(sent).toEqual([]);
+}, 60000);
+
+test("the trigger's Bearer token is required: none or a wrong one is refused before any tool runs", async () => {
+	stack.emulator.control.clearRequests();
+	await expect(connect()).rejects.toThrow(/Authorization|401|403/i);
+	await expect(connect('not-the-token')).rejects.toThrow(/Authorization data is wrong|401|403/i);
+	const raw = await fetch(mcpUrl, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 5, reason: 'x' } } }),
+	});
+	expect([401, 403]).toContain(raw.status);
+	expect(stack.emulator.control.requests()).toEqual([]);
+}, 60000);
