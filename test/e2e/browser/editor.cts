@@ -142,9 +142,24 @@ export async function byText(page: Page, selector: string, text: string | RegExp
 	return handle as ElementHandle<Element>;
 }
 
-/** Click the element whose text is `text` among `selector`'s matches, once it shows and stands still. */
+/**
+ * Click the element whose text is `text` among `selector`'s matches, once it shows and stands still. A list the
+ * editor renders again (the nodes panel's actions) can replace the element found before the click lands: a click
+ * that has not landed within a few seconds looks for the element again, until `timeout`.
+ */
 export async function clickText(page: Page, selector: string, text: string | RegExp, timeout = WAIT_MS): Promise<void> {
-	await (await byText(page, selector, text, timeout)).asLocator().setTimeout(timeout).click();
+	const deadline = Date.now() + timeout;
+	for (;;) {
+		const handle = await byText(page, selector, text, Math.max(1, deadline - Date.now()));
+		try {
+			await handle.asLocator().setTimeout(Math.max(1, Math.min(5_000, deadline - Date.now()))).click();
+			return;
+		} catch (error) {
+			if (Date.now() >= deadline) throw error;
+		} finally {
+			await handle.dispose().catch(() => undefined);
+		}
+	}
 }
 
 /** Open a workflow in the editor; resolves once its nodes are on the canvas. */
