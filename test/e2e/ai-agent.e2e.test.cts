@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FIXTURES } from '../emulator/index.cjs';
 import { startStack, type Stack } from './stack.cjs';
+import { CARD_POINTS_PATH, sendChat, SUPPORT_MESSAGE } from './ai/clients.cjs';
 
 const { example, ROOT } = require('./examples');
 const { startScriptedModel, conversationScript, toolResults } = require('./ai/scriptedModel');
@@ -19,7 +20,6 @@ const { openAiCredential, renderToolsDoc } = require('./ai/aiExamples');
 
 const { workflow } = example('ai-loyalty-agent.json');
 const TOOLS_DOC = path.join(ROOT, 'docs', 'ai-tools.md');
-const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
 const PURCHASE_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/rewards/purchases`;
 
 let stack: Stack;
@@ -51,30 +51,16 @@ async function chat(script: unknown, chatInput: string) {
 	model.setScript(script);
 	model.clearRequests();
 	stack.emulator.control.clearRequests();
-	const res = await fetch(chatUrl, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ action: 'sendMessage', sessionId: `e2e-${++session}`, chatInput }),
-		signal: AbortSignal.timeout(120000),
-	});
-	const text = await res.text();
+	const answer = await sendChat(chatUrl, `e2e-${++session}`, chatInput);
 	const service = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
-	return { status: res.status, text, output: safeJson(text)?.output as string | undefined, service };
+	return { ...answer, service };
 }
-
-const safeJson = (text: string) => {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
-};
 
 const writes = (service: any[], p: string) => service.filter((r) => r.method === 'POST' && r.path === p);
 
 test('support conversation: find the customer by email, read the card balance, add goodwill points once, answer', async () => {
 	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
-	const { status, output, service } = await chat(supportScript(), 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.');
+	const { status, output, service } = await chat(supportScript(), SUPPORT_MESSAGE);
 	expect({ status, output }).toEqual({ status: 200, output: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.` });
 	// the model's calls, in order, and the arguments n8n passed on to the service
 	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);

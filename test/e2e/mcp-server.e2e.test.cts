@@ -5,10 +5,10 @@
  * tools listed (names, descriptions, schemas), each read and each write called against the emulator, bad arguments
  * answered as MCP error results with nothing sent, and the trigger's token required.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { FIXTURES } from '../emulator/index.cjs';
 import { startStack, type Stack } from './stack.cjs';
+import { connectMcp, resultText } from './ai/clients.cjs';
 
 const { example } = require('./examples');
 const { mcpBearerCredential } = require('./ai/aiExamples');
@@ -22,11 +22,7 @@ let stack: Stack;
 let client: Client;
 let mcpUrl: URL;
 
-async function connect(token?: string): Promise<Client> {
-	const c = new Client({ name: 'lp-e2e', version: '1.0.0' });
-	await c.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } }));
-	return c;
-}
+const connect = (token?: string): Promise<Client> => connectMcp(mcpUrl, token, 'lp-e2e');
 
 beforeAll(async () => {
 	stack = await startStack('mcp-server', [workflow]);
@@ -46,7 +42,7 @@ afterAll(async () => {
 async function call(name: string, args: Record<string, unknown>) {
 	stack.emulator.control.clearRequests();
 	const result: any = await client.callTool({ name, arguments: args });
-	const text = (result.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('');
+	const text = resultText(result);
 	const sent = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
 	return { text, isError: Boolean(result.isError), sent: sent.map((r: any) => ({ route: `${r.method} ${r.path.split('?')[0]}`, status: r.status, body: r.body, query: r.query })) };
 }

@@ -9,10 +9,9 @@
  *   panel showing its production URL, the workflow published with the header's Publish button, and the URL the
  *   panel showed used by the MCP SDK's client (Bearer token) to list the 14 tools and call a read.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURES } from '../../emulator/index.cjs';
 import { browserTest, byText, clickText, isVisible, ISSUE_MARKERS, nodesWithIssues, openAndClose, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
+import { CARD_POINTS_PATH, connectMcp, resultText, SUPPORT_MESSAGE } from '../ai/clients.cjs';
 
 const { example } = require('../examples');
 const { startScriptedModel } = require('../ai/scriptedModel');
@@ -45,8 +44,6 @@ const agentWithoutModelCredential: Workflow = {
 };
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const MCP_TOKEN = 'mcp-browser-token-4b8e2a6c1f';
-const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
-const CHAT_MESSAGE = 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.';
 
 let model: any;
 let editor: Editor | undefined;
@@ -122,10 +119,10 @@ describe('ai-loyalty-agent.json', () => {
 		await page.waitForSelector(input, { visible: true });
 		const botMessages = '[data-test-id="canvas-chat"] .chat-message-from-bot:not(.chat-message-typing)';
 		const before = (await page.$$(botMessages)).length;
-		await page.locator(input).fill(CHAT_MESSAGE);
+		await page.locator(input).fill(SUPPORT_MESSAGE);
 		await page.locator('[data-test-id="canvas-chat"] .chat-input-send-button').click();
 		// the user's message, then the agent's answer (a new bot message past any greeting), as the panel shows them
-		await byText(page, '[data-test-id="canvas-chat"] .chat-message-from-user', CHAT_MESSAGE);
+		await byText(page, '[data-test-id="canvas-chat"] .chat-message-from-user', SUPPORT_MESSAGE);
 		const answer = await page.waitForFunction(
 			(selector: string, count: number) => {
 				const bot = [...document.querySelectorAll(selector)].map((e) => (e as HTMLElement).innerText.trim()).filter(Boolean);
@@ -185,8 +182,7 @@ describe('loyalty-mcp-server.json', () => {
 		const res = await fetch(`${baseUrl}/api/v1/workflows/${mcp.id}`, { headers: { 'X-N8N-API-KEY': apiKey } });
 		expect(((await res.json()) as { active: boolean }).active).toBe(true);
 		// the production URL (the one the trigger's panel shows) with the Bearer token, as a user configures a client
-		const client = new Client({ name: 'lp-browser', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(productionUrl()), { requestInit: { headers: { authorization: `Bearer ${MCP_TOKEN}` } } }));
+		const client = await connectMcp(productionUrl(), MCP_TOKEN, 'lp-browser');
 		try {
 			const { tools } = await client.listTools();
 			expect(tools.map((t) => t.name).sort()).toEqual(
@@ -197,7 +193,7 @@ describe('loyalty-mcp-server.json', () => {
 			);
 			expect(tools).toHaveLength(14);
 			const result: any = await client.callTool({ name: 'Find_Customer', arguments: { email: 'customer-1@example.com' } });
-			const text = (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
+			const text = resultText(result);
 			expect({ isError: Boolean(result.isError), found: text.includes(FIXTURES.customerId) }).toEqual({ isError: false, found: true });
 		} finally {
 			await client.close().catch(() => undefined);

@@ -10,10 +10,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURES, startEmulator, type RunningEmulator } from '../../emulator/index.cjs';
 import { waitFor, type N8nInstance } from '../stack.cjs';
+import { CARD_POINTS_PATH, connectMcp, resultText, sendChat, SUPPORT_MESSAGE } from '../ai/clients.cjs';
 
 const n8nLib = require('../n8n');
 const { emulatorCredentials, goLive, loadExamples, summarizeRun } = require('../examples');
@@ -35,7 +34,6 @@ type Workflow = { id: string; nodes: Array<{ type: string; typeVersion: number; 
 const aiAgentExample: { workflow: Workflow } = loadExamples(undefined, { ai: 'only' }).find((e: { file: string }) => e.file === 'ai-loyalty-agent.json');
 const mcpExample: { workflow: Workflow } = loadExamples(undefined, { ai: 'only' }).find((e: { file: string }) => e.file === 'loyalty-mcp-server.json');
 const MCP_TOKEN = 'matrix-mcp-token-5b2e8d';
-const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
 
 /** The test when this n8n has every n8n node of the example at its version; else a skipped test naming what it lacks. */
 function testIfRunnable(version: { definition: string }, workflow: Workflow, title: string) {
@@ -210,14 +208,8 @@ describe.each(versions)('$label', (version) => {
 		model!.setScript(supportScript());
 		model!.clearRequests();
 		emulator.control.clearRequests();
-		const res = await fetch(n8n.webhookUrl(`${chatTrigger.webhookId}/chat`), {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ action: 'sendMessage', sessionId: `matrix-${version.n8n}`, chatInput: 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.' }),
-			signal: AbortSignal.timeout(120_000),
-		});
-		const answer = await res.json();
-		expect({ status: res.status, output: answer.output }).toEqual({ status: 200, output: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.` });
+		const answer = await sendChat(n8n.webhookUrl(`${chatTrigger.webhookId}/chat`), `matrix-${version.n8n}`, SUPPORT_MESSAGE);
+		expect({ status: answer.status, output: answer.output }).toEqual({ status: 200, output: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.` });
 		// the model was offered the four tools, and the service received exactly one points change
 		expect(model!.requests[0].body.tools).toHaveLength(4);
 		expect(emulator.control.requests().filter((r) => r.method === 'POST' && r.path === CARD_POINTS_PATH)).toHaveLength(1);
@@ -229,20 +221,18 @@ describe.each(versions)('$label', (version) => {
 		const t0 = Date.now();
 		await n8n.start({ timeoutMs: 180_000 });
 		const trigger = mcpExample.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger')!;
-		const client = new Client({ name: 'lp-matrix', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${trigger.parameters.path}`), { requestInit: { headers: { authorization: `Bearer ${MCP_TOKEN}` } } }));
+		const client = await connectMcp(`${n8n.baseUrl}/mcp/${trigger.parameters.path}`, MCP_TOKEN, 'lp-matrix');
 		try {
 			const { tools } = await client.listTools();
 			expect(tools).toHaveLength(mcpExample.workflow.nodes.filter((n) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool').length);
-			const text = (result: any) => (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
 			const found = await client.callTool({ name: 'Find_Customer', arguments: { email: 'customer-1@example.com' } });
-			expect({ isError: Boolean(found.isError), customer: text(found).includes(FIXTURES.customerId) }).toEqual({ isError: false, customer: true });
+			expect({ isError: Boolean(found.isError), customer: resultText(found).includes(FIXTURES.customerId) }).toEqual({ isError: false, customer: true });
 			emulator.control.clearRequests();
 			const added = await client.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 25, reason: 'matrix goodwill' } });
 			expect({ isError: Boolean(added.isError), sent: emulator.control.requests().filter((r) => r.method === 'POST' && r.path === CARD_POINTS_PATH).length }).toEqual({ isError: false, sent: 1 });
 			emulator.control.clearRequests();
 			const refused = await client.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 0, reason: 'x' } });
-			expect({ isError: Boolean(refused.isError), names: /Points/.test(text(refused)), sent: emulator.control.requests().filter((r) => !/oauth/.test(r.path)) }).toEqual({ isError: true, names: true, sent: [] });
+			expect({ isError: Boolean(refused.isError), names: /Points/.test(resultText(refused)), sent: emulator.control.requests().filter((r) => !/oauth/.test(r.path)) }).toEqual({ isError: true, names: true, sent: [] });
 		} finally {
 			await client.close().catch(() => undefined);
 		}
