@@ -56,8 +56,8 @@ const RECORD_ID = /^[a-z]+_(?=[0-9a-f]*\d)[0-9a-f]{8,}$/;
 
 /**
  * The schema every sample fits: the kinds seen, an object's properties (required where every object had the key),
- * an array's items from all its elements, an object keyed by
- * record IDs as the schema of its values. Keys keep the order they were first seen in (the node's own order).
+ * an array's items from all its elements, an object keyed by record IDs as the schema of its values. Keys keep the
+ * order they were first seen in (the node's own order).
  */
 export function schemaOf(samples: readonly unknown[]): PreviewSchema {
 	const kinds = [...new Set(samples.map(kindOf))].sort((a, b) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b));
