@@ -1,10 +1,15 @@
 /**
  * What n8n's verification of a community package looks at beyond the code (the code is `npm run lint`'s): the
  * package.json fields, the LICENSE the license field names, and the publish workflow that publishes from CI
- * with npm provenance (it cannot run here: it is parsed and its steps checked).
+ * with npm provenance (it cannot run here: it is parsed and its steps checked); the credentials' names as n8n's
+ * editor shows them.
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { LoyaltyPromotionsAppApi } from '../credentials/LoyaltyPromotionsAppApi.credentials';
+import { LoyaltyPromotionsManagementApi } from '../credentials/LoyaltyPromotionsManagementApi.credentials';
+import { LoyaltyPromotionsOAuth2Api } from '../credentials/LoyaltyPromotionsOAuth2Api.credentials';
+import { CREDENTIAL_NAMES } from '../nodes/LoyaltyPromotions/actions/types';
 
 // a YAML parser the test tooling already brings (jest's coverage loader depends on it)
 const yaml = require('js-yaml') as { load(text: string): unknown };
@@ -82,5 +87,33 @@ describe('.github/workflows/publish.yml', () => {
 		// no long-lived npm token: trusted publishing only
 		expect(JSON.stringify(workflow)).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN/);
 		for (const job of Object.values(workflow.jobs)) expect(job['timeout-minutes']).toBeLessThanOrEqual(90);
+	});
+});
+
+describe("the credentials' names in n8n's editor", () => {
+	const types = [new LoyaltyPromotionsAppApi(), new LoyaltyPromotionsManagementApi(), new LoyaltyPromotionsOAuth2Api()];
+	/**
+	 * The name n8n's editor gives a new credential (credentials store, getNewCredentialName in 2.41): the type's
+	 * display name without the words API, OAuth1, OAuth2 and MCP, then " account".
+	 */
+	const newCredentialName = (displayName: string) =>
+		`${displayName
+			.split(' ')
+			.filter((word) => !['API', 'OAuth1', 'OAuth2', 'MCP'].includes(word))
+			.join(' ')} account`;
+
+	it('gives each credential a default name of its own, which says how it signs in', () => {
+		const names = types.map((type) => newCredentialName(type.displayName));
+		expect(new Set(names).size).toBe(types.length);
+		expect(names).toEqual([
+			'Loyalty Promotions (Voucherify) App Keys account',
+			'Loyalty Promotions (Voucherify) Management account',
+			'Loyalty Promotions (Voucherify) OAuth 2.0 account',
+		]);
+	});
+
+	it("names each credential in the node's messages as its type does, and keeps the saved types' names", () => {
+		for (const type of types) expect(CREDENTIAL_NAMES[type.name as keyof typeof CREDENTIAL_NAMES]).toBe(type.displayName);
+		expect(types.map((type) => type.name)).toEqual(['loyaltyPromotionsAppApi', 'loyaltyPromotionsManagementApi', 'loyaltyPromotionsOAuth2Api']);
 	});
 });
