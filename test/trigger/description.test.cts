@@ -3,8 +3,10 @@ import { join } from 'path';
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 import { LoyaltyPromotionsTrigger } from '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node';
 import { ALL_EVENTS, EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
-import lowerCase = require('lodash/lowerCase');
 import { NODE_TYPES, TRIGGER_NODE_TYPE } from '../harness/types.cjs';
+
+// lodash's lowerCase, as n8n's editor uses it (n8n-workflow brings lodash)
+const lowerCase = require('lodash/lowerCase') as (text: string) => string;
 
 describe('trigger description', () => {
 	const node = new LoyaltyPromotionsTrigger();

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
-import { errorItem } from '../actions/router';
 import type { BatchOutput, BatchRow, ParamReader, RecordMap, ServiceClient } from '../actions/types';
+import { errorItem } from './errorItem';
 import { metadataJsonProperty, metadataProperty, readMetadata } from './fields';
 import { readResult, runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
 import { fail, requireText } from './validate';
