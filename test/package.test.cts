@@ -109,7 +109,7 @@ describe("the credentials' names in n8n's editor", () => {
 		expect(names).toEqual([
 			'Loyalty Promotions (Voucherify) App Keys account',
 			'Loyalty Promotions (Voucherify) Management account',
-			'Loyalty Promotions (Voucherify) OAuth 2.0 account',
+			'Loyalty Promotions (Voucherify) OAuth2.0 account',
 		]);
 	});
 
