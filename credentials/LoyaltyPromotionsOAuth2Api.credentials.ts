@@ -21,7 +21,7 @@ import { OAuthTokenError, toOAuthTokenError } from './tokenError';
 export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	name = 'loyaltyPromotionsOAuth2Api';
 
-	displayName = 'Loyalty Promotions (Voucherify) OAuth 2.0 API';
+	displayName = 'Loyalty Promotions (Voucherify) OAuth2.0 API';
 
 	icon = { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' } as const;
 
