@@ -13,6 +13,7 @@ import {
 import { addedIn, CURRENT_VERSIONS, forVersions } from './versions';
 import { compactProperties, lighten, withoutHelp } from './compact';
 import { outputProperties, simplifyProperty } from '../shared/simplify';
+import { HIDDEN_ON_TOOLS } from '../shared/fields';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../shared/pool';
 import { hiddenWhenAutoMapped, recordFieldsChoice, recordFieldsMethod, version2Mapper } from '../shared/mapping';
 
@@ -144,13 +145,14 @@ export const operationDescription = (operation: OperationDefinition): string => 
 	return operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
 };
 
-/** The Options collection every operation has. */
+/** The Options collection every operation has: Concurrency, hidden on a tool, whose every call is one item. */
 export const optionsProperty: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
+	displayOptions: HIDDEN_ON_TOOLS,
 	options: [
 		{
 			displayName: 'Concurrency',

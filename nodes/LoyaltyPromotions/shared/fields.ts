@@ -72,6 +72,12 @@ export function jsonObjectProperty(name: string, displayName: string, descriptio
 	};
 }
 
+/**
+ * The display condition of a setting that means nothing on n8n's tool copy of the node (an AI agent's tool):
+ * n8n reads '@tool' as true on a node type whose name ends with 'Tool'.
+ */
+export const HIDDEN_ON_TOOLS: NonNullable<INodeProperties['displayOptions']> = { hide: { '@tool': [true] } };
+
 /** What each metadata field says of the other: both are sent, and the JSON wins a key both name (readMetadata). */
 export const METADATA_PRECEDENCE = 'Metadata and Metadata (JSON) are sent together; where both set the same key, Metadata (JSON) wins';
 
