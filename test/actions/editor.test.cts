@@ -206,6 +206,25 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 		for (const name of HIDDEN_FROM_TOOLS) expect(onTool).not.toContain(name);
 	});
 
+	/**
+	 * n8n 2.41's "Defined automatically by the model" (the ✨ button, fromAIOverride.utils canBeContentOverride) is
+	 * offered on a tool node's parameter unless it is an 'options' or 'credentialsSelect' field or has
+	 * noDataExpression; the value it writes is ={{ <its marker comment> $fromAI(…) }}.
+	 */
+	it("lets the model define every field of an operation: only the node's own choices refuse an expression", () => {
+		const refusing = new Set<string>();
+		const walk = (properties: INodeProperties[]) => {
+			for (const property of properties) {
+				if (property.noDataExpression) refusing.add(property.name);
+				const nested = (property.options ?? []) as Array<INodeProperties | INodePropertyOptions>;
+				walk(nested.filter((option): option is INodeProperties => 'displayName' in option));
+				walk(((property as { values?: INodeProperties[] }).values ?? []));
+			}
+		};
+		walk(toolCopy.properties);
+		expect([...refusing].sort()).toEqual(['authentication', 'columns', 'operation', 'output', 'recordFields', 'resource', 'unknownInputFields'].sort());
+	});
+
 	it.each(cases)('$key: no setting a model has no use for, and the same fields otherwise', ({ preset, typeVersion }) => {
 		const asTool = shown(resolved(preset, typeVersion, toolCopy), typeVersion, toolCopy).map((property) => property.name);
 		const asNode = shown(resolved(preset, typeVersion), typeVersion).map((property) => property.name);
