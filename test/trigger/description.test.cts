@@ -3,7 +3,7 @@ import { join } from 'path';
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 import { LoyaltyPromotionsTrigger } from '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node';
 import { ALL_EVENTS, EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
-import { NODE_TYPES, TRIGGER_NODE_TYPE } from '../harness/types.cjs';
+import { ACTION_NODE_TYPE, NODE_TYPES, TRIGGER_NODE_TYPE } from '../harness/types.cjs';
 
 // lodash's lowerCase, as n8n's editor uses it (n8n-workflow brings lodash)
 const lowerCase = require('lodash/lowerCase') as (text: string) => string;
@@ -130,6 +130,16 @@ describe('trigger description', () => {
 			const names = panelActions.map((other) => other.name);
 			expect(names.filter((other) => other === action.name)).toHaveLength(1);
 		});
+	});
+
+	it("gives the nodes panel's one entry for the action node and the trigger the action node's words first", () => {
+		// n8n 2.41's nodes panel (generateMergedNodesAndActions) lists a trigger named <action node>Trigger under
+		// the action node's entry, with the actions of both, and gives that entry the trigger's description
+		const action = NODE_TYPES[ACTION_NODE_TYPE].description;
+		expect(`${action.name}Trigger`).toBe(description.name);
+		expect(description.description.startsWith(action.description)).toBe(true);
+		expect(description.description).toMatch(/webhook events$/);
+		expect(description.description).not.toMatch(/^Starts the workflow/);
 	});
 
 	it('has a codex file naming the node', () => {
