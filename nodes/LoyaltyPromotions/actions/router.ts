@@ -10,7 +10,7 @@ import {
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
-import { AUTHENTICATION_OPTIONS, DEFAULT_CONCURRENCY, listProperties, optionsProperty } from './description';
+import { AUTHENTICATION_OPTIONS, listProperties, optionsProperty } from './description';
 import { RESOURCES } from './resources';
 import { resourcesForVersion } from './versions';
 import {
@@ -28,7 +28,8 @@ import {
 	type ResourceDefinition,
 	type ServiceClient,
 } from './types';
-import { runPool } from '../shared/pool';
+import { errorItem } from '../shared/errorItem';
+import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
 import { outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
 import { checkParameter, requireId, requireIntegerInRange } from '../shared/validate';
@@ -163,24 +164,6 @@ function outputFieldsOf(operation: OperationDefinition, params: ParamReader): re
 	const fields = selectedFields(params.get('outputFields', ''));
 	if (fields.length === 0) throw new NodeOperationError(params.node, 'Fields: is required (the key paths to keep, comma-separated)', { itemIndex: params.itemIndex, description: 'Nothing was sent to the service.' });
 	return fields;
-}
-
-/** What Continue On Fail emits for a failed item: the message and the service's error fields, paired. */
-export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const known = error as NodeApiError & { context?: IDataObject };
-	const serviceError = (known.context?.serviceError ?? {}) as IDataObject;
-	return {
-		json: {
-			error: known.message,
-			...(known.description ? { description: known.description } : {}),
-			...(known instanceof NodeApiError && known.httpCode ? { httpCode: known.httpCode } : {}),
-			...(serviceError.key ? { key: serviceError.key } : {}),
-			...(serviceError.request_id ? { request_id: serviceError.request_id } : {}),
-			...(serviceError.resource_id ? { resource_id: serviceError.resource_id } : {}),
-			...(serviceError.resource_type ? { resource_type: serviceError.resource_type } : {}),
-		},
-		pairedItem: { item: itemIndex },
-	};
 }
 
 /**

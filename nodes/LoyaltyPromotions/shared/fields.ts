@@ -72,6 +72,15 @@ export function jsonObjectProperty(name: string, displayName: string, descriptio
 	};
 }
 
+/**
+ * The display condition of a setting that means nothing on n8n's tool copy of the node (an AI agent's tool):
+ * n8n reads '@tool' as true on a node type whose name ends with 'Tool'.
+ */
+export const HIDDEN_ON_TOOLS: NonNullable<INodeProperties['displayOptions']> = { hide: { '@tool': [true] } };
+
+/** What each metadata field says of the other: both are sent, and the JSON wins a key both name (readMetadata). */
+export const METADATA_PRECEDENCE = 'Metadata and Metadata (JSON) are sent together; where both set the same key, Metadata (JSON) wins';
+
 /** Metadata as key/value pairs, for Additional Fields and Update Fields. */
 export const metadataProperty: INodeProperties = {
 	displayName: 'Metadata',
@@ -80,7 +89,7 @@ export const metadataProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Metadata Field',
 	default: {},
-	description: 'Key/value pairs; Metadata (JSON) takes numbers, booleans and nested values',
+	description: `Key/value pairs (text values). ${METADATA_PRECEDENCE}.`,
 	options: [
 		{
 			displayName: 'Field',
@@ -100,7 +109,7 @@ export const metadataJsonProperty: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	placeholder: '{ "region": "EU", "tier": 2 }',
-	description: 'A JSON object, merged over the key/value pairs',
+	description: `A JSON object, for numbers, booleans and nested values. ${METADATA_PRECEDENCE}.`,
 };
 
 /** Reads Metadata and Metadata (JSON) from a collection (e.g. additionalFields); undefined when neither is set. */

@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
-import { catalogueLocator, cataloguePath } from '../../shared/catalogue';
+import { catalogueLocator, cataloguePath, V2_LIST } from '../../shared/catalogue';
 import {
 	additionalFieldsProperty,
 	compact,
@@ -22,7 +22,6 @@ import { fail, locatorValue, requireOption, requirePattern, requireScalarText, r
 import { path } from '../../transport/request';
 import { segmentLocator } from '../segment/fields';
 import type { OperationDefinition, ParamReader } from '../types';
-import { V2_LIST } from '../program/fields';
 import { TIER_STRUCTURE } from './fields';
 
 /**
