@@ -8,6 +8,7 @@ import {
 	parseJsonArray,
 	parseJsonObject,
 	requireDateTime,
+	requireIdText,
 	requireIntegerInRange,
 	requireScalarText,
 	toMinorUnits,
@@ -300,7 +301,7 @@ export function readDiscount(params: ParamReader, override: unknown): IDataObjec
 export function readValidationRules(params: ParamReader, value: unknown): string[] | undefined {
 	if (value === undefined || value === '') return undefined;
 	const list = typeof value === 'string' && !value.trim().startsWith('[') ? value.split(',') : parseJsonArray(params, 'Validation Rule IDs', value);
-	const ids = (list as unknown[]).map((id) => requireScalarText(params, 'Validation Rule IDs', id).trim()).filter(Boolean);
+	const ids = (list as unknown[]).map((id) => requireIdText(params, 'Validation Rule IDs', id).trim()).filter(Boolean);
 	return ids.length > 0 ? ids : undefined;
 }
 
