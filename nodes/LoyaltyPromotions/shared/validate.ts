@@ -50,9 +50,10 @@ export function requireScalarText(params: FieldContext, field: string, value: un
  */
 export function requireIdText(params: FieldContext, field: string, value: unknown): string {
 	if (typeof value === 'number' && Number.isFinite(value) && (!Number.isSafeInteger(value) || Object.is(value, -0))) {
-		const written = Object.is(value, -0) ? '-0' : String(value);
-		const why = Number.isInteger(value) && !Object.is(value, -0) ? `is beyond ${Number.MAX_SAFE_INTEGER}, so it is no longer exact` : 'is not a whole number';
-		fail(params, field, `must be text, not the number ${written}, which ${why}; an ID or a code is text: pass it as text (in quotes in JSON, or from a text field), e.g. "12345678901234567890"`);
+		const why = Object.is(value, -0)
+			? '-0, which would be sent as 0'
+			: `${String(value)}, which ${Number.isInteger(value) ? `is beyond ${Number.MAX_SAFE_INTEGER}, so it is no longer exact` : 'is not a whole number'}`;
+		fail(params, field, `must be text, not the number ${why}; an ID or a code is text: pass it as text (in quotes in JSON, or from a text field), e.g. "12345678901234567890"`);
 	}
 	return requireScalarText(params, field, value);
 }
