@@ -65,8 +65,8 @@ describe('Selected Fields paths that cannot be followed say so', () => {
 
 describe('IDs are text', () => {
 	const NOT_EXACT: Array<[string, number]> = [
-		['a 20-digit number', 12345678901234567890],
-		['2^53 + 1', 9007199254740993],
+		['a 20-digit number', Number('12345678901234567890')],
+		['2^53 + 1', Number('9007199254740993')],
 		['1e21', 1e21],
 		['0.1 + 0.2', 0.1 + 0.2],
 	];
