@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { FIXTURES } from '../emulator/index.cjs';
+import { MINIMAL, OPERATIONS } from '../actions/minimal.cjs';
 import { useEmulator } from '../actions/v2/helpers.cjs';
 
 /**
@@ -180,5 +181,31 @@ describe('schema property names are any text', () => {
 		expect(error).toBeUndefined();
 		const schema = (ctx.sent()[0].body as IDataObject).schema as IDataObject;
 		expect(Object.keys(JSON.parse(JSON.stringify(schema.properties)))).toEqual(['toString', 'constructor']);
+	});
+});
+
+describe('every ID of the catalogue is text', () => {
+	// each operation's resource locators (the IDs it names a record by), one at a time, given 1e21 by an expression
+	// (a name several properties share, shown by the operation's options, e.g. Voucher or Card, is given once)
+	const cases = OPERATIONS.flatMap(({ key, resource, operation }) => {
+		const locators = operation.properties.filter((property) => property.type === 'resourceLocator' && MINIMAL[key]?.[property.name] !== undefined && !String(MINIMAL[key][property.name]).startsWith('{'));
+		return [...new Set(locators.map((property) => property.name))].map((name) => ({
+			key,
+			resource: resource.value,
+			operation: operation.value,
+			name,
+			label: locators.filter((property) => property.name === name).map((property) => property.displayName).join(' or '),
+		}));
+	});
+
+	it('covers the catalogue', () => {
+		expect(cases.length).toBeGreaterThan(50);
+	});
+
+	it.each(cases)('$key: $label', async ({ key, resource, operation, name, label }) => {
+		const { error } = await ctx.run({ resource, operation, ...MINIMAL[key], [name]: byId('={{ 1e21 }}') } as INodeParameters);
+		const labels = label.split(' or ').map((one) => one.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+		expect(error?.message).toMatch(new RegExp(`^(${labels})( ID)?: must be text, not the number 1e\\+21, which is beyond`));
+		expect(ctx.sent()).toEqual([]);
 	});
 });

@@ -34,8 +34,9 @@ export function voucherLocator(name: string, description: string, displayName = 
 
 export const voucherProperty = voucherLocator('code', 'The voucher, by its code or ID');
 
-export function readVoucher(params: ParamReader): string {
-	return params.id('code', 'Voucher');
+/** The voucher's code or ID, named in errors as its field is labelled (Voucher, or Card where only cards apply). */
+export function readVoucher(params: ParamReader, label = 'Voucher'): string {
+	return params.id('code', label);
 }
 
 /** The category dropdown, loaded from the project's categories. */
