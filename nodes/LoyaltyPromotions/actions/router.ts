@@ -30,9 +30,9 @@ import {
 } from './types';
 import { errorItem } from '../shared/errorItem';
 import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
-import { outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
+import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
-import { checkParameter, requireId, requireIntegerInRange } from '../shared/validate';
+import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
 import { containsExpression, resolveProject } from '../shared/project';
 
 /**
@@ -155,15 +155,19 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
  * The key paths an item's output keeps, or undefined for the whole answer: version 3's Output (Simplified, Raw,
  * Selected Fields), version 2's Simplify; version 1 reads Simplify's fallback and keeps the whole answer.
  */
-function outputFieldsOf(operation: OperationDefinition, params: ParamReader): readonly string[] | undefined {
+function outputFieldsOf(operation: OperationDefinition, params: ParamReader): { fields: readonly string[]; selected: boolean } | undefined {
 	if (!operation.simplify) return undefined;
-	if (params.node.typeVersion < 3) return params.get<boolean>('simplify', false) ? operation.simplify : undefined;
+	if (params.node.typeVersion < 3) return params.get<boolean>('simplify', false) ? { fields: operation.simplify, selected: false } : undefined;
 	const output = params.get<string>('output', 'simplified');
 	if (output === 'raw') return undefined;
-	if (output !== 'selected') return operation.simplify;
+	if (output !== 'selected') return { fields: operation.simplify, selected: false };
 	const fields = selectedFields(params.get('outputFields', ''));
-	if (fields.length === 0) throw new NodeOperationError(params.node, 'Fields: is required (the key paths to keep, comma-separated)', { itemIndex: params.itemIndex, description: 'Nothing was sent to the service.' });
-	return fields;
+	if (fields.length === 0) fail(params, 'Fields', 'is required (the key paths to keep, comma-separated)');
+	for (const field of fields) {
+		const problem = fieldPathProblem(field);
+		if (problem) fail(params, 'Fields', `"${field}": ${problem}`);
+	}
+	return { fields, selected: true };
 }
 
 /**
@@ -248,6 +252,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const safeToRepeat = isSafeToRepeat(operation);
+	// Selected Fields that met something they cannot go through, once each: shown as hints in the output pane.
+	const unfollowed = new Set<string>();
 
 	const clientFor = (itemIndex?: number): ServiceClient => ({
 		request: async (request) => await transport.request(request, itemIndex),
@@ -274,8 +280,9 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
 		try {
+			const output = outputFieldsOf(operation, params);
+			const report = output?.selected ? (field: string, problem: string) => unfollowed.add(`Fields: "${field}" was left out where it cannot be followed: ${problem}`) : undefined;
 			const built = await operation.build(params);
-			const fields = outputFieldsOf(operation, params);
 			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };
 			let outputs: OutputItem[];
 			if (operation.list) {
@@ -293,7 +300,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				}
 			}
 			results[itemIndex] = outputs.map(({ json, binary }) => ({
-				json: fields ? simplify(json, fields) : json,
+				json: output ? simplify(json, output.fields, report) : json,
 				...(binary ? { binary } : {}),
 				pairedItem: { item: itemIndex },
 			}));
@@ -303,5 +310,6 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	await runPool(items.length, concurrency, runItem);
+	if (unfollowed.size > 0) context.addExecutionHints(...[...unfollowed].map((message) => ({ message, type: 'warning' as const, location: 'outputPane' as const })));
 	return [results.flat()];
 }
