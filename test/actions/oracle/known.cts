@@ -11,8 +11,8 @@ const MAPPED_CONTROL = 'a mapped controlling field: n8n drops the fields its ite
  * when one is fixed, the oracle fails until it leaves this list, so the list only ever shrinks.
  */
 export const KNOWN_MISMATCHES: Record<string, string> = {
-	'voucher.import mapped v3': 'the discount and gift value fields are read as if empty (amount_off 0, type AMOUNT)',
-	'voucher.importCsv mapped v3': 'the CSV row loses its value and discount type, as in Voucher Import',
+	'voucher.import mapped v3': `${MAPPED_CONTROL} (Discount Type and the value fields left out: a discount of type AMOUNT, amount_off 0, or a gift of 0)`,
+	'voucher.importCsv mapped v3': `${MAPPED_CONTROL} (the CSV row's Value and Discount Type left out, as in Voucher Import)`,
 	'segment.create type=static mapped v3': `${MAPPED_CONTROL} (Customer IDs left out)`,
 	'segment.create type=auto-update mapped v3': `${MAPPED_CONTROL} (Filter (JSON) refused as empty)`,
 	'segment.create type=passive mapped v3': `${MAPPED_CONTROL} (Filter (JSON) refused as empty)`,

@@ -53,9 +53,9 @@ function itemValue(property: INodeProperties, value: unknown): unknown {
 }
 
 /**
- * The case's record values, as an input item names them, taken out of its typed parameters; with `keepRequired`
+ * The case's record values, as an input item names them, taken out of its typed parameters. With `keepRequired`
  * the required top-level ones stay typed too (version 2's mapper shows them, and n8n runs no node with a required
- * parameter empty).
+ * parameter empty): a text keeps another value there, so that only the mapped one can reach the request.
  */
 export function splitRecord(testCase: OracleCase, keepRequired = false): { typed: IDataObject; item: IDataObject } {
 	const typed = structuredClone(testCase.parameters) as IDataObject;
@@ -67,6 +67,7 @@ export function splitRecord(testCase: OracleCase, keepRequired = false): { typed
 		if (!holder || holder[name] === undefined || holder[name] === '') continue;
 		item[field.name] = itemValue(field.property, holder[name]) as IDataObject[string];
 		if (!(keepRequired && field.required)) delete holder[name];
+		else if (field.property.type === 'string' && typeof holder[name] === 'string') holder[name] = `Typed ${holder[name] as string}`;
 	}
 	return { typed, item };
 }
