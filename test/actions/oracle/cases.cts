@@ -53,6 +53,26 @@ const FIELD_VALUES: Record<string, unknown> = {
 };
 
 /**
+ * Optional fields (a field, or a collection's option, by name; 'prefix*' for all that start so) an operation's
+ * cases leave empty: each rules out a field that is filled in, as the operation's checks say.
+ */
+const LEFT_OUT: Record<string, string[]> = {
+	// a period and a rounding need Rolling Expiration or Period Based pending points; the made-up types are the first ones
+	'cardDefinition.create': ['pointsExpiration*', 'pendingPoints*'],
+	'cardDefinition.update': ['pointsExpiration*', 'pendingPoints*'],
+	// one payment limit: the points' (the minimal parameters')
+	'programMember.payOrderWithPoints': ['amountLimit'],
+	// metadata or Clear Metadata: the metadata
+	'programMember.update': ['clearMetadata'],
+	// a stock is for material rewards only
+	'reward.create': ['stock'],
+	// the Point Earned settings are for Point Earned structures only; the fixture's is Point Balance
+	'tierStructure.update': ['pointEarned*'],
+	// a segment is for Points and Segment tiers only
+	'tierStructure.updateTier': ['segmentId'],
+};
+
+/**
  * Values an operation (or one case of it, 'key field=value') needs beyond the generated ones: set after them.
  * `undefined` leaves a generated field out.
  */
@@ -113,6 +133,7 @@ export function valueFor(property: INodeProperties): unknown {
 	switch (property.type) {
 		case 'string': {
 			if (/date/i.test(property.name)) return '1990-02-03';
+			if (/Url$/.test(property.name)) return 'https://example.com/oracle';
 			const example = /^e\.g\. (.+)$/.exec(String(property.placeholder ?? ''))?.[1];
 			return example && !example.includes('…') ? example : `Oracle ${property.displayName}`;
 		}
@@ -247,11 +268,41 @@ function fillShownBy(operation: OperationDefinition, control: string | undefined
 	}
 }
 
+/**
+ * Whether an optional field gets a made-up value: not IDs (each has its own pattern) nor JSON (each has its own
+ * shape, and most stand for typed fields as an alternative), unless FIELD_VALUES names a value.
+ */
+const madeUp = (property: INodeProperties) =>
+	property.name in FIELD_VALUES ||
+	(['string', 'number', 'boolean', 'options', 'multiOptions', 'dateTime'].includes(property.type) && !/Ids?$/.test(property.name) && !property.typeOptions?.loadOptionsMethod);
+
+/** The optional fields shown (collections' options included) that have no value yet, filled in where a value can be made up. */
+function fillOptional(operation: OperationDefinition, parameters: IDataObject): void {
+	const patterns = LEFT_OUT[`${String(parameters.resource)}.${String(parameters.operation)}`] ?? [];
+	const leftOut = { has: (name: string) => patterns.some((pattern) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern)) };
+	for (const property of operation.properties) {
+		if (leftOut.has(property.name) || !shown(parameters as INodeParameters, property)) continue;
+		if (property.type === 'collection') {
+			const collection = { ...((parameters[property.name] ?? {}) as IDataObject) };
+			for (const option of (property.options ?? []) as INodeProperties[]) {
+				if (collection[option.name] !== undefined || leftOut.has(option.name) || !madeUp(option)) continue;
+				const value = valueFor(option);
+				if (value !== undefined) collection[option.name] = value as IDataObject[string];
+			}
+			parameters[property.name] = collection;
+		} else if (parameters[property.name] === undefined && madeUp(property)) {
+			const value = valueFor(property);
+			if (value !== undefined) parameters[property.name] = value as IDataObject[string];
+		}
+	}
+}
+
 function caseOf(name: string, key: string, resource: ResourceDefinition, operation: OperationDefinition, given: IDataObject, control?: string): OracleCase {
 	const parameters: IDataObject = { resource: resource.value, operation: operation.value, ...given };
 	fillShownBy(operation, control, parameters);
 	fillRequired(operation, parameters);
 	fillRecord(operation, parameters);
+	fillOptional(operation, parameters);
 	assign(parameters, CASE_VALUES[key] ?? {});
 	if (name !== key) assign(parameters, CASE_VALUES[name] ?? {});
 	return { name, key, resource, operation, parameters: parameters as INodeParameters };
