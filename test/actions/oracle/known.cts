@@ -29,6 +29,18 @@ export const KNOWN_MISMATCHES: Record<string, string> = {
 	'benefit.create benefitType=DIGITAL mapper v2': `${MAPPED_CONTROL} (Campaign ID refused as empty)`,
 	'benefit.create benefitType=POINTS_PROPORTIONAL mapped v3': `${MAPPED_CONTROL} (Points Proportional (JSON) refused as empty)`,
 	'benefit.create benefitType=POINTS_PROPORTIONAL mapper v2': `${MAPPED_CONTROL} (Points Proportional (JSON) refused as empty)`,
+	// version 2's resource mapper, mapping automatically: the same cause
+	'voucher.import type=GIFT_VOUCHER mapped v2': `${MAPPED_CONTROL} (the gift's amount left out: 0)`,
+	'voucher.importCsv type=GIFT_VOUCHER mapped v2': `${MAPPED_CONTROL} (the CSV row's Value left out, as in Voucher Import)`,
+	'segment.create type=auto-update mapped v2': `${MAPPED_CONTROL} (Filter (JSON) refused as empty)`,
+	'segment.create type=passive mapped v2': `${MAPPED_CONTROL} (Filter (JSON) refused as empty)`,
+	'productCollection.create type=AUTO_UPDATE mapped v2': `${MAPPED_CONTROL} (Filter (JSON) refused as empty)`,
+	'reward.create mapped v2': `${MAPPED_CONTROL} ("Could not find property", "Could not get parameter exchangeRatio")`,
+	'tierStructure.create type=POINT_EARNED mapped v2': `${MAPPED_CONTROL} ("Could not get parameter pointEarnedPeriod")`,
+	'loyaltyReward.create rewardType=MATERIAL mapped v2': `${MAPPED_CONTROL} (Product ID refused as empty)`,
+	'benefit.create benefitType=MATERIAL mapped v2': `${MAPPED_CONTROL} (Product ID refused as empty)`,
+	'benefit.create benefitType=DIGITAL mapped v2': `${MAPPED_CONTROL} (Campaign ID refused as empty)`,
+	'benefit.create benefitType=POINTS_PROPORTIONAL mapped v2': `${MAPPED_CONTROL} (Points Proportional (JSON) refused as empty)`,
 };
 
 /**

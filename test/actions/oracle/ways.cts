@@ -11,13 +11,13 @@ import type { OracleCase } from './cases.cjs';
 
 /**
  * The ways to give one operation the same values: typed in version 3 (Set Each Field Below), mapped from the input
- * item (version 3's Map Automatically), through version 2's resource mapper (Map Each Field Below) or typed in
- * version 2, typed in version 1 where it has the operation, and as an AI agent's tool, every value a `$fromAI()`
+ * item (version 3's Map Automatically, or version 2's resource mapper mapping automatically), through version 2's
+ * resource mapper (Map Each Field Below) or typed in version 2, typed in version 1 where it has the operation, and as an AI agent's tool, every value a `$fromAI()`
  * the agent fills in. Each way runs the node through n8n's engine against the emulator and gives the requests it
  * sent.
  */
 
-export const WAYS = ['typed v3', 'mapped v3', 'mapper v2', 'typed v2', 'typed v1', 'AI tool'] as const;
+export const WAYS = ['typed v3', 'mapped v3', 'mapped v2', 'mapper v2', 'typed v2', 'typed v1', 'AI tool'] as const;
 export type WayName = (typeof WAYS)[number];
 
 export interface SentRequest {
@@ -141,6 +141,10 @@ export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 		{
 			name: 'mapped v3',
 			run: record ? () => run({ ...record.typed, recordFields: 'auto' } as INodeParameters, 3, [record.item]) : undefined,
+		},
+		{
+			name: 'mapped v2',
+			run: record ? () => run({ ...record.typed, columns: { mappingMode: 'autoMapInputData', value: null } } as INodeParameters, 2, [record.item]) : undefined,
 		},
 		version2
 			? { name: 'mapper v2', run: () => run({ ...version2.typed, columns: { mappingMode: 'defineBelow', value: version2.item } } as INodeParameters, 2) }
