@@ -95,10 +95,10 @@ async function runBatch(
 	return output.sort((a, b) => a.first - b.first).map(({ item }) => item);
 }
 
-/** Whether a property's displayOptions let it show with these (stored) parameter values. */
-function shownWith(property: INodeProperties, parameters: IDataObject): boolean {
+/** Whether a property's displayOptions let it show with these parameter values. */
+function shownWith(property: INodeProperties, valueOf: (name: string) => unknown): boolean {
 	const { show = {}, hide = {} } = property.displayOptions ?? {};
-	const matches = (name: string, values: unknown) => Array.isArray(values) && values.includes(parameters[name.replace(/^\//, '')]);
+	const matches = (name: string, values: unknown) => Array.isArray(values) && values.includes(valueOf(name.replace(/^\//, '')));
 	return (
 		Object.entries(show).every(([name, values]) => ['resource', 'operation'].includes(name) || matches(name, values)) &&
 		!Object.entries(hide).some(([name, values]) => matches(name, values))
@@ -107,15 +107,21 @@ function shownWith(property: INodeProperties, parameters: IDataObject): boolean 
 
 /**
  * The properties an operation's parameters are read against, by name: its own, Return All / Limit, Options.
- * Where several properties share a name (e.g. Fields, one list per export kind), the one the node shows wins.
+ * Where several properties share a name (e.g. Fields, one list per export kind), the one the node shows for the
+ * item wins: its conditions are read as the item resolves them, since a field they name may hold an expression
+ * (an AI agent's $fromAI(), a value from the item).
  */
-function propertiesOf(operation: OperationDefinition, parameters: IDataObject): Map<string, INodeProperties> {
-	const properties = new Map<string, INodeProperties>();
+function propertiesOf(context: IExecuteFunctions, operation: OperationDefinition): (name: string, itemIndex: number) => INodeProperties | undefined {
+	const properties = new Map<string, INodeProperties[]>();
 	for (const property of [...operation.properties, ...mappingProperties(operation), ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty, ...outputProperties] : []), optionsProperty]) {
-		const current = properties.get(property.name);
-		if (!current || (!shownWith(current, parameters) && shownWith(property, parameters))) properties.set(property.name, property);
+		properties.set(property.name, [...(properties.get(property.name) ?? []), property]);
 	}
-	return properties;
+	return (name, itemIndex) => {
+		const candidates = properties.get(name) ?? [];
+		if (candidates.length <= 1) return candidates[0];
+		const valueOf = (condition: string) => context.getNodeParameter(condition, itemIndex, null);
+		return candidates.find((property) => shownWith(property, valueOf)) ?? candidates[0];
+	};
 }
 
 /**
@@ -192,11 +198,11 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		});
 	}
 	const credentialType = credentialFor(context, resource);
-	const properties = propertiesOf(operation, context.getNode().parameters);
+	const propertyFor = propertiesOf(context, operation);
 
 	// Every value is checked against the type its property declares: an expression can yield anything.
 	const parameter = staticParameters(context, (name, itemIndex, value) => {
-		const property = properties.get(name);
+		const property = propertyFor(name, itemIndex);
 		return property ? checkParameter({ node: context.getNode(), itemIndex, context }, property, value) : value;
 	});
 	// Record Fields (version 3) or Map Input Fields (version 2): the item's mapped values stand in for the typed
