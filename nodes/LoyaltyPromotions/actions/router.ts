@@ -30,7 +30,7 @@ import {
 } from './types';
 import { runPool } from '../shared/pool';
 import { outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
-import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
+import { ignoredKeysHint, mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, requireId, requireIntegerInRange } from '../shared/validate';
 import { containsExpression, resolveProject } from '../shared/project';
 
@@ -216,14 +216,19 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	// parameters they map (shared/mapping.ts).
 	const record = operation.record && context.getNode().typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
 	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;
+	// Each item's mapped values, read once (by the first parameter read that needs them), and the input keys no
+	// field took, which the output panel lists.
+	const mappedItems = new Map<number, MappedItem | undefined>();
+	const unusedKeys = new Set<string>();
 	const readerFor = (itemIndex: number): ParamReader => {
-		let mapped: Map<string, unknown> | undefined;
-		let read = false;
 		const mappedValues = (params: ParamReader, name: string) => {
 			if (!record?.names.has(name)) return undefined;
-			if (!read) mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json);
-			read = true;
-			return mapped;
+			if (!mappedItems.has(itemIndex)) {
+				const mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json, (typedName, fallback) => parameter(typedName, itemIndex, fallback));
+				for (const key of mapped?.unused ?? []) unusedKeys.add(key);
+				mappedItems.set(itemIndex, mapped);
+			}
+			return mappedItems.get(itemIndex)?.values;
 		};
 		return {
 			itemIndex,
@@ -272,7 +277,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	});
 
 	/** An error as Continue On Fail's item, or rethrown as this node's error. */
-	const failed = (error: unknown, itemIndex: number): INodeExecutionData[] => {
+	const failed = (cause: unknown, itemIndex: number): INodeExecutionData[] => {
+		const error = withInputKey(cause, operation, mappedItems.get(itemIndex));
 		if (context.continueOnFail()) {
 			const item = errorItem(error, itemIndex);
 			if (context.getNode().onError !== 'continueErrorOutput') return [item];
@@ -286,7 +292,14 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 	};
 
-	if (operation.batch) return [await runBatch(operation, items.length, readerFor, clientFor, failed)];
+	const hintIgnoredKeys = () => {
+		if (record && unusedKeys.size > 0) context.addExecutionHints(ignoredKeysHint(operation, [...unusedKeys]));
+	};
+	if (operation.batch) {
+		const output = await runBatch(operation, items.length, readerFor, clientFor, failed);
+		hintIgnoredKeys();
+		return [output];
+	}
 
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
@@ -320,5 +333,6 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	await runPool(items.length, concurrency, runItem);
+	hintIgnoredKeys();
 	return [results.flat()];
 }
