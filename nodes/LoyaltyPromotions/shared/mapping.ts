@@ -437,6 +437,16 @@ export function ignoredKeysHint(operation: OperationDefinition, keys: string[]):
 }
 
 /**
+ * Whether an error message is about the field labelled `label`: "Price: …", "Items (JSON) entry 2: …",
+ * "Metadata (JSON).tier …" (not "Name Prefix: …" for Name).
+ */
+function labels(message: string, label: string): boolean {
+	if (!message.startsWith(label)) return false;
+	const rest = message.slice(label.length);
+	return /^(: |\.|\[| entry )/.test(rest) || (label.endsWith(')') && rest.startsWith(' '));
+}
+
+/**
  * An error a mapped value caused in build() (e.g. "Image URL: must be an HTTPS address"), named as the mapped
  * value's other errors are: with the input key it came from. Other errors are returned unchanged.
  */
@@ -446,7 +456,7 @@ export function withInputKey(error: unknown, operation: OperationDefinition, map
 	for (const [path, key] of mapped.inputKeys) {
 		const field = fields.find((candidate) => candidate.path === path);
 		const label = field?.property.displayName;
-		if (!label || !error.message.startsWith(`${label}: `)) continue;
+		if (!label || !labels(error.message, label)) continue;
 		error.message = `${label} (input field "${key}")${error.message.slice(label.length)}`;
 		return error;
 	}

@@ -15,8 +15,14 @@ const ctx = useEmulator();
 jest.setTimeout(300_000);
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-const SEGMENT_FILTER = JSON.stringify({ junction: 'and', 'metadata.club_level': { conditions: { $in: ['Gold'] } } });
-const COLLECTION_FILTER = JSON.stringify({ junction: 'or', price: { conditions: { $less_than: [1000] } } });
+const SEGMENT_FILTER = JSON.stringify({
+	junction: 'and',
+	'metadata.club_level': { conditions: { $in: ['Gold'] } },
+});
+const COLLECTION_FILTER = JSON.stringify({
+	junction: 'or',
+	price: { conditions: { $less_than: [1000] } },
+});
 
 /**
  * For each operation: the typed parameters every value needs (besides the record), then for each value of its
@@ -31,28 +37,52 @@ interface Case {
 const CASES: Record<string, Case> = {
 	'voucher.import': {
 		base: {},
-		byValue: { DISCOUNT_VOUCHER: { discountType: 'AMOUNT', amountOff: 10 }, GIFT_VOUCHER: { giftAmount: 25 } },
-		record: { code: 'IMPORT-2026-01', expiration_date: '2026-12-31T00:00:00.000Z' },
+		byValue: {
+			DISCOUNT_VOUCHER: { discountType: 'AMOUNT', amountOff: 10 },
+			GIFT_VOUCHER: { giftAmount: 25 },
+		},
+		record: {
+			code: 'IMPORT-2026-01',
+			expiration_date: '2026-12-31T00:00:00.000Z',
+		},
 	},
 	'voucher.importCsv': {
 		base: {},
-		byValue: { DISCOUNT_VOUCHER: { discountType: 'PERCENT', percentOff: 15 }, GIFT_VOUCHER: { giftAmount: 25 } },
-		record: { code: 'IMPORT-CSV-01', expiration_date: '2026-12-31T00:00:00.000Z' },
+		byValue: {
+			DISCOUNT_VOUCHER: { discountType: 'PERCENT', percentOff: 15 },
+			GIFT_VOUCHER: { giftAmount: 25 },
+		},
+		record: {
+			code: 'IMPORT-CSV-01',
+			expiration_date: '2026-12-31T00:00:00.000Z',
+		},
 	},
 	'segment.create': {
 		base: {},
-		byValue: { static: { customerIds: FIXTURES.customerId }, 'auto-update': { filter: SEGMENT_FILTER }, passive: { filter: SEGMENT_FILTER } },
+		byValue: {
+			static: { customerIds: FIXTURES.customerId },
+			'auto-update': { filter: SEGMENT_FILTER },
+			passive: { filter: SEGMENT_FILTER },
+		},
 		record: { name: 'Mapped segment' },
 	},
 	'productCollection.create': {
 		base: {},
-		byValue: { STATIC: { products: { item: [{ id: FIXTURES.productId, object: 'product' }] } }, AUTO_UPDATE: { filter: COLLECTION_FILTER } },
+		byValue: {
+			STATIC: {
+				products: { item: [{ id: FIXTURES.productId, object: 'product' }] },
+			},
+			AUTO_UPDATE: { filter: COLLECTION_FILTER },
+		},
 		record: { name: 'Mapped collection' },
 	},
 	'reward.create': {
 		base: {},
 		byValue: {
-			CAMPAIGN: { campaignKind: 'DISCOUNT_COUPONS', campaignId: locator(FIXTURES.discountCampaignId) },
+			CAMPAIGN: {
+				campaignKind: 'DISCOUNT_COUPONS',
+				campaignId: locator(FIXTURES.discountCampaignId),
+			},
 			MATERIAL: { productId: locator(FIXTURES.productId) },
 			COIN: { exchangeRatio: 2, pointsRatio: 10 },
 		},
@@ -60,7 +90,14 @@ const CASES: Record<string, Case> = {
 	},
 	'tierStructure.create': {
 		base: { cardDefinitionId: FIXTURES.cardDefinitionActive },
-		byValue: { POINT_BALANCE: {}, POINT_EARNED: { pointEarnedPeriod: 6, pointEarnedPeriodUnit: 'MONTH', pointEarnedTierChange: 'IMMEDIATELY' } },
+		byValue: {
+			POINT_BALANCE: {},
+			POINT_EARNED: {
+				pointEarnedPeriod: 6,
+				pointEarnedPeriodUnit: 'MONTH',
+				pointEarnedTierChange: 'IMMEDIATELY',
+			},
+		},
 		record: { name: 'Mapped tiers' },
 	},
 	'benefit.create': {
@@ -69,18 +106,36 @@ const CASES: Record<string, Case> = {
 			POINTS: { points: 5, cardDefinitionId: FIXTURES.cardDefinitionActive },
 			POINTS_PROPORTIONAL: {
 				cardDefinitionId: FIXTURES.cardDefinitionActive,
-				pointsProportional: JSON.stringify({ calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, points: 1 } } }),
+				pointsProportional: JSON.stringify({
+					calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
+					order: { amount: { every: 100, points: 1 } },
+				}),
 			},
 			MATERIAL: { materialProductId: FIXTURES.productId },
-			DIGITAL: { digitalType: 'DISCOUNT_COUPONS', digitalCampaignId: FIXTURES.discountCampaignId },
+			DIGITAL: {
+				digitalType: 'DISCOUNT_COUPONS',
+				digitalCampaignId: FIXTURES.discountCampaignId,
+			},
 		},
 		record: { name: 'Mapped benefit' },
 	},
 	'loyaltyReward.create': {
 		base: {},
 		byValue: {
-			DIGITAL: { digitalType: 'LOYALTY_CARD_POINTS', points: 5, cardDefinitionId: FIXTURES.cardDefinitionActive, costs: { cost: [{ points: 10, cardDefinitionId: FIXTURES.cardDefinitionActive }] } },
-			MATERIAL: { productId: FIXTURES.productId, costs: { cost: [{ points: 10, cardDefinitionId: FIXTURES.cardDefinitionActive }] } },
+			DIGITAL: {
+				digitalType: 'LOYALTY_CARD_POINTS',
+				points: 5,
+				cardDefinitionId: FIXTURES.cardDefinitionActive,
+				costs: {
+					cost: [{ points: 10, cardDefinitionId: FIXTURES.cardDefinitionActive }],
+				},
+			},
+			MATERIAL: {
+				productId: FIXTURES.productId,
+				costs: {
+					cost: [{ points: 10, cardDefinitionId: FIXTURES.cardDefinitionActive }],
+				},
+			},
 		},
 		record: { name: 'Mapped reward' },
 	},
@@ -112,7 +167,11 @@ function typedRecord(key: string, record: IDataObject): INodeParameters {
 		if (!(field.name in record)) continue;
 		const [top, option] = field.path.split('.');
 		if (option === undefined) parameters[top] = record[field.name];
-		else parameters[top] = { ...((parameters[top] as IDataObject | undefined) ?? {}), [option]: record[field.name] };
+		else
+			parameters[top] = {
+				...((parameters[top] as IDataObject | undefined) ?? {}),
+				[option]: record[field.name],
+			};
 	}
 	return parameters as INodeParameters;
 }
@@ -137,7 +196,13 @@ describe('Map Automatically: fields other fields hang on', () => {
 		'%s with %s: mapped from the item (with or without the value) sends what typed sends',
 		async (key, value, { resource, operation, field }) => {
 			const { base, byValue, record } = CASES[key];
-			const panel = { resource, operation, ...base, [field.path]: value, ...byValue[value] };
+			const panel = {
+				resource,
+				operation,
+				...base,
+				[field.path]: value,
+				...byValue[value],
+			};
 			const typed = await firstRequest({ ...panel, ...typedRecord(key, record) }, [{}]);
 			expect(typed.error).toBeUndefined();
 			expect(typed.request).toBeDefined();
@@ -149,16 +214,30 @@ describe('Map Automatically: fields other fields hang on', () => {
 	);
 
 	it.each(CONTROLLED.map((entry) => [entry.key, entry] as const))(
-		'%s: an item whose value differs from the panel\'s is refused, naming the field, the key and both values, before anything is sent',
+		"%s: an item whose value differs from the panel's is refused, naming the field, the key and both values, before anything is sent",
 		async (key, { resource, operation, field, values }) => {
 			const { base, byValue, record } = CASES[key];
 			const [panelValue, itemValue] = values;
 			ctx.emu.control.reset();
-			const { error, items } = await ctx.run({ resource, operation, ...base, [field.path]: panelValue, ...byValue[panelValue], recordFields: 'auto' }, { input: [{ ...record, [field.name]: itemValue }] });
+			const { error, items } = await ctx.run(
+				{
+					resource,
+					operation,
+					...base,
+					[field.path]: panelValue,
+					...byValue[panelValue],
+					recordFields: 'auto',
+				},
+				{ input: [{ ...record, [field.name]: itemValue }] },
+			);
 			expect(items).toEqual([]);
 			expect(error?.message).toBe(
 				`${field.property.displayName} (input field "${field.name}"): is ${JSON.stringify(itemValue)} in the item but ${JSON.stringify(panelValue)} in the panel. ` +
-					`${field.property.displayName} decides which fields the panel shows (${controllingParameters(RESOURCES.find((r) => r.value === resource)!.operations.find((o) => o.value === operation)!).get(field.path)!.join(', ')}), ` +
+					`${field.property.displayName} decides which fields the panel shows (${controllingParameters(
+						RESOURCES.find((r) => r.value === resource)!.operations.find((o) => o.value === operation)!,
+					)
+						.get(field.path)!
+						.join(', ')}), ` +
 					`and those are read for the panel's value: set ${field.property.displayName} to ${JSON.stringify(itemValue)} in the panel for these items (e.g. after a Switch node), or leave "${field.name}" out of the item`,
 			);
 			expect(ctx.emu.control.requests()).toEqual([]);
