@@ -220,12 +220,14 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	// field took, which the output panel lists.
 	const mappedItems = new Map<number, MappedItem | undefined>();
 	const unusedKeys = new Set<string>();
+	// Bounded: items may each bring keys of their own.
+	const MAX_LISTED_KEYS = 1000;
 	const readerFor = (itemIndex: number): ParamReader => {
 		const mappedValues = (params: ParamReader, name: string) => {
 			if (!record?.names.has(name)) return undefined;
 			if (!mappedItems.has(itemIndex)) {
 				const mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json, (typedName, fallback) => parameter(typedName, itemIndex, fallback));
-				for (const key of mapped?.unused ?? []) unusedKeys.add(key);
+				for (const key of mapped?.unused ?? []) if (unusedKeys.size < MAX_LISTED_KEYS) unusedKeys.add(key);
 				mappedItems.set(itemIndex, mapped);
 			}
 			return mappedItems.get(itemIndex)?.values;
