@@ -31,7 +31,7 @@ import {
 import { errorItem } from '../shared/errorItem';
 import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
 import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
-import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
+import { ignoredKeysHint, mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
 import { containsExpression, resolveProject } from '../shared/project';
 
@@ -209,14 +209,21 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	// parameters they map (shared/mapping.ts).
 	const record = operation.record && context.getNode().typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
 	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;
+	// Each item's mapped values, read once (by the first parameter read that needs them), and the input keys no
+	// field took, which the output panel lists.
+	const mappedItems = new Map<number, MappedItem | undefined>();
+	const unusedKeys = new Set<string>();
+	// Bounded: items may each bring keys of their own.
+	const MAX_LISTED_KEYS = 1000;
 	const readerFor = (itemIndex: number): ParamReader => {
-		let mapped: Map<string, unknown> | undefined;
-		let read = false;
 		const mappedValues = (params: ParamReader, name: string) => {
 			if (!record?.names.has(name)) return undefined;
-			if (!read) mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json);
-			read = true;
-			return mapped;
+			if (!mappedItems.has(itemIndex)) {
+				const mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json, (typedName, fallback) => parameter(typedName, itemIndex, fallback));
+				for (const key of mapped?.unused ?? []) if (unusedKeys.size < MAX_LISTED_KEYS) unusedKeys.add(key);
+				mappedItems.set(itemIndex, mapped);
+			}
+			return mappedItems.get(itemIndex)?.values;
 		};
 		return {
 			itemIndex,
@@ -267,7 +274,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	});
 
 	/** An error as Continue On Fail's item, or rethrown as this node's error. */
-	const failed = (error: unknown, itemIndex: number): INodeExecutionData[] => {
+	const failed = (cause: unknown, itemIndex: number): INodeExecutionData[] => {
+		const error = withInputKey(cause, operation, mappedItems.get(itemIndex));
 		if (context.continueOnFail()) {
 			const item = errorItem(error, itemIndex);
 			if (context.getNode().onError !== 'continueErrorOutput') return [item];
@@ -281,7 +289,14 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 	};
 
-	if (operation.batch) return [await runBatch(operation, items.length, readerFor, clientFor, failed)];
+	const hintIgnoredKeys = () => {
+		if (record && unusedKeys.size > 0) context.addExecutionHints(ignoredKeysHint(operation, [...unusedKeys]));
+	};
+	if (operation.batch) {
+		const output = await runBatch(operation, items.length, readerFor, clientFor, failed);
+		hintIgnoredKeys();
+		return [output];
+	}
 
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
@@ -317,5 +332,6 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 
 	await runPool(items.length, concurrency, runItem);
 	if (unfollowed.size > 0) context.addExecutionHints(...[...unfollowed].map((message) => ({ message, type: 'warning' as const, location: 'outputPane' as const })));
+	hintIgnoredKeys();
 	return [results.flat()];
 }
