@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { resourcesForVersion } from '../../../nodes/LoyaltyPromotions/actions/versions';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
-import { recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
+import { controllingParameters, recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import type { LoggedRequest, RunningEmulator } from '../../emulator/index.cjs';
 import { fromAI, runAsTool } from '../../harness/asTool.cjs';
 import { credentialsFor } from '../../harness/emulatorCredentials.cjs';
@@ -60,12 +60,15 @@ function itemValue(property: INodeProperties, value: unknown): unknown {
 export function splitRecord(testCase: OracleCase, keepRequired = false): { typed: IDataObject; item: IDataObject } {
 	const typed = structuredClone(testCase.parameters) as IDataObject;
 	const item: IDataObject = {};
+	const controlling = controllingParameters(testCase.operation);
 	for (const field of recordFields(testCase.operation)) {
 		const [top, option] = field.path.split('.');
 		const holder = option === undefined ? typed : (typed[top] as IDataObject | undefined);
 		const name = option ?? top;
 		if (!holder || holder[name] === undefined || holder[name] === '') continue;
 		item[field.name] = itemValue(field.property, holder[name]) as IDataObject[string];
+		// a field others hang on stays in the panel, as a user sets it there; the item repeats it
+		if (option === undefined && controlling.has(name)) continue;
 		if (!(keepRequired && field.required)) delete holder[name];
 		else if (field.property.type === 'string' && typeof holder[name] === 'string') holder[name] = `Typed ${holder[name] as string}`;
 	}
@@ -90,6 +93,8 @@ function asVersion1(parameters: INodeParameters): INodeParameters {
 
 /** Parameters n8n never lets a model fill (noDataExpression), and the choices of resource and credential. */
 const NOT_FROM_AI = new Set(['resource', 'operation', 'authentication', ...current.properties.filter((property) => property.noDataExpression).map((property) => property.name)]);
+/** Parameters a tool node does not show (n8n's '@tool' condition), so a tool's workflow never holds them. */
+const NOT_ON_TOOLS = new Set(current.properties.filter((property) => property.displayOptions?.hide?.['@tool']?.includes(true)).map((property) => property.name));
 
 /**
  * Every value of the parameters replaced by a `$fromAI()` whose argument holds it, as a user does with n8n's "let
@@ -118,7 +123,11 @@ export function asTool(parameters: INodeParameters): { parameters: INodeParamete
 		toolArguments[key] = value as IDataObject[string];
 		return fromAI(key, typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string');
 	};
-	const converted = Object.fromEntries(Object.entries(parameters).map(([name, value]) => [name, NOT_FROM_AI.has(name) ? value : replace(value, [name])]));
+	const converted = Object.fromEntries(
+		Object.entries(parameters)
+			.filter(([name]) => !NOT_ON_TOOLS.has(name))
+			.map(([name, value]) => [name, NOT_FROM_AI.has(name) ? value : replace(value, [name])]),
+	);
 	return { parameters: converted as INodeParameters, toolArguments };
 }
 
