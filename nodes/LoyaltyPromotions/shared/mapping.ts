@@ -13,7 +13,7 @@ import {
 } from 'n8n-workflow';
 import type { OperationDefinition, RecordMap, ResourceDefinition } from '../actions/types';
 import { addedIn, removedIn } from '../actions/versions';
-import { putOwn } from './fields';
+import { HIDDEN_ON_TOOLS, putOwn } from './fields';
 import { checkParameter, fail, parseJsonObject, type FieldContext } from './validate';
 
 /**
@@ -106,9 +106,6 @@ export function recordFields(operation: OperationDefinition): RecordField[] {
 const version2Auto = { '/columns.mappingMode': [AUTO] };
 const version3Auto = { [RECORD_FIELDS_PARAMETER]: [RECORD_AUTO] };
 
-/** A model sets each field of a tool node itself: mapping an item's keys has no meaning there. */
-const notForTools = { hide: { '@tool': [true] } };
-
 const unknownInputFields = (show: Record<string, string[]>): INodeProperties => ({
 	displayName: 'Unknown Input Fields',
 	name: UNKNOWN_FIELDS_PARAMETER,
@@ -144,7 +141,8 @@ export function recordFieldsChoice(operation: OperationDefinition): INodePropert
 			default: 'fields',
 			description:
 				"Map Automatically reads each field from the input key of the service's own name for it (e.g. source_id, also Source ID or sourceId); a type that decides which fields show stays set here. The docs list each operation's keys.",
-			displayOptions: notForTools,
+			// a model sets each field of a tool node itself: mapping an item's keys has no meaning there
+			displayOptions: HIDDEN_ON_TOOLS,
 		}),
 		addedIn(3, unknownInputFields(version3Auto)),
 	];
@@ -161,7 +159,7 @@ export function version2Mapper(operation: OperationDefinition): INodeProperties[
 			noDataExpression: true,
 			default: { mappingMode: 'defineBelow', value: null },
 			required: true,
-			displayOptions: notForTools,
+			displayOptions: HIDDEN_ON_TOOLS,
 			description:
 				"Map Automatically takes the fields listed from each input item, its keys matched by name, with no expression per field; Map Each Field Below sets them here. A field not mapped keeps the typed field's value.",
 			typeOptions: {
