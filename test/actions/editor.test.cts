@@ -192,17 +192,25 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 	 * (n8n-workflow's getPropertyValues), which NodeHelpers decides from the description it is given.
 	 */
 	const toolCopy: INodeTypeDescription = { ...current, name: `${current.name}Tool` };
-	/** Node-wide settings a model has no use for: Concurrency (a tool call is one item) and where a downloaded file goes. */
-	const HIDDEN_FROM_TOOLS = ['options', 'binaryPropertyName'];
+	/**
+	 * Node-wide settings a model has no use for: Concurrency (a tool call is one item), where a downloaded file goes,
+	 * and version 3's Record Fields (a model sets each field itself). Version 2's Map Input Fields stays: a saved
+	 * version 2 tool may hold values there, and a hidden parameter's value is dropped when n8n loads the node.
+	 */
+	const HIDDEN_FROM_TOOLS = ['options', 'binaryPropertyName', 'recordFields'];
 	const cases = [2, 3].flatMap((typeVersion) =>
 		actionsOf(current).map((action) => ({ ...action, typeVersion, key: `${String(action.preset.resource)}.${String(action.preset.operation)} (version ${typeVersion})` })),
 	);
 
 	it('hides them on a tool and shows them on the node (the test sees both)', () => {
-		const download = { resource: 'export', operation: 'download' };
-		expect(shown(resolved(download)).map((property) => property.name)).toEqual(expect.arrayContaining(HIDDEN_FROM_TOOLS));
-		const onTool = shown(resolved(download, 3, toolCopy), 3, toolCopy).map((property) => property.name);
-		expect(onTool).toContain('exportId');
+		const presets = [
+			{ resource: 'export', operation: 'download' },
+			{ resource: 'customer', operation: 'upsert' },
+		];
+		const onNode = presets.flatMap((preset) => shown(resolved(preset)).map((property) => property.name));
+		expect(onNode).toEqual(expect.arrayContaining(HIDDEN_FROM_TOOLS));
+		const onTool = presets.flatMap((preset) => shown(resolved(preset, 3, toolCopy), 3, toolCopy).map((property) => property.name));
+		expect(onTool).toEqual(expect.arrayContaining(['exportId', 'sourceId']));
 		for (const name of HIDDEN_FROM_TOOLS) expect(onTool).not.toContain(name);
 	});
 

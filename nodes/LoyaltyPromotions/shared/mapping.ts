@@ -159,7 +159,6 @@ export function version2Mapper(operation: OperationDefinition): INodeProperties[
 			noDataExpression: true,
 			default: { mappingMode: 'defineBelow', value: null },
 			required: true,
-			displayOptions: HIDDEN_ON_TOOLS,
 			description:
 				"Map Automatically takes the fields listed from each input item, its keys matched by name, with no expression per field; Map Each Field Below sets them here. A field not mapped keeps the typed field's value.",
 			typeOptions: {

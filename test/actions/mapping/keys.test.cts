@@ -174,7 +174,7 @@ describe('Map Automatically: errors name the input key', () => {
 });
 
 describe('Record Fields on tool nodes', () => {
-	it('a tool node (a model sets each field) offers neither Record Fields nor Map Input Fields, and runs the typed fields', () => {
+	it("a version 3 tool node (a model sets each field) offers no Record Fields and runs the typed fields; version 2's Map Input Fields stays, as saved version 2 tools may hold values there", () => {
 		const node = new LoyaltyPromotions();
 		for (const version of [2, 3]) {
 			const description = node.nodeVersions[version].description;
@@ -190,11 +190,9 @@ describe('Record Fields on tool nodes', () => {
 				name: 'x.loyaltyPromotionsTool',
 			});
 			const asNode = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, nodeOf('x.loyaltyPromotions'), description);
-			expect([version, asTool?.recordFields, asTool?.columns]).toEqual([version, undefined, undefined]);
-			expect([version, version === 3 ? asNode?.recordFields : (asNode?.columns as IDataObject | undefined)?.mappingMode]).toEqual([
-				version,
-				version === 3 ? 'auto' : 'autoMapInputData',
-			]);
+			const mapping = (parameters?: INodeParameters | null) => (version === 3 ? parameters?.recordFields : (parameters?.columns as IDataObject | undefined)?.mappingMode);
+			expect([version, mapping(asTool)]).toEqual([version, version === 3 ? undefined : 'autoMapInputData']);
+			expect([version, mapping(asNode)]).toEqual([version, version === 3 ? 'auto' : 'autoMapInputData']);
 		}
 	});
 });
