@@ -183,18 +183,8 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
 	};
 }
 
-/**
- * The action node's execute(): reads each item's parameters, validates and builds its request, sends it
- * through one transport per execution (paging lists), and pairs every output item with its input, in input
- * order, with up to Concurrency requests in flight.
- */
-export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeItems(this);
-}
-
-/** route()'s work, with n8n's context as a parameter: the readers' own methods have a `this` of their own. */
-async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = context.getInputData();
+/** The resource and operation the node is set to, and the credential type they use. */
+function operationOf(context: IExecuteFunctions): { resource: ResourceDefinition; operation: OperationDefinition; credentialType: CredentialType } {
 	const resourceValue = context.getNodeParameter('resource', 0) as string;
 	const operationValue = context.getNodeParameter('operation', 0) as string;
 	const resource = resourcesForVersion(RESOURCES, context.getNode().typeVersion).find((r) => r.value === resourceValue);
@@ -204,7 +194,67 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 			description: 'Add the node again to get its latest version, which offers every operation.',
 		});
 	}
-	const credentialType = credentialFor(context, resource);
+	return { resource, operation, credentialType: credentialFor(context, resource) };
+}
+
+/**
+ * The action node's execute(): reads each item's parameters, validates and builds its request, sends it
+ * through one transport per execution (paging lists), and pairs every output item with its input, in input
+ * order, with up to Concurrency requests in flight.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await routeItems(this);
+}
+
+/** An error as Continue On Fail's items (one, or its error output's), or rethrown as this node's error. */
+function failedItems(context: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData[] {
+	if (context.continueOnFail()) {
+		const item = errorItem(error, itemIndex);
+		if (context.getNode().onError !== 'continueErrorOutput') return [item];
+		// n8n sends an item to the error output only when its JSON holds no more than error, message and details:
+		// the service's fields go under details (n8n then adds the input item's fields)
+		const { error: message, ...details } = item.json;
+		return [{ ...item, json: { error: message, details } }];
+	}
+	// Both constructors hand back an error that is already theirs unchanged.
+	if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
+	throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/** A node-wide setting's failure, before any item was sent: routeItems fails every item with it. */
+class NodeSettingError extends Error {
+	constructor(readonly settingError: unknown) {
+		super('A node-wide setting cannot be used');
+	}
+}
+
+/** The node-wide settings' reading: what it throws becomes a NodeSettingError. */
+function nodeSetting<T>(read: () => T): T {
+	try {
+		return read();
+	} catch (error) {
+		throw new NodeSettingError(error);
+	}
+}
+
+/**
+ * route()'s work. A node-wide setting that cannot be used (an unknown operation, the wrong credential, a
+ * Concurrency an expression made NaN or 0) fails every item under Continue On Fail: thrown from execute(), n8n
+ * would pass the input items on as they came, and the next node would see a success where nothing was sent.
+ */
+async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	try {
+		return await routeValidItems(context);
+	} catch (error) {
+		if (!(error instanceof NodeSettingError)) throw error;
+		return [context.getInputData().flatMap((_item, itemIndex) => failedItems(context, error.settingError, itemIndex))];
+	}
+}
+
+/** The items' work, once the node-wide settings are read (see routeItems). */
+async function routeValidItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = context.getInputData();
+	const { operation, credentialType } = nodeSetting(() => operationOf(context));
 	const properties = propertiesOf(operation, context.getNode().parameters);
 
 	// Every value is checked against the type its property declares: an expression can yield anything.
@@ -259,8 +309,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		};
 	};
 
-	const options = readerFor(0).get<IDataObject>('options', {});
-	const concurrency = (options.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
+	const concurrency = nodeSetting(() => (readerFor(0).get<IDataObject>('options', {}).concurrency as number | undefined) ?? DEFAULT_CONCURRENCY);
 	const transport = new Transport(context, credentialType, new Pacer());
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -271,20 +320,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		baseUrl: async (path) => await transport.baseUrl(path),
 	});
 
-	/** An error as Continue On Fail's item, or rethrown as this node's error. */
-	const failed = (error: unknown, itemIndex: number): INodeExecutionData[] => {
-		if (context.continueOnFail()) {
-			const item = errorItem(error, itemIndex);
-			if (context.getNode().onError !== 'continueErrorOutput') return [item];
-			// n8n sends an item to the error output only when its JSON holds no more than error, message and details:
-			// the service's fields go under details (n8n then adds the input item's fields)
-			const { error: message, ...details } = item.json;
-			return [{ ...item, json: { error: message, details } }];
-		}
-		// Both constructors hand back an error that is already theirs unchanged.
-		if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
-		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-	};
+	const failed = (error: unknown, itemIndex: number) => failedItems(context, error, itemIndex);
 
 	if (operation.batch) return [await runBatch(operation, items.length, readerFor, clientFor, failed)];
 
