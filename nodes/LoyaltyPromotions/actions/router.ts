@@ -299,6 +299,7 @@ async function routeValidItems(context: IExecuteFunctions): Promise<INodeExecuti
 					stored,
 					resolved: context.getNodeParameter('projectId', itemIndex, ''),
 					label: locator ? 'Project' : 'Project ID',
+					locator,
 					credentialProject: async () =>
 						await (managementProject ??= context
 							.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
