@@ -159,6 +159,45 @@ describe('The same record twice in one batch', () => {
 	});
 });
 
+describe('Voucher codes that differ only in case in one batch', () => {
+	const voucherOperations: Array<[string, Record<string, unknown>, string]> = [
+		['Update in Bulk', { resource: 'voucher', operation: 'updateInBulk', code: '={{ $json.code }}', metadataJson: '={{ JSON.stringify($json.meta) }}' }, '/v1/vouchers/bulk/async'],
+		['Update Metadata in Bulk', { resource: 'voucher', operation: 'updateMetadataInBulk', code: '={{ $json.code }}', metadataJson: '{"campaign":"winter"}' }, '/v1/vouchers/metadata/async'],
+	];
+	const input = [
+		{ code: 'CASE-ABC', meta: { n: 1 } },
+		{ code: 'CASE-other', meta: { n: 2 } },
+		{ code: 'case-abc', meta: { n: 3 } },
+		{ code: 'Case-Abc', meta: { n: 4 } },
+	];
+	const message = 'Code: "CASE-ABC", "case-abc", "Case-Abc" (input items 0, 2 and 3) differ only in case, which a project with case-insensitive codes takes as one voucher; one batch takes each voucher once';
+
+	it.each(voucherOperations)('%s: refused before anything is sent, naming every item and spelling', async (_name, parameters) => {
+		const { error, items } = await ctx.run(parameters as never, { input });
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(message);
+		expect(error?.description).toContain('Nothing was sent to the service.');
+		expect(ctx.sent()).toEqual([]);
+	});
+
+	it.each(voucherOperations)('%s under Continue On Fail: those items fail, the other code goes', async (_name, parameters, endpoint) => {
+		const { items } = await ctx.run(parameters as never, { input, continueOnFail: true });
+		// The other code is sent (the emulator knows no such voucher: its own failure is the service's answer).
+		const refused = items.filter((item) => item.json.error === message);
+		expect(refused.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }, { item: 3 }]);
+		const sent = JSON.stringify(posted(endpoint).map((request) => request.body));
+		expect(sent).toContain('CASE-other');
+		expect(sent.toLowerCase()).not.toContain('case-abc');
+	});
+
+	it('customer source IDs that differ in case are different customers, sent as they are', async () => {
+		const updateInBulk = { resource: 'customer', operation: 'updateInBulk', sourceId: '={{ $json.id }}', updateFields: { name: 'Ann' } };
+		const { error } = await ctx.run(updateInBulk as never, { input: [{ id: 'Cust-A' }, { id: 'cust-a' }] });
+		expect(error).toBeUndefined();
+		expect(posted('/v1/customers/bulk/async').map((request) => (request.body as IDataObject[]).map((record) => record.source_id))).toEqual([['Cust-A', 'cust-a']]);
+	});
+});
+
 describe('Bulk with a different value per record: 100 records a request through the per-record endpoints', () => {
 	it('Customer → Update in Bulk sends 250 customers with their own metadata in 3 requests', async () => {
 		const updateInBulk = { resource: 'customer', operation: 'updateInBulk', sourceId: '={{ $json.id }}', updateFields: { metadataJson: '={{ JSON.stringify($json.meta) }}' } };
