@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { FIXTURES, startEmulator, type RunningEmulator } from '../emulator/index.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
@@ -61,7 +62,7 @@ describe.each(cases)('$key', ({ key, resource, operation, endpoint }) => {
 		expect(names).toHaveLength((alternative.match(/\{[^}]+\}/g) ?? []).length);
 		// A batch operation's items go as one job, read from the first item: one run per value there.
 		const oneRunPerValue = OPERATIONS.find((entry) => entry.key === key)!.operation.batch !== undefined;
-		const expectRefused = async (name: string, runs: Array<{ labels: string[]; value: unknown; input?: Array<{ hostile: unknown }> }>) => {
+		const expectRefused = async (name: string, runs: Array<{ labels: string[]; value: unknown; input?: IDataObject[] }>) => {
 			for (const { labels, value, input } of runs) {
 				emu.control.clearRequests();
 				const result = await runNode({ parameters: { resource, operation, ...valid, [name]: value }, credentials: credentialsFor(emu), input, continueOnFail: input !== undefined });
@@ -76,8 +77,8 @@ describe.each(cases)('$key', ({ key, resource, operation, endpoint }) => {
 			const typed = TYPED.map(([label, value]) => ({ labels: [label], value }));
 			// Every value from an expression as one input item each, under Continue On Fail: each item must fail alone.
 			const expressions = oneRunPerValue
-				? fromExpressions.map(([label, hostile]) => ({ labels: [label], value: '={{ $json.hostile }}', input: [{ hostile }] }))
-				: [{ labels: fromExpressions.map(([label]) => label), value: '={{ $json.hostile }}', input: fromExpressions.map(([, hostile]) => ({ hostile })) }];
+				? fromExpressions.map(([label, hostile]) => ({ labels: [label], value: '={{ $json.hostile }}', input: [{ hostile } as IDataObject] }))
+				: [{ labels: fromExpressions.map(([label]) => label), value: '={{ $json.hostile }}', input: fromExpressions.map(([, hostile]) => ({ hostile }) as IDataObject) }];
 			await expectRefused(name, [...typed, ...expressions]);
 		}
 	});

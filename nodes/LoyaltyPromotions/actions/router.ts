@@ -221,20 +221,18 @@ function failedItems(context: IExecuteFunctions, error: unknown, itemIndex: numb
 	throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/** A node-wide setting's failure, before any item was sent: routeItems fails every item with it. */
-class NodeSettingError extends Error {
-	constructor(readonly settingError: unknown) {
-		super('A node-wide setting cannot be used');
+/** A node-wide setting's value, or the error reading it gave. */
+function nodeSetting<T>(read: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
+	try {
+		return { ok: true, value: read() };
+	} catch (error) {
+		return { ok: false, error };
 	}
 }
 
-/** The node-wide settings' reading: what it throws becomes a NodeSettingError. */
-function nodeSetting<T>(read: () => T): T {
-	try {
-		return read();
-	} catch (error) {
-		throw new NodeSettingError(error);
-	}
+/** Every input item failed with a node-wide setting's error (or the node failed, without Continue On Fail). */
+function failEveryItem(context: IExecuteFunctions, error: unknown): INodeExecutionData[][] {
+	return [context.getInputData().flatMap((_item, itemIndex) => failedItems(context, error, itemIndex))];
 }
 
 /**
@@ -243,18 +241,10 @@ function nodeSetting<T>(read: () => T): T {
  * would pass the input items on as they came, and the next node would see a success where nothing was sent.
  */
 async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	try {
-		return await routeValidItems(context);
-	} catch (error) {
-		if (!(error instanceof NodeSettingError)) throw error;
-		return [context.getInputData().flatMap((_item, itemIndex) => failedItems(context, error.settingError, itemIndex))];
-	}
-}
-
-/** The items' work, once the node-wide settings are read (see routeItems). */
-async function routeValidItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
-	const { operation, credentialType } = nodeSetting(() => operationOf(context));
+	const setup = nodeSetting(() => operationOf(context));
+	if (!setup.ok) return failEveryItem(context, setup.error);
+	const { operation, credentialType } = setup.value;
 	const properties = propertiesOf(operation, context.getNode().parameters);
 
 	// Every value is checked against the type its property declares: an expression can yield anything.
@@ -310,7 +300,9 @@ async function routeValidItems(context: IExecuteFunctions): Promise<INodeExecuti
 		};
 	};
 
-	const concurrency = nodeSetting(() => (readerFor(0).get<IDataObject>('options', {}).concurrency as number | undefined) ?? DEFAULT_CONCURRENCY);
+	const concurrencySetting = nodeSetting(() => (readerFor(0).get<IDataObject>('options', {}).concurrency as number | undefined) ?? DEFAULT_CONCURRENCY);
+	if (!concurrencySetting.ok) return failEveryItem(context, concurrencySetting.error);
+	const concurrency = concurrencySetting.value;
 	const transport = new Transport(context, credentialType, new Pacer());
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
