@@ -48,8 +48,8 @@ export class SecretSet {
 	/** Each secret (as given) and whose it is, when a credential pairs it with an ID. */
 	private readonly values = new Map<string, string | undefined>();
 
-	/** All forms of the long secrets as one case-insensitive pattern, made again when a secret is added. */
-	private pattern?: RegExp;
+	/** All forms of the long secrets as one case-insensitive pattern, and the short ones, made again when a secret is added. */
+	private matcher?: { pattern?: RegExp; short: Set<string> };
 
 	add(...values: unknown[]): void {
 		for (const value of values) this.addOwned(value);
@@ -60,7 +60,7 @@ export class SecretSet {
 		const id = typeof owner === 'string' && owner.trim() !== '' ? owner : undefined;
 		if (this.values.has(value) && (id === undefined || this.values.get(value) === id)) return;
 		this.values.set(value, id);
-		this.pattern = undefined;
+		this.matcher = undefined;
 	}
 
 	/** The credential's secret fields as they are now (an OAuth token is replaced in place when renewed). */
@@ -75,28 +75,35 @@ export class SecretSet {
 		return this.values.size;
 	}
 
-	private longSecrets(): RegExp | undefined {
-		if (this.pattern) return this.pattern;
+	/** The secrets as redaction looks for them, made again when a secret is added. */
+	private compiled(): { pattern?: RegExp; short: Set<string> } {
+		if (this.matcher) return this.matcher;
 		const forms = new Set<string>();
+		const short = new Set<string>();
 		for (const [secret, owner] of this.values) {
-			if (secret.trim().length < MIN_SUBSTRING_SECRET) continue;
+			if (secret.trim().length < MIN_SUBSTRING_SECRET) {
+				short.add(secret.trim().toLowerCase());
+				continue;
+			}
 			for (const form of secretForms(secret, owner)) if (form.length >= MIN_SUBSTRING_SECRET) forms.add(form);
 		}
-		if (forms.size === 0) return undefined;
 		// Longest first: a form that contains another (the secret as given, with its spaces) is replaced whole.
 		const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
-		this.pattern = new RegExp(alternatives.join('|'), 'gi');
-		return this.pattern;
+		this.matcher = { pattern: alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'gi') : undefined, short };
+		return this.matcher;
 	}
 
 	/** `text` with every secret in it, in any of its forms (secretForms), replaced by REDACTED. */
 	text(text: string): string {
-		const whole = text.trim().toLowerCase();
-		for (const secret of this.values.keys()) {
-			if (secret.trim().length < MIN_SUBSTRING_SECRET && whole === secret.trim().toLowerCase()) return REDACTED;
-		}
-		const pattern = this.longSecrets();
-		return pattern ? text.replace(pattern, REDACTED) : text;
+		const { pattern, short } = this.compiled();
+		// A short secret counts only as a whole value (spaces around it and its case aside).
+		if (short.size > 0 && text.length <= MIN_SUBSTRING_SECRET * 4 && short.has(text.trim().toLowerCase())) return REDACTED;
+		if (!pattern) return text;
+		// Most texts hold no secret: a test is several times cheaper than a replace that finds nothing.
+		pattern.lastIndex = 0;
+		if (!pattern.test(text)) return text;
+		pattern.lastIndex = 0;
+		return text.replace(pattern, REDACTED);
 	}
 
 	/**
