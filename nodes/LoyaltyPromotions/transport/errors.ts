@@ -113,7 +113,9 @@ function socketHeadline(failure: FailedExchange, notRepeated: boolean, timeoutMs
 	const code = failure.code!;
 	if (NEVER_OPENED.has(code)) return `Could not connect to the service (${code})`;
 	const suffix = notRepeated ? NOT_REPEATED : '';
-	if (timedOut(failure)) return `The service did not answer within ${timeoutMs ? seconds(timeoutMs) : 'the time allowed'}: the request timed out (${code})${suffix}`;
+	// Without the code (the description names it): n8n swaps a message holding a socket error code for its own
+	// wording when it wraps the error again (e.g. for an AI agent's tool), losing "not repeated".
+	if (timedOut(failure)) return `The service did not answer within ${timeoutMs ? seconds(timeoutMs) : 'the time allowed'}: the request timed out${suffix}`;
 	return `The connection was lost before the service answered (${code})${suffix}`;
 }
 
