@@ -11,5 +11,7 @@ module.exports = {
 	moduleFileExtensions: ['js', 'cts', 'ts', 'json', 'node'],
 	resolver: '<rootDir>/test/harness/resolveCts.js',
 	setupFiles: ['<rootDir>/test/harness/quietLogs.js'],
+	// fails a test file after which Object.prototype, Array.prototype or another built-in prototype has changed
+	setupFilesAfterEnv: ['<rootDir>/test/harness/prototypeGuard.js'],
 	testTimeout: 60000,
 };

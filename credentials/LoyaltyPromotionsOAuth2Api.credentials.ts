@@ -21,7 +21,7 @@ import { OAuthTokenError, toOAuthTokenError } from './tokenError';
 export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	name = 'loyaltyPromotionsOAuth2Api';
 
-	displayName = 'Loyalty Promotions (Voucherify) OAuth2 API';
+	displayName = 'Loyalty Promotions (Voucherify) OAuth2.0 API';
 
 	icon = { light: 'file:loyaltyPromotions.svg', dark: 'file:loyaltyPromotions.dark.svg' } as const;
 
@@ -31,7 +31,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 		...appKeyProperties,
 		{
 			// A text field, not a multi-select: n8n's credential form shows a multi-select's default as an empty
-			// "Select", while a text field shows "api". Lists saved by the earlier multi-select still work.
+			// "Select", while a text field shows "api". A list of scopes in a saved credential is read too.
 			displayName: 'Scopes',
 			name: 'scopes',
 			type: 'string',

@@ -8,6 +8,7 @@ import { join } from 'path';
 import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
 import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
+import { controllingParameters, recordFields } from '../nodes/LoyaltyPromotions/shared/mapping';
 
 const CREDENTIAL_LABEL: Record<string, string> = {
 	appKeys: 'App Keys',
@@ -78,7 +79,35 @@ export function areasTable(): string {
 	return ['| Area | Operations | Resources |', '|---|---|---|', ...rows, `| **All** | **${total}** | [every operation, its endpoint and credential](docs/operations.md) |`].join('\n');
 }
 
-export const GENERATED = { operations: operationsTable, events: eventsTable, areas: areasTable };
+/**
+ * How Map Automatically treats each record operation's fields: the input key of each (and the field it fills),
+ * those the item must give (required, hidden from the panel), and those that stay typed because the fields the
+ * panel shows hang on them (the item may repeat their value, not change it).
+ */
+export function mappingTable(): string {
+	const rows = RESOURCES.flatMap((resource) =>
+		[...resource.operations]
+			.filter((operation) => operation.record)
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map((operation) => {
+				const fields = recordFields(operation);
+				const controlling = controllingParameters(operation);
+				const keys = fields.map((field) => `\`${field.name}\` (${field.property.displayName})`).join(', ');
+				const required = fields.filter((field) => field.required && !controlling.has(field.path)).map((field) => `\`${field.name}\``);
+				const typed = fields
+					.filter((field) => controlling.has(field.path))
+					.map((field) => `\`${field.name}\` (${field.property.displayName}: shows ${controlling.get(field.path)!.join(', ')})`);
+				return `| ${resource.name} | ${operation.name} | ${keys} | ${required.join(', ') || '—'} | ${typed.join('; ') || '—'} |`;
+			}),
+	);
+	return [
+		'| Resource | Operation | Input keys (field) | The item must give | Stays typed: the panel decides |',
+		'|---|---|---|---|---|',
+		...rows,
+	].join('\n');
+}
+
+export const GENERATED = { operations: operationsTable, events: eventsTable, areas: areasTable, mapping: mappingTable };
 
 /** The files that hold the generated tables: the operations reference, and the README's areas. */
 export const GENERATED_FILE = join(__dirname, '..', 'docs', 'operations.md');

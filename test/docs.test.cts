@@ -7,7 +7,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const operationsReference = readFileSync(GENERATED_FILE, 'utf8');
 
 describe.each([
-	['docs/operations.md', operationsReference, ['operations', 'events']],
+	['docs/operations.md', operationsReference, ['operations', 'events', 'mapping']],
 	['README.md', readme, ['areas']],
 ])('%s', (_file, text, tables) => {
 	it.each(tables)('has the %s table generated from the node itself (run `npm run docs` after a change)', (name) => {

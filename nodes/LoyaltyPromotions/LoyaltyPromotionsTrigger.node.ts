@@ -20,8 +20,10 @@ export class LoyaltyPromotionsTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).includes("*") ? "All events" : "Events: " + ($parameter["events"] || []).join(", ")}}',
+		// n8n's nodes panel shows the action node and this trigger as one entry, under the trigger's description
+		// (generateMergedNodesAndActions): so it names what the action node does first, then what the trigger adds.
 		description:
-			'Starts the workflow when the Loyalty and Promotions Service (voucherify.io) sends a webhook event',
+			'Vouchers, coupons, gift cards, promotions, referrals and loyalty programs of the Loyalty and Promotions Service (Voucherify, voucherify.io), and workflows started by its webhook events',
 		defaults: { name: 'Loyalty Promotions Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -38,13 +38,13 @@ describe('a credential the resource cannot use', () => {
 	it('Program (Beta) with a Management credential: names the OAuth2 credential', async () => {
 		const parameters = { resource: 'program', operation: 'update', programId: FIXTURES.programDraft, updateFields: { name: 'x' } };
 		expect(await refusal(parameters, only('loyaltyPromotionsManagementApi'))).toMatchObject({
-			message: 'Program operations use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
+			message: 'Program operations use the Loyalty Promotions (Voucherify) OAuth2.0 API credential; choose one in Credential to connect with',
 		});
 	});
 
 	it('Category with Authentication set to OAuth Token but only an App Keys credential: names the OAuth2 credential', async () => {
 		expect(await refusal({ resource: 'category', operation: 'getAll', authentication: 'oAuth2', returnAll: true }, only('loyaltyPromotionsAppApi'))).toMatchObject({
-			message: 'Category operations with Authentication "OAuth Token" use the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
+			message: 'Category operations with Authentication "OAuth Token" use the Loyalty Promotions (Voucherify) OAuth2.0 API credential; choose one in Credential to connect with',
 		});
 	});
 
@@ -73,7 +73,7 @@ describe('a hidden Authentication value left from another resource', () => {
 			only('loyaltyPromotionsManagementApi'),
 		);
 		expect(message).toBe(
-			'SKU operations use the Loyalty Promotions (Voucherify) App Keys API or the Loyalty Promotions (Voucherify) OAuth2 API credential; choose one in Credential to connect with',
+			'SKU operations use the Loyalty Promotions (Voucherify) App Keys API or the Loyalty Promotions (Voucherify) OAuth2.0 API credential; choose one in Credential to connect with',
 		);
 	});
 });

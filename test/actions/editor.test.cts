@@ -184,3 +184,52 @@ describe('each operation as the panel shows it', () => {
 		});
 	});
 });
+
+describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)', () => {
+	/**
+	 * n8n's tool copy of a usable-as-tool node (tool-generation/ai-tools.js in 2.41): the same description under
+	 * the name + 'Tool'. A display condition on '@tool' reads whether the node type's name ends with 'Tool'
+	 * (n8n-workflow's getPropertyValues), which NodeHelpers decides from the description it is given.
+	 */
+	const toolCopy: INodeTypeDescription = { ...current, name: `${current.name}Tool` };
+	/** Node-wide settings a model has no use for: Concurrency (a tool call is one item) and where a downloaded file goes. */
+	const HIDDEN_FROM_TOOLS = ['options', 'binaryPropertyName'];
+	const cases = [2, 3].flatMap((typeVersion) =>
+		actionsOf(current).map((action) => ({ ...action, typeVersion, key: `${String(action.preset.resource)}.${String(action.preset.operation)} (version ${typeVersion})` })),
+	);
+
+	it('hides them on a tool and shows them on the node (the test sees both)', () => {
+		const download = { resource: 'export', operation: 'download' };
+		expect(shown(resolved(download)).map((property) => property.name)).toEqual(expect.arrayContaining(HIDDEN_FROM_TOOLS));
+		const onTool = shown(resolved(download, 3, toolCopy), 3, toolCopy).map((property) => property.name);
+		expect(onTool).toContain('exportId');
+		for (const name of HIDDEN_FROM_TOOLS) expect(onTool).not.toContain(name);
+	});
+
+	/**
+	 * n8n 2.41's "Defined automatically by the model" (the ✨ button, fromAIOverride.utils canBeContentOverride) is
+	 * offered on a tool node's parameter unless it is an 'options' or 'credentialsSelect' field or has
+	 * noDataExpression; the value it writes is ={{ <its marker comment> $fromAI(…) }}.
+	 */
+	it("lets the model define every field of an operation: only the node's own choices refuse an expression", () => {
+		const refusing = new Set<string>();
+		const walk = (properties: INodeProperties[]) => {
+			for (const property of properties) {
+				if (property.noDataExpression) refusing.add(property.name);
+				const nested = (property.options ?? []) as Array<INodeProperties | INodePropertyOptions>;
+				walk(nested.filter((option): option is INodeProperties => 'displayName' in option));
+				walk(((property as { values?: INodeProperties[] }).values ?? []));
+			}
+		};
+		walk(toolCopy.properties);
+		expect([...refusing].sort()).toEqual(['authentication', 'columns', 'operation', 'output', 'recordFields', 'resource', 'unknownInputFields'].sort());
+	});
+
+	it.each(cases)('$key: no setting a model has no use for, and the same fields otherwise', ({ preset, typeVersion }) => {
+		const asTool = shown(resolved(preset, typeVersion, toolCopy), typeVersion, toolCopy).map((property) => property.name);
+		const asNode = shown(resolved(preset, typeVersion), typeVersion).map((property) => property.name);
+		expect(asTool.filter((name) => HIDDEN_FROM_TOOLS.includes(name))).toEqual([]);
+		expect(asTool).toEqual(asNode.filter((name) => !HIDDEN_FROM_TOOLS.includes(name)));
+		expect(asNode).toContain('options');
+	});
+});

@@ -40,6 +40,22 @@ export function echoInto(reply: { status: number; body?: unknown }, secrets: str
 	}
 }
 
+/** The keys FaultOptions.hostileKeys adds to every object, with their values (parsed: a literal's __proto__ is no key). */
+export const HOSTILE_KEYS: Record<string, unknown> = JSON.parse('{"__proto__": {"polluted": "YES"}, "constructor": {"prototype": {"polluted": "YES"}}, "prototype": {"polluted": "YES"}}');
+
+/** A copy of a JSON answer whose every object also holds HOSTILE_KEYS as own keys (FaultOptions.hostileKeys). */
+export function withHostileKeys(body: unknown, depth = 0): unknown {
+	if (body === null || typeof body !== 'object' || depth > 8) return body;
+	if (Array.isArray(body)) return body.map((entry) => withHostileKeys(entry, depth + 1));
+	const copy: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(body)) Object.defineProperty(copy, key, { value: withHostileKeys(value, depth + 1), enumerable: true, writable: true, configurable: true });
+	for (const key of Object.keys(HOSTILE_KEYS)) {
+		if (Object.prototype.hasOwnProperty.call(copy, key)) continue;
+		Object.defineProperty(copy, key, { value: JSON.parse(JSON.stringify(HOSTILE_KEYS[key])), enumerable: true, writable: true, configurable: true });
+	}
+	return copy;
+}
+
 /** Deterministic PRNG (mulberry32). */
 export function prng(seed: number): () => number {
 	let a = seed >>> 0;
@@ -194,6 +210,14 @@ export class FaultLayer {
 				const matched = ++r.matched;
 				d.label ??= 'before_processing';
 				d.beforeProcessing = () => hook(matched);
+			}
+			if (r.opts.hostileKeys) {
+				d.label ??= 'hostile_keys';
+				const earlier = d.rewriteReply;
+				d.rewriteReply = (reply) => {
+					earlier?.(reply);
+					if (reply.body !== null && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)) reply.body = withHostileKeys(reply.body);
+				};
 			}
 			const total = r.opts.listTotal;
 			if (total !== undefined) {

@@ -182,6 +182,12 @@ export interface FaultOptions {
 	 * each object of its top-level lists; a text answer at its end.
 	 */
 	echoSecrets?: boolean;
+	/**
+	 * A service whose answers carry the keys that reach prototypes: every object of a JSON answer (error answers
+	 * too, to a depth of 8) also holds `__proto__`, `constructor` and `prototype` as its own keys, each an object
+	 * with `polluted: "YES"` (`constructor` as `{prototype: {polluted: "YES"}}`), as JSON.parse makes them.
+	 */
+	hostileKeys?: boolean;
 	/** Replaces the `total` of list answers (a service whose count is wrong). */
 	listTotal?: number;
 	/**

@@ -13,7 +13,7 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
-import { errorItem } from '../../nodes/LoyaltyPromotions/actions/router';
+import { errorItem } from '../../nodes/LoyaltyPromotions/shared/errorItem';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode, type RunNodeResult } from '../harness/runWorkflow.cjs';

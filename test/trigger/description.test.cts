@@ -3,7 +3,10 @@ import { join } from 'path';
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 import { LoyaltyPromotionsTrigger } from '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node';
 import { ALL_EVENTS, EVENT_KINDS } from '../../nodes/LoyaltyPromotions/trigger/events';
-import { NODE_TYPES, TRIGGER_NODE_TYPE } from '../harness/types.cjs';
+import { ACTION_NODE_TYPE, NODE_TYPES, TRIGGER_NODE_TYPE } from '../harness/types.cjs';
+
+// lodash's lowerCase, as n8n's editor uses it (n8n-workflow brings lodash)
+const lowerCase = require('lodash/lowerCase') as (text: string) => string;
 
 describe('trigger description', () => {
 	const node = new LoyaltyPromotionsTrigger();
@@ -81,6 +84,62 @@ describe('trigger description', () => {
 		const text = Object.fromEntries(options.map((o) => [o.name, o.description]));
 		expect(text.verifySignature).toContain('cannot be activated without that secret');
 		expect(text.ignoreRepeatedDeliveries).toContain('remembered for 7 days, at most the last 2,000');
+	});
+
+	/**
+	 * The words of a text as a reader meets them: the service's keys (dotted identifiers such as
+	 * customer.created, shown so that typing one finds its option) are names, not words.
+	 */
+	const wordsOf = (text: string) =>
+		text
+			.replace(/\(?[a-z_]+(\.[a-z_]+)+\)?/g, ' ')
+			.toLowerCase()
+			.split(/[^a-z0-9]+/)
+			.filter(Boolean);
+	const repeated = (text: string) => wordsOf(text).filter((word, index, words) => words.indexOf(word) !== index);
+
+	describe("each event as the editor shows it (n8n 2.41's nodes panel and Events list)", () => {
+		const events = description.properties.find((p) => p.name === 'events')!;
+		const options = events.options as Array<{ name: string; value: string; action?: string; description?: string }>;
+		/**
+		 * The nodes panel's trigger actions (actionsGenerator in 2.41): one per option of the property displayed as
+		 * Event, Events or Trigger On whose name is not '*' or blank, named by the option's action or else
+		 * "On " + lodash's lowerCase of its name with dots as spaces; the option's description under it.
+		 */
+		const panelActions = options
+			.filter((option) => !['*', '', ' '].includes(option.name))
+			.map((option) => ({
+				option,
+				name: option.action ?? `On ${lowerCase(option.name.split('.').join(' '))}`,
+				description: option.description ?? '',
+			}));
+
+		it('takes the Events parameter as the one the nodes panel reads', () => {
+			expect(['event', 'events', 'trigger on']).toContain(events.displayName.toLowerCase());
+			expect(panelActions).toHaveLength(EVENT_KINDS.length + 1);
+			// without its own action name the panel would repeat the label in the key's words
+			expect(`On ${lowerCase('Customer: Created (customer.created)'.split('.').join(' '))}`).toBe('On customer created customer created');
+		});
+
+		it.each(panelActions.map((action) => [action.option.value, action] as const))('%s: no shown text repeats its words', (_value, action) => {
+			const name = action.option.name.replace(/ \([a-z_.]+\)$/, '');
+			for (const text of [name, action.name, action.description, `${name} ${action.description}`, `${action.name} ${action.description}`]) {
+				expect({ text, repeated: repeated(text) }).toEqual({ text, repeated: [] });
+			}
+			expect(action.name).toMatch(/^On [a-z ]+$/);
+			const names = panelActions.map((other) => other.name);
+			expect(names.filter((other) => other === action.name)).toHaveLength(1);
+		});
+	});
+
+	it("gives the nodes panel's one entry for the action node and the trigger the action node's words first", () => {
+		// n8n 2.41's nodes panel (generateMergedNodesAndActions) lists a trigger named <action node>Trigger under
+		// the action node's entry, with the actions of both, and gives that entry the trigger's description
+		const action = NODE_TYPES[ACTION_NODE_TYPE].description;
+		expect(`${action.name}Trigger`).toBe(description.name);
+		expect(description.description.startsWith(action.description)).toBe(true);
+		expect(description.description).toMatch(/webhook events$/);
+		expect(description.description).not.toMatch(/^Starts the workflow/);
 	});
 
 	it('has a codex file naming the node', () => {

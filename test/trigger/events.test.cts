@@ -75,7 +75,7 @@ describe('event catalog', () => {
 		for (const option of eventOptions()) expect(option.name).toBe(`${eventLabel(String(option.value))} (${option.value})`);
 		// the kinds delivered with the `added` spelling say so
 		expect(eventOptions().find((o) => o.value === 'voucher.loyalty_card.points_aded')?.description).toBe(
-			'Loyalty Cards event, delivered with the type voucher.loyalty_card.points_added',
+			'Delivered with the type voucher.loyalty_card.points_added',
 		);
 	});
 

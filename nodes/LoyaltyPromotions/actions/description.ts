@@ -1,17 +1,26 @@
-import { ApplicationError, type ILoadOptionsFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
-import { AUTHENTICATIONS, isSafeToRepeat, neededCredentials, plainName, type OperationDefinition, type ResourceDefinition, type ResourceMethods } from './types';
+import { ApplicationError, NodeOperationError, type ILoadOptionsFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import {
+	AUTHENTICATIONS,
+	isSafeToRepeat,
+	neededCredentials,
+	plainName,
+	type ListSearchMethod,
+	type LoadOptionsMethod,
+	type OperationDefinition,
+	type ResourceDefinition,
+	type ResourceMethods,
+} from './types';
 import { addedIn, CURRENT_VERSIONS, forVersions } from './versions';
 import { compactProperties, lighten, withoutHelp } from './compact';
 import { outputProperties, simplifyProperty } from '../shared/simplify';
+import { HIDDEN_ON_TOOLS } from '../shared/fields';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../shared/pool';
 import { hiddenWhenAutoMapped, recordFieldsChoice, recordFieldsMethod, version2Mapper } from '../shared/mapping';
 
 /**
  * Assembles the node's parameters from the resource and operation definitions, so that an operation file
  * lists only its own fields: this adds the dropdowns, the display conditions and Return All / Limit.
  */
-
-export const DEFAULT_CONCURRENCY = 5;
-export const MAX_CONCURRENCY = 20;
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
@@ -136,13 +145,14 @@ export const operationDescription = (operation: OperationDefinition): string => 
 	return operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
 };
 
-/** The Options collection every operation has. */
+/** The Options collection every operation has: Concurrency, hidden on a tool, whose every call is one item. */
 export const optionsProperty: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
+	displayOptions: HIDDEN_ON_TOOLS,
 	options: [
 		{
 			displayName: 'Concurrency',
@@ -342,20 +352,51 @@ export function subtitleExpression(resources: ResourceDefinition[]): string {
 	return `={{ ((${x})[$parameter["resource"] + "." + $parameter["operation"]] ?? (${o})[$parameter["operation"]]) + ": " + (${r})[$parameter["resource"]] }}`;
 }
 
-/** The node's `methods`: every resource's listSearch and loadOptions methods, each name used once. */
+/**
+ * Refuses a From List or dropdown call when the chosen resource cannot use the node's current Authentication
+ * (e.g. its credential was chosen before the resource): it says which credential the resource needs instead
+ * of asking the service with the wrong one.
+ */
+function checkCredentialFits(ctx: ILoadOptionsFunctions, resources: ResourceDefinition[]): void {
+	const authentication = String(ctx.getCurrentNodeParameter('authentication') ?? 'appKeys');
+	const resource = resources.find((candidate) => candidate.value === ctx.getCurrentNodeParameter('resource'));
+	if (resource && !AUTHENTICATIONS[resource.auth].includes(authentication)) {
+		throw new NodeOperationError(ctx.getNode(), `${plainName(resource)} needs ${neededCredentials(resource.auth, 'a')}: choose one in Credential to connect with`);
+	}
+}
+
+function checkedListSearch(resources: ResourceDefinition[], method: ListSearchMethod): ListSearchMethod {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+		checkCredentialFits(this, resources);
+		return await method.call(this, filter, paginationToken);
+	};
+}
+
+function checkedLoadOptions(resources: ResourceDefinition[], method: LoadOptionsMethod): LoadOptionsMethod {
+	return async function (this: ILoadOptionsFunctions) {
+		checkCredentialFits(this, resources);
+		return await method.call(this);
+	};
+}
+
+/**
+ * The node's `methods`: every resource's listSearch and loadOptions methods (each checking the credential
+ * first), each name used once.
+ */
 export function collectMethods(resources: ResourceDefinition[]): Required<ResourceMethods> {
 	const methods: Required<ResourceMethods> = {
 		listSearch: {},
 		loadOptions: { getAuthenticationResources: authenticationResourcesMethod(resources) },
 		resourceMapping: { getRecordFields: recordFieldsMethod(resources) },
 	};
+	const add = (kind: keyof ResourceMethods, name: string, method: unknown) => {
+		if (name in methods[kind]) throw new ApplicationError(`Two resources define the ${kind} method ${name}`);
+		(methods[kind] as Record<string, unknown>)[name] = method;
+	};
 	for (const resource of resources) {
-		for (const kind of ['listSearch', 'loadOptions', 'resourceMapping'] as const) {
-			for (const [name, method] of Object.entries(resource.methods?.[kind] ?? {})) {
-				if (name in methods[kind]) throw new ApplicationError(`Two resources define the ${kind} method ${name}`);
-				(methods[kind] as Record<string, unknown>)[name] = method;
-			}
-		}
+		for (const [name, method] of Object.entries(resource.methods?.listSearch ?? {})) add('listSearch', name, checkedListSearch(resources, method));
+		for (const [name, method] of Object.entries(resource.methods?.loadOptions ?? {})) add('loadOptions', name, checkedLoadOptions(resources, method));
+		for (const [name, method] of Object.entries(resource.methods?.resourceMapping ?? {})) add('resourceMapping', name, method);
 	}
 	return methods;
 }

@@ -10,7 +10,7 @@ import {
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { Pacer } from '../transport/pacer';
-import { AUTHENTICATION_OPTIONS, DEFAULT_CONCURRENCY, listProperties, optionsProperty } from './description';
+import { AUTHENTICATION_OPTIONS, listProperties, optionsProperty } from './description';
 import { RESOURCES } from './resources';
 import { resourcesForVersion } from './versions';
 import {
@@ -28,10 +28,11 @@ import {
 	type ResourceDefinition,
 	type ServiceClient,
 } from './types';
-import { runPool } from '../shared/pool';
-import { outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
-import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
-import { checkParameter, requireId, requireIntegerInRange } from '../shared/validate';
+import { errorItem } from '../shared/errorItem';
+import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
+import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
+import { ignoredKeysHint, mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
+import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
 import { containsExpression, resolveProject } from '../shared/project';
 
 /**
@@ -94,10 +95,10 @@ async function runBatch(
 	return output.sort((a, b) => a.first - b.first).map(({ item }) => item);
 }
 
-/** Whether a property's displayOptions let it show with these (stored) parameter values. */
-function shownWith(property: INodeProperties, parameters: IDataObject): boolean {
+/** Whether a property's displayOptions let it show with these parameter values. */
+function shownWith(property: INodeProperties, valueOf: (name: string) => unknown): boolean {
 	const { show = {}, hide = {} } = property.displayOptions ?? {};
-	const matches = (name: string, values: unknown) => Array.isArray(values) && values.includes(parameters[name.replace(/^\//, '')]);
+	const matches = (name: string, values: unknown) => Array.isArray(values) && values.includes(valueOf(name.replace(/^\//, '')));
 	return (
 		Object.entries(show).every(([name, values]) => ['resource', 'operation'].includes(name) || matches(name, values)) &&
 		!Object.entries(hide).some(([name, values]) => matches(name, values))
@@ -106,15 +107,21 @@ function shownWith(property: INodeProperties, parameters: IDataObject): boolean 
 
 /**
  * The properties an operation's parameters are read against, by name: its own, Return All / Limit, Options.
- * Where several properties share a name (e.g. Fields, one list per export kind), the one the node shows wins.
+ * Where several properties share a name (e.g. Fields, one list per export kind), the one the node shows for the
+ * item wins: its conditions are read as the item resolves them, since a field they name may hold an expression
+ * (an AI agent's $fromAI(), a value from the item).
  */
-function propertiesOf(operation: OperationDefinition, parameters: IDataObject): Map<string, INodeProperties> {
-	const properties = new Map<string, INodeProperties>();
+function propertiesOf(context: IExecuteFunctions, operation: OperationDefinition): (name: string, itemIndex: number) => INodeProperties | undefined {
+	const properties = new Map<string, INodeProperties[]>();
 	for (const property of [...operation.properties, ...mappingProperties(operation), ...(operation.list ? listProperties(operation) : []), ...(operation.simplify ? [simplifyProperty, ...outputProperties] : []), optionsProperty]) {
-		const current = properties.get(property.name);
-		if (!current || (!shownWith(current, parameters) && shownWith(property, parameters))) properties.set(property.name, property);
+		properties.set(property.name, [...(properties.get(property.name) ?? []), property]);
 	}
-	return properties;
+	return (name, itemIndex) => {
+		const candidates = properties.get(name) ?? [];
+		if (candidates.length <= 1) return candidates[0];
+		const valueOf = (condition: string) => context.getNodeParameter(condition, itemIndex, null);
+		return candidates.find((property) => shownWith(property, valueOf)) ?? candidates[0];
+	};
 }
 
 /**
@@ -154,33 +161,19 @@ function credentialFor(context: IExecuteFunctions, resource: ResourceDefinition)
  * The key paths an item's output keeps, or undefined for the whole answer: version 3's Output (Simplified, Raw,
  * Selected Fields), version 2's Simplify; version 1 reads Simplify's fallback and keeps the whole answer.
  */
-function outputFieldsOf(operation: OperationDefinition, params: ParamReader): readonly string[] | undefined {
+function outputFieldsOf(operation: OperationDefinition, params: ParamReader): { fields: readonly string[]; selected: boolean } | undefined {
 	if (!operation.simplify) return undefined;
-	if (params.node.typeVersion < 3) return params.get<boolean>('simplify', false) ? operation.simplify : undefined;
+	if (params.node.typeVersion < 3) return params.get<boolean>('simplify', false) ? { fields: operation.simplify, selected: false } : undefined;
 	const output = params.get<string>('output', 'simplified');
 	if (output === 'raw') return undefined;
-	if (output !== 'selected') return operation.simplify;
+	if (output !== 'selected') return { fields: operation.simplify, selected: false };
 	const fields = selectedFields(params.get('outputFields', ''));
-	if (fields.length === 0) throw new NodeOperationError(params.node, 'Fields: is required (the key paths to keep, comma-separated)', { itemIndex: params.itemIndex, description: 'Nothing was sent to the service.' });
-	return fields;
-}
-
-/** What Continue On Fail emits for a failed item: the message and the service's error fields, paired. */
-export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const known = error as NodeApiError & { context?: IDataObject };
-	const serviceError = (known.context?.serviceError ?? {}) as IDataObject;
-	return {
-		json: {
-			error: known.message,
-			...(known.description ? { description: known.description } : {}),
-			...(known instanceof NodeApiError && known.httpCode ? { httpCode: known.httpCode } : {}),
-			...(serviceError.key ? { key: serviceError.key } : {}),
-			...(serviceError.request_id ? { request_id: serviceError.request_id } : {}),
-			...(serviceError.resource_id ? { resource_id: serviceError.resource_id } : {}),
-			...(serviceError.resource_type ? { resource_type: serviceError.resource_type } : {}),
-		},
-		pairedItem: { item: itemIndex },
-	};
+	if (fields.length === 0) fail(params, 'Fields', 'is required (the key paths to keep, comma-separated)');
+	for (const field of fields) {
+		const problem = fieldPathProblem(field);
+		if (problem) fail(params, 'Fields', `"${field}": ${problem}`);
+	}
+	return { fields, selected: true };
 }
 
 /** The resource and operation the node is set to, and the credential type they use. */
@@ -245,25 +238,32 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	const setup = nodeSetting(() => operationOf(context));
 	if (!setup.ok) return failEveryItem(context, setup.error);
 	const { operation, credentialType } = setup.value;
-	const properties = propertiesOf(operation, context.getNode().parameters);
+	const propertyFor = propertiesOf(context, operation);
 
 	// Every value is checked against the type its property declares: an expression can yield anything.
 	const parameter = staticParameters(context, (name, itemIndex, value) => {
-		const property = properties.get(name);
+		const property = propertyFor(name, itemIndex);
 		return property ? checkParameter({ node: context.getNode(), itemIndex, context }, property, value) : value;
 	});
 	// Record Fields (version 3) or Map Input Fields (version 2): the item's mapped values stand in for the typed
 	// parameters they map (shared/mapping.ts).
 	const record = operation.record && context.getNode().typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
 	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;
+	// Each item's mapped values, read once (by the first parameter read that needs them), and the input keys no
+	// field took, which the output panel lists.
+	const mappedItems = new Map<number, MappedItem | undefined>();
+	const unusedKeys = new Set<string>();
+	// Bounded: items may each bring keys of their own.
+	const MAX_LISTED_KEYS = 1000;
 	const readerFor = (itemIndex: number): ParamReader => {
-		let mapped: Map<string, unknown> | undefined;
-		let read = false;
 		const mappedValues = (params: ParamReader, name: string) => {
 			if (!record?.names.has(name)) return undefined;
-			if (!read) mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json);
-			read = true;
-			return mapped;
+			if (!mappedItems.has(itemIndex)) {
+				const mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json, (typedName, fallback) => parameter(typedName, itemIndex, fallback));
+				for (const key of mapped?.unused ?? []) if (unusedKeys.size < MAX_LISTED_KEYS) unusedKeys.add(key);
+				mappedItems.set(itemIndex, mapped);
+			}
+			return mappedItems.get(itemIndex)?.values;
 		};
 		return {
 			itemIndex,
@@ -307,21 +307,32 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const safeToRepeat = isSafeToRepeat(operation);
+	// Selected Fields that met something they cannot go through, once each: shown as hints in the output pane.
+	const unfollowed = new Set<string>();
 
 	const clientFor = (itemIndex?: number): ServiceClient => ({
 		request: async (request) => await transport.request(request, itemIndex),
 		baseUrl: async (path) => await transport.baseUrl(path),
 	});
 
-	const failed = (error: unknown, itemIndex: number) => failedItems(context, error, itemIndex);
+	/** An error as Continue On Fail's item (naming the input key a mapped value came from), or the node's error. */
+	const failed = (cause: unknown, itemIndex: number) => failedItems(context, withInputKey(cause, operation, mappedItems.get(itemIndex)), itemIndex);
 
-	if (operation.batch) return [await runBatch(operation, items.length, readerFor, clientFor, failed)];
+	const hintIgnoredKeys = () => {
+		if (record && unusedKeys.size > 0) context.addExecutionHints(ignoredKeysHint(operation, [...unusedKeys]));
+	};
+	if (operation.batch) {
+		const output = await runBatch(operation, items.length, readerFor, clientFor, failed);
+		hintIgnoredKeys();
+		return [output];
+	}
 
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
 		try {
+			const output = outputFieldsOf(operation, params);
+			const report = output?.selected ? (field: string, problem: string) => unfollowed.add(`Fields: "${field}" was left out where it cannot be followed: ${problem}`) : undefined;
 			const built = await operation.build(params);
-			const fields = outputFieldsOf(operation, params);
 			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };
 			let outputs: OutputItem[];
 			if (operation.list) {
@@ -339,7 +350,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				}
 			}
 			results[itemIndex] = outputs.map(({ json, binary }) => ({
-				json: fields ? simplify(json, fields) : json,
+				json: output ? simplify(json, output.fields, report) : json,
 				...(binary ? { binary } : {}),
 				pairedItem: { item: itemIndex },
 			}));
@@ -349,5 +360,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	await runPool(items.length, concurrency, runItem);
+	if (unfollowed.size > 0) context.addExecutionHints(...[...unfollowed].map((message) => ({ message, type: 'warning' as const, location: 'outputPane' as const })));
+	hintIgnoredKeys();
 	return [results.flat()];
 }

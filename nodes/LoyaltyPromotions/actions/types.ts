@@ -191,7 +191,7 @@ export const AUTHENTICATIONS: Record<ResourceAuth, readonly string[]> = {
 export const CREDENTIAL_NAMES: Record<CredentialType, string> = {
 	loyaltyPromotionsAppApi: 'Loyalty Promotions (Voucherify) App Keys API',
 	loyaltyPromotionsManagementApi: 'Loyalty Promotions (Voucherify) Management API',
-	loyaltyPromotionsOAuth2Api: 'Loyalty Promotions (Voucherify) OAuth2 API',
+	loyaltyPromotionsOAuth2Api: 'Loyalty Promotions (Voucherify) OAuth2.0 API',
 };
 
 /** The credentials a resource can use, for a sentence: "the A credential" / "the A or the B credential". */

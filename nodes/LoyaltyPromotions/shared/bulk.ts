@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
-import { errorItem } from '../actions/router';
 import type { BatchOutput, BatchRow, ParamReader, RecordMap, ServiceClient } from '../actions/types';
-import { metadataJsonProperty, metadataProperty, readMetadata } from './fields';
+import { errorItem } from './errorItem';
+import { METADATA_PRECEDENCE, metadataJsonProperty, metadataProperty, readMetadata } from './fields';
 import { readResult, runJobs, summaryOf, type AsyncAction, type JobRequest } from './jobs';
 import { fail, requireText } from './validate';
 
@@ -84,12 +84,12 @@ export function bulkMetadataRecord(key: string, idName: string): RecordMap {
 export const bulkMetadataProperties: INodeProperties[] = [
 	{
 		...metadataProperty,
-		description: 'Key/value pairs set on the record; keys not named are left as they are. Use Metadata (JSON) for numbers, booleans or nested values.',
+		description: `Key/value pairs (text values) set on the record; keys not named are left as they are. ${METADATA_PRECEDENCE}.`,
 	},
 	{
 		...metadataJsonProperty,
 		placeholder: '{ "segment": "gold", "last_sync": "2026-11-24" }',
-		description: 'Metadata as a JSON object (usually an expression reading it from each input item); merged over the key/value pairs',
+		description: `Metadata as a JSON object (usually an expression reading it from each input item), for numbers, booleans and nested values. ${METADATA_PRECEDENCE}.`,
 	},
 ];
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import type { ListSearchMethod, OperationDefinition, ParamReader } from '../actions/types';
-import { V2_LIST } from '../actions/program/fields';
+import type { ListSpec } from '../transport/paginate';
 import { path } from '../transport/request';
 import { activityFilters } from './activities';
 import { enumOptions, enumProperty, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from './fields';
@@ -40,6 +40,9 @@ export interface CatalogueKind {
 	/** Sort fields besides Created At and Name, e.g. [['Type', 'type']]. */
 	orders?: Array<[label: string, field: string]>;
 }
+
+/** The v2 cursor envelope of the loyalty v2 lists: `limit` up to 100, `cursor` from `cursor.next`. */
+export const V2_LIST: ListSpec = { envelope: 'v2Cursor', pageSizeParam: 'limit', cursorParam: 'cursor', maxPageSize: 100 };
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import type { ParamReader } from '../actions/types';
 import { addedIn, removedIn } from '../actions/versions';
 import { locatorProperty } from './locator';
+import { hasOwn, putOwn } from './own';
 import {
 	fail,
 	parseJsonObject,
@@ -72,6 +73,15 @@ export function jsonObjectProperty(name: string, displayName: string, descriptio
 	};
 }
 
+/**
+ * The display condition of a setting that means nothing on n8n's tool copy of the node (an AI agent's tool):
+ * n8n reads '@tool' as true on a node type whose name ends with 'Tool'.
+ */
+export const HIDDEN_ON_TOOLS: NonNullable<INodeProperties['displayOptions']> = { hide: { '@tool': [true] } };
+
+/** What each metadata field says of the other: both are sent, and the JSON wins a key both name (readMetadata). */
+export const METADATA_PRECEDENCE = 'Metadata and Metadata (JSON) are sent together; where both set the same key, Metadata (JSON) wins';
+
 /** Metadata as key/value pairs, for Additional Fields and Update Fields. */
 export const metadataProperty: INodeProperties = {
 	displayName: 'Metadata',
@@ -80,7 +90,7 @@ export const metadataProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Metadata Field',
 	default: {},
-	description: 'Key/value pairs; Metadata (JSON) takes numbers, booleans and nested values',
+	description: `Key/value pairs (text values). ${METADATA_PRECEDENCE}.`,
 	options: [
 		{
 			displayName: 'Field',
@@ -100,7 +110,7 @@ export const metadataJsonProperty: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	placeholder: '{ "region": "EU", "tier": 2 }',
-	description: 'A JSON object, merged over the key/value pairs',
+	description: `A JSON object, for numbers, booleans and nested values. ${METADATA_PRECEDENCE}.`,
 };
 
 /** Reads Metadata and Metadata (JSON) from a collection (e.g. additionalFields); undefined when neither is set. */
@@ -114,13 +124,8 @@ export function readMetadata(params: ParamReader, fields: IDataObject): IDataObj
 	return metadata;
 }
 
-/**
- * Sets `key` as the object's own property, whatever its name: an assignment with `__proto__` would change the
- * object's prototype instead, and the key would be lost.
- */
-export function putOwn<T>(target: Record<string, T>, key: string, value: T): void {
-	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
+/** Shared here for the operations that write metadata keys (see shared/own.ts). */
+export { putOwn };
 
 /** A JSON object option of a collection (e.g. Update Fields): undefined when it is not set or holds an empty {}. */
 export function readJsonOption(params: ParamReader, fields: IDataObject, name: string, label: string): IDataObject | undefined {
@@ -341,16 +346,17 @@ export function readTypedSettings(params: ParamReader, field: string, value: IDa
 	const typeList = Object.keys(spec.types).sort().join(', ');
 	let object = value;
 	if (object.type === undefined) {
-		const modes = Object.keys(object).filter((key) => spec.seedModes?.[key] !== undefined && object[key] !== null);
-		if (modes.length !== 1 || Object.keys(object).some((key) => !spec.seedModes?.[key])) {
+		const seedModes = spec.seedModes ?? {};
+		const modes = Object.keys(object).filter((key) => hasOwn(seedModes, key) && object[key] !== null);
+		if (modes.length !== 1 || Object.keys(object).some((key) => !hasOwn(seedModes, key))) {
 			fail(params, field, modes.length > 1 ? `the service takes one mode now: set type (one of ${typeList}) and keep only its settings` : `type is required (one of ${typeList})`);
 		}
-		const type = spec.seedModes![modes[0]];
+		const type = seedModes[modes[0]];
 		const key = spec.types[type];
 		object = key === null ? { type } : { type, [key]: object[modes[0]] };
 	}
 	const type = object.type;
-	if (typeof type !== 'string' || !(type in spec.types)) fail(params, field, `type must be one of ${typeList} (got ${JSON.stringify(type)})`);
+	if (typeof type !== 'string' || !hasOwn(spec.types, type)) fail(params, field, `type must be one of ${typeList} (got ${JSON.stringify(type)})`);
 	const settingsKeys = Object.values(spec.types).filter((key): key is string => key !== null);
 	const unknown = Object.keys(object).filter((key) => key !== 'type' && !settingsKeys.includes(key));
 	if (unknown.length > 0) fail(params, field, `has unknown properties: ${unknown.join(', ')}`);
@@ -386,7 +392,7 @@ export interface SwitchedGroup {
  * A group in the seed's shape (no type) with an empty list is switched off; one with entries needs its type.
  */
 export function readSwitchedGroups(params: ParamReader, field: string, value: IDataObject, groups: Record<string, SwitchedGroup>): IDataObject {
-	const unknown = Object.keys(value).filter((key) => !(key in groups));
+	const unknown = Object.keys(value).filter((key) => !hasOwn(groups, key));
 	if (unknown.length > 0) fail(params, field, `has unknown properties: ${unknown.join(', ')} (it holds ${Object.keys(groups).join(' and ')})`);
 	const result: IDataObject = {};
 	for (const [key, group] of Object.entries(groups)) {

@@ -1,11 +1,10 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INodeProperties, type JsonObject } from 'n8n-workflow';
-import { DEFAULT_CONCURRENCY } from '../actions/description';
 import type { BatchOutput, BatchRow, ParamReader, ServiceClient } from '../actions/types';
 import { redactUrlCredentials } from '../../../credentials/location';
-import { errorItem } from '../actions/router';
+import { errorItem } from './errorItem';
 import { path, type ServiceRequest } from '../transport/request';
 import { waitUntilDone } from './poll';
-import { runPool } from './pool';
+import { DEFAULT_CONCURRENCY, runPool } from './pool';
 import { requireIntegerInRange } from './validate';
 
 /**

@@ -6,13 +6,15 @@ import {
 	type IExecuteFunctions,
 	type ILoadOptionsFunctions,
 	type INodeProperties,
+	type NodeExecutionHint,
 	type ResourceMapperField,
 	type ResourceMapperFields,
 	type ResourceMapperValue,
 } from 'n8n-workflow';
 import type { OperationDefinition, RecordMap, ResourceDefinition } from '../actions/types';
 import { addedIn, removedIn } from '../actions/versions';
-import { checkParameter, type FieldContext } from './validate';
+import { putOwn } from './fields';
+import { checkParameter, fail, parseJsonObject, type FieldContext } from './validate';
 
 /**
  * Record fields taken straight from the input item. An operation opts in with `record`: input key → the typed
@@ -22,10 +24,22 @@ import { checkParameter, type FieldContext } from './validate';
  * operation checks and sends it exactly as it does a typed value.
  *
  * Version 3: Record Fields is Set Each Field Below (the typed fields, each value given once) or Map Automatically
- * (the input item's keys, by name, with no expression per field; the required typed fields are then hidden and a
- * typed field the item leaves out keeps its value, so fixed values such as the currency can stay typed).
- * Version 2 offered the same through n8n's resource mapper (Map Input Fields), kept for its saved workflows; its
- * columns are never required there, since the typed fields carry the value and its rules.
+ * (the input item's keys, by name, with no expression per field). Version 2 offered the same through n8n's
+ * resource mapper (Map Input Fields), kept for its saved workflows; its columns are never required there, since
+ * the typed fields carry the value and its rules. Map Automatically's rules, so that what the panel shows is what
+ * is sent:
+ * - Names: the input key of the field's service name (source_id) is read first; else one key that matches it, or
+ *   the typed parameter's name (sourceId), ignoring case, spaces, underscores and hyphens ("Source ID",
+ *   "SOURCE_ID", "name "). A JSON field also takes dotted keys, one per key of its object ("metadata.tier").
+ * - A required field is hidden (the item gives it) and an item without it fails, naming the field and the key,
+ *   unless other fields are shown by its value (a controlling field, e.g. a type): n8n reads a parameter only
+ *   while the panel's values show it, so a controlling field always stays typed and shown. The item may repeat its
+ *   value (it is checked and must be the panel's), never change it: the fields shown for the panel's value are
+ *   the ones that are read and sent.
+ * - Any other field the item leaves out (or empty) keeps its typed value, so fixed values can stay typed.
+ * - Input keys that match no field are never dropped silently: the output panel lists them (an execution hint),
+ *   or with Unknown Input Fields set to Refuse the item fails naming them.
+ * - Tool nodes (an AI agent's tools) offer no Record Fields: a model sets each field.
  */
 
 /** Version 2's resource mapper parameter, version 3's Record Fields choice, and the Unknown Input Fields choice. */
@@ -58,6 +72,7 @@ export function inCollection(collection: string, options: Readonly<Record<string
 const FIELD_TYPES: Partial<Record<INodeProperties['type'], FieldType>> = {
 	boolean: 'boolean',
 	dateTime: 'dateTime',
+	fixedCollection: 'object',
 	json: 'object',
 	number: 'number',
 	options: 'options',
@@ -91,13 +106,16 @@ export function recordFields(operation: OperationDefinition): RecordField[] {
 const version2Auto = { '/columns.mappingMode': [AUTO] };
 const version3Auto = { [RECORD_FIELDS_PARAMETER]: [RECORD_AUTO] };
 
+/** A model sets each field of a tool node itself: mapping an item's keys has no meaning there. */
+const notForTools = { hide: { '@tool': [true] } };
+
 const unknownInputFields = (show: Record<string, string[]>): INodeProperties => ({
 	displayName: 'Unknown Input Fields',
 	name: UNKNOWN_FIELDS_PARAMETER,
 	type: 'options',
 	noDataExpression: true,
 	options: [
-		{ name: 'Ignore', value: 'ignore', description: 'Send the fields listed and leave the others out' },
+		{ name: 'Ignore', value: 'ignore', description: 'Send the fields listed and leave the others out, listing them in the output panel' },
 		{ name: 'Refuse', value: 'refuse', description: 'Fail the item, naming the input keys that are not fields of the record' },
 	],
 	default: 'ignore',
@@ -124,7 +142,9 @@ export function recordFieldsChoice(operation: OperationDefinition): INodePropert
 				{ name: 'Set Each Field Below', value: 'fields', description: 'The fields below, each a value or an expression' },
 			],
 			default: 'fields',
-			description: "Map Automatically reads each field from the input key of the service's own name for it (e.g. source_id): the docs list each operation's keys",
+			description:
+				"Map Automatically reads each field from the input key of the service's own name for it (e.g. source_id, also Source ID or sourceId); a type that decides which fields show stays set here. The docs list each operation's keys.",
+			displayOptions: notForTools,
 		}),
 		addedIn(3, unknownInputFields(version3Auto)),
 	];
@@ -141,6 +161,7 @@ export function version2Mapper(operation: OperationDefinition): INodeProperties[
 			noDataExpression: true,
 			default: { mappingMode: 'defineBelow', value: null },
 			required: true,
+			displayOptions: notForTools,
 			description:
 				"Map Automatically takes the fields listed from each input item, its keys matched by name, with no expression per field; Map Each Field Below sets them here. A field not mapped keeps the typed field's value.",
 			typeOptions: {
@@ -160,13 +181,33 @@ export function version2Mapper(operation: OperationDefinition): INodeProperties[
 }
 
 /**
+ * The operation's controlling parameters: those whose value decides which of its other parameters are shown (a
+ * type, a discount type), each with the display names of the parameters it shows or hides.
+ */
+export function controllingParameters(operation: OperationDefinition): Map<string, string[]> {
+	const names = new Set(operation.properties.map((property) => property.name));
+	const controlling = new Map<string, string[]>();
+	for (const property of operation.properties) {
+		const { show = {}, hide = {} } = property.displayOptions ?? {};
+		for (const name of [...Object.keys(show), ...Object.keys(hide)].map((key) => key.replace(/^\//, ''))) {
+			if (!names.has(name) || name === property.name) continue;
+			const dependents = controlling.get(name) ?? [];
+			if (!dependents.includes(property.displayName)) dependents.push(property.displayName);
+			controlling.set(name, dependents);
+		}
+	}
+	return controlling;
+}
+
+/**
  * A typed parameter the record maps, as the description shows it: a required one is hidden when mapped
- * automatically (the input item gives its value, and a required field left empty would block the run). Version
- * 2's mapper mode and version 3's Record Fields each hide it; neither parameter exists in the other version.
+ * automatically (the input item gives its value, and a required field left empty would block the run), unless it
+ * is controlling (see the header). Version 2's mapper mode and version 3's Record Fields each hide it; neither
+ * parameter exists in the other version.
  */
 export function hiddenWhenAutoMapped(operation: OperationDefinition, property: INodeProperties): INodeProperties {
 	const mapped = Object.values(operation.record ?? {}).includes(property.name);
-	if (!mapped || !property.required) return property;
+	if (!mapped || !property.required || controllingParameters(operation).has(property.name)) return property;
 	const hide = { ...property.displayOptions?.hide, ...version2Auto, ...version3Auto };
 	return { ...property, displayOptions: { ...property.displayOptions, hide } };
 }
@@ -219,42 +260,207 @@ export function mappingReader(
 	return (itemIndex) => parameter(MAPPING_PARAMETER, itemIndex, undefined) as ResourceMapperValue | undefined;
 }
 
+/** One item's mapped values, by parameter path, checked, and the input key each came from. */
+export interface MappedItem {
+	values: Map<string, unknown>;
+	/** The input key (or keys, for a JSON field's dotted keys) each value came from, by parameter path. */
+	inputKeys: Map<string, string>;
+	/** The input keys that match no field of the record (listed in the output panel, or refused). */
+	unused: string[];
+}
+
 /** How an execution reads its items' mapped values: once per execution, then per item. */
 export interface RecordReader {
 	/** The top-level parameters the record maps: only reading these reads the item's mapped values. */
 	names: ReadonlySet<string>;
-	/** The item's mapped values by parameter path, checked; undefined when nothing is mapped. */
-	read(params: FieldContext, mapping: ResourceMapperValue | undefined, json: IDataObject): Map<string, unknown> | undefined;
+	/**
+	 * The item's mapped values; undefined when nothing is mapped. `typed` reads a parameter's typed value (a
+	 * controlling field's, which the item's value must equal).
+	 */
+	read(params: FieldContext, mapping: ResourceMapperValue | undefined, json: IDataObject, typed: (name: string, fallback: unknown) => unknown): MappedItem | undefined;
 }
+
+/** An input key as names are compared loosely: lower case, without spaces, underscores and hyphens. */
+export function looseName(key: string): string {
+	return key.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** The names a field answers to loosely: its service name and its typed parameter's name. */
+export function fieldAliases(field: RecordField): string[] {
+	return [...new Set([looseName(field.name), looseName(field.path.split('.').pop() ?? field.name)])];
+}
+
+/** Keys a JSON field's dotted input keys may not set: they would reach the object's prototype. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+interface KeyMatch {
+	/** Each field's input key, by field name. */
+	keys: Map<string, string>;
+	/** A JSON field's dotted keys ("metadata.tier"), by field name: [the object's key, the input key]. */
+	dotted: Map<string, Array<[string, string]>>;
+	unused: string[];
+}
+
+/**
+ * Which input key each field reads (see the header): the exact key, else the one key matching it loosely; two
+ * loose matches for one field are refused rather than one picked.
+ */
+function matchKeys(params: FieldContext, fields: RecordField[], json: IDataObject): KeyMatch {
+	const keys = new Map<string, string>();
+	const dotted = new Map<string, Array<[string, string]>>();
+	const unused: string[] = [];
+	const byAlias = new Map<string, RecordField | null>();
+	for (const field of fields) {
+		if (Object.hasOwn(json, field.name)) keys.set(field.name, field.name);
+		// An alias two fields share names neither.
+		for (const alias of fieldAliases(field)) byAlias.set(alias, byAlias.has(alias) && byAlias.get(alias) !== field ? null : field);
+	}
+	const loose = new Map<string, string[]>();
+	for (const key of Object.keys(json)) {
+		if (fields.some((field) => field.name === key)) continue;
+		const dot = key.indexOf('.');
+		const objectField = dot > 0 ? byAlias.get(looseName(key.slice(0, dot))) : undefined;
+		if (objectField && objectField.type === 'object') {
+			const objectKey = key.slice(dot + 1);
+			if (UNSAFE_KEYS.has(objectKey) || objectKey === '') {
+				fail(params, `${objectField.property.displayName} (input field "${key}")`, `"${objectKey}" cannot be a key of ${objectField.name}`);
+			}
+			dotted.set(objectField.name, [...(dotted.get(objectField.name) ?? []), [objectKey, key]]);
+			continue;
+		}
+		const field = dot < 0 ? byAlias.get(looseName(key)) : undefined;
+		if (!field || keys.has(field.name)) {
+			unused.push(key);
+			continue;
+		}
+		loose.set(field.name, [...(loose.get(field.name) ?? []), key]);
+	}
+	for (const [name, candidates] of loose) {
+		if (candidates.length > 1) {
+			const field = fields.find((candidate) => candidate.name === name)!;
+			fail(params, `${field.property.displayName} (input field "${name}")`, `the item has several keys for it (${candidates.map((key) => `"${key}"`).join(', ')}): keep one, or name one "${name}"`);
+		}
+		keys.set(name, candidates[0]);
+	}
+	return { keys, dotted, unused };
+}
+
+/** A fixedCollection's single group as the item gives it, by its service keys (line_1 → line1), into its typed shape. */
+function typedGroup(params: FieldContext, field: RecordField, key: string, value: unknown): unknown {
+	const groups = (field.property.options ?? []) as Array<{ name: string; values?: INodeProperties[] }>;
+	if (field.property.type !== 'fixedCollection' || groups.length !== 1 || field.property.typeOptions?.multipleValues) return value;
+	const label = `${field.property.displayName} (input field "${key}")`;
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(params, label, 'must be an object, e.g. {"city": "Warsaw"}');
+	const parts = groups[0].values ?? [];
+	const group: IDataObject = {};
+	for (const [partKey, partValue] of Object.entries(value as IDataObject)) {
+		const part = parts.find((candidate) => candidate.name === partKey || looseName(candidate.name) === looseName(partKey));
+		if (!part) fail(params, label, `has no part "${partKey}" (its parts: ${parts.map((candidate) => candidate.name).join(', ')})`);
+		group[part.name] = partValue;
+	}
+	return { [groups[0].name]: group };
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean): RecordReader | undefined {
 	if (!operation.record) return undefined;
 	const fields = recordFields(operation);
-	const known = new Set(fields.map((field) => field.name));
+	const controlling = controllingParameters(operation);
+	const known = fields.map((field) => field.name);
 	return {
 		names: new Set(fields.map((field) => field.path.split('.')[0])),
-		read(params, mapping, json) {
+		read(params, mapping, json, typed) {
 			if (!mapping) return undefined;
 			const auto = mapping.mappingMode === AUTO;
+			// Version 2's Map Each Field Below gives the mapper's own values, by field name.
 			const source = auto ? json : ((mapping.value ?? {}) as IDataObject);
-			if (auto && refuseUnknown()) {
-				const unknown = Object.keys(json).filter((key) => !known.has(key));
-				if (unknown.length > 0) {
-					throw new NodeOperationError(params.node, `Input fields ${unknown.map((key) => `"${key}"`).join(', ')}: are not fields of this record`, {
-						itemIndex: params.itemIndex,
-						description: `The fields it takes: ${[...known].join(', ')}. Remove the others (e.g. with an Edit Fields node), or set Unknown Input Fields to Ignore. Nothing was sent for this item.`,
-					});
-				}
+			const { keys, dotted, unused } = auto ? matchKeys(params, fields, json) : { keys: new Map(known.filter((name) => Object.hasOwn(source, name)).map((name) => [name, name])), dotted: new Map<string, Array<[string, string]>>(), unused: [] };
+			if (unused.length > 0 && refuseUnknown()) {
+				throw new NodeOperationError(params.node, `Input fields ${unused.map((key) => `"${key}"`).join(', ')}: are not fields of this record`, {
+					itemIndex: params.itemIndex,
+					description: `The fields it takes: ${known.join(', ')}. Remove the others (e.g. with an Edit Fields node), or set Unknown Input Fields to Ignore. Nothing was sent for this item.`,
+				});
 			}
 			const values = new Map<string, unknown>();
+			const inputKeys = new Map<string, string>();
 			for (const field of fields) {
-				const value = source[field.name];
-				if (value === undefined || value === null || value === '') continue;
-				values.set(field.path, checkParameter(params, field.property, value, `${field.property.displayName} (input field "${field.name}")`));
+				const key = keys.get(field.name);
+				let value = key === undefined ? undefined : source[key];
+				let from = key ?? field.name;
+				const parts = dotted.get(field.name);
+				if (parts) {
+					// The dotted keys set keys of the field's object, over the object the item gives under its own key.
+					const base = typeof value === 'string' && value.trim() !== '' ? parseJsonObject(params, `${field.property.displayName} (input field "${from}")`, value) : value;
+					const object: IDataObject = {};
+					if (base !== null && typeof base === 'object' && !Array.isArray(base)) for (const [name, part] of Object.entries(base)) putOwn(object, name, part);
+					for (const [name, inputKey] of parts) putOwn(object, name, source[inputKey]);
+					value = object;
+					from = [...(key === undefined ? [] : [key]), ...parts.map(([, inputKey]) => inputKey)].join('", "');
+				}
+				const label = `${field.property.displayName} (input field "${from}")`;
+				const dependents = controlling.get(field.path);
+				if (isEmpty(value)) {
+					// Hidden from the panel when mapped automatically: only the item can give it.
+					if (auto && field.required && !dependents) {
+						fail(params, label, `is required: the input item has no "${field.name}" key, or it is empty (Map Automatically reads this field from the item)`);
+					}
+					continue;
+				}
+				const checked = checkParameter(params, field.property, typedGroup(params, field, from, value), label);
+				if (dependents) {
+					const panel = typed(field.path, field.property.default);
+					if (checked !== panel) {
+						fail(
+							params,
+							label,
+							`is ${JSON.stringify(checked)} in the item but ${JSON.stringify(panel)} in the panel. ${field.property.displayName} decides which fields the panel shows (${dependents.join(', ')}), and those are read for the panel's value: set ${field.property.displayName} to ${JSON.stringify(checked)} in the panel for these items (e.g. after a Switch node), or leave "${from}" out of the item`,
+						);
+					}
+				}
+				values.set(field.path, checked);
+				inputKeys.set(field.path, from);
 			}
-			return values;
+			return { values, inputKeys, unused };
 		},
 	};
+}
+
+/** The output panel's note on the input keys Map Automatically left out (Unknown Input Fields: Ignore). */
+export function ignoredKeysHint(operation: OperationDefinition, keys: string[]): NodeExecutionHint {
+	const shown = keys.slice(0, 20).map((key) => `"${key}"`).join(', ') + (keys.length > 20 ? ` and ${keys.length - 20} more` : '');
+	return {
+		message: `Map Automatically left out input fields ${shown}: they match no field of this record (it takes ${recordFields(operation).map((field) => field.name).join(', ')}). Rename them, or set Unknown Input Fields to Refuse to fail such items instead.`,
+		type: 'warning',
+		location: 'outputPane',
+	};
+}
+
+/**
+ * Whether an error message is about the field labelled `label`: "Price: …", "Items (JSON) entry 2: …",
+ * "Metadata (JSON).tier …" (not "Name Prefix: …" for Name).
+ */
+function labels(message: string, label: string): boolean {
+	if (!message.startsWith(label)) return false;
+	const rest = message.slice(label.length);
+	return /^(: |\.|\[| entry )/.test(rest) || (label.endsWith(')') && rest.startsWith(' '));
+}
+
+/**
+ * An error a mapped value caused in build() (e.g. "Image URL: must be an HTTPS address"), named as the mapped
+ * value's other errors are: with the input key it came from. Other errors are returned unchanged.
+ */
+export function withInputKey(error: unknown, operation: OperationDefinition, mapped: MappedItem | undefined): unknown {
+	if (!mapped || !(error instanceof NodeOperationError) || mapped.inputKeys.size === 0) return error;
+	const fields = recordFields(operation);
+	for (const [path, key] of mapped.inputKeys) {
+		const field = fields.find((candidate) => candidate.path === path);
+		const label = field?.property.displayName;
+		if (!label || !labels(error.message, label)) continue;
+		error.message = `${label} (input field "${key}")${error.message.slice(label.length)}`;
+		return error;
+	}
+	return error;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ParamReader } from '../actions/types';
+import { hasOwn, ownValue, putOwn } from './own';
 import { fail, requireScalarText } from './validate';
 
 /**
@@ -27,16 +28,24 @@ export interface ChangeFields {
 /** Checks, before anything is sent, that something changes and that no name is both changed and removed. */
 export function checkChanges(params: ParamReader, changed: IDataObject, removed: string[], fields: ChangeFields): void {
 	if (Object.keys(changed).length === 0 && removed.length === 0) fail(params, fields.changed, `add ${fields.noun} to change, or name one under ${fields.removed}`);
-	const both = removed.find((name) => changed[name] !== undefined);
+	const both = removed.find((name) => hasOwn(changed, name));
 	if (both) fail(params, fields.removed, `"${both}" is also under ${fields.changed}`);
 }
 
-/** The schema's properties after the change: `current` with `changed` over it and `removed` marked deleted. */
+/**
+ * The schema's properties after the change: `current` with `changed` over it and `removed` marked deleted. A
+ * name is any text the service takes (`toString`, `constructor`, `__proto__` too): only the schema's own
+ * properties count, and each is written as the result's own.
+ */
 export function applyChanges(params: ParamReader, current: IDataObject, changed: IDataObject, removed: string[], fields: ChangeFields): IDataObject {
-	const properties = { ...current, ...changed };
+	const properties: IDataObject = {};
+	for (const [name, definition] of [...Object.entries(current), ...Object.entries(changed)]) putOwn(properties, name, definition);
 	for (const name of removed) {
-		if (!properties[name]) fail(params, fields.removed, `the schema has no ${fields.noun.replace(/^an? /, '')} "${name}"`);
-		properties[name] = { ...(properties[name] as IDataObject), deleted: true };
+		const definition = ownValue(properties, name);
+		if (definition === null || typeof definition !== 'object' || Array.isArray(definition)) {
+			fail(params, fields.removed, `the schema has no ${fields.noun.replace(/^an? /, '')} "${name}"`);
+		}
+		putOwn(properties, name, { ...definition, deleted: true });
 	}
 	return properties;
 }

@@ -1,6 +1,5 @@
-import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
-import { AUTHENTICATIONS, credentialTypeFor, neededCredentials, plainName } from '../actions/types';
-import { RESOURCES } from '../actions/resources';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { credentialTypeFor } from '../actions/types';
 import { fetchList, fetchPage, type ListSpec } from '../transport/paginate';
 import { Transport, type ServiceRequest } from '../transport/request';
 import { locatorValue } from './validate';
@@ -21,16 +20,11 @@ export interface SearchSpec {
 }
 
 /**
- * The credential the node's current Authentication points at (load-options methods run outside an execution);
- * when the chosen resource cannot use it, From List says which credential it needs instead of asking the service.
+ * The credential the node's current Authentication points at (load-options methods run outside an execution).
+ * The node's methods first check that the chosen resource can use it (description.ts, collectMethods).
  */
 export function currentTransport(ctx: ILoadOptionsFunctions): Transport {
-	const authentication = String(ctx.getCurrentNodeParameter('authentication') ?? 'appKeys');
-	const resource = RESOURCES.find((candidate) => candidate.value === ctx.getCurrentNodeParameter('resource'));
-	if (resource && !AUTHENTICATIONS[resource.auth].includes(authentication)) {
-		throw new NodeOperationError(ctx.getNode(), `${plainName(resource)} needs ${neededCredentials(resource.auth, 'a')}: choose one in Credential to connect with`);
-	}
-	return new Transport(ctx, credentialTypeFor(authentication));
+	return new Transport(ctx, credentialTypeFor(String(ctx.getCurrentNodeParameter('authentication') ?? 'appKeys')));
 }
 
 /** The value of another field of the node (a locator's, too) that a search narrows by, unless unset or an expression. */

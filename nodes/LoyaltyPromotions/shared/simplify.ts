@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { addedIn, removedIn } from '../actions/versions';
+import { hasOwn, ownValue, PROTOTYPE_KEYS, putOwn } from './own';
 
 /**
  * Simplify, n8n's toggle for large answers: the fields most workflows use instead of the whole object. The
@@ -54,33 +55,105 @@ export function selectedFields(text: unknown): string[] {
 		.filter((field) => field.length > 0);
 }
 
-function pickPath(source: unknown, path: string[], target: IDataObject): void {
-	if (source === null || typeof source !== 'object' || path.length === 0) return;
-	const [head, ...rest] = path;
-	const many = head.endsWith('[]');
-	const key = many ? head.slice(0, -2) : head;
-	const value = (source as IDataObject)[key];
-	if (value === undefined) return;
-	if (many && Array.isArray(value)) {
-		const existing = (Array.isArray(target[key]) ? target[key] : value.map(() => ({}))) as IDataObject[];
-		value.forEach((entry, index) => {
-			if (rest.length === 0) existing[index] = entry as IDataObject;
-			else pickPath(entry, rest, existing[index]);
-		});
-		target[key] = existing;
-	} else if (rest.length === 0 || value === null || typeof value !== 'object') {
-		target[key] = value as IDataObject;
-	} else {
-		const nested = (target[key] && typeof target[key] === 'object' ? target[key] : {}) as IDataObject;
-		pickPath(value, rest, nested);
-		target[key] = nested;
-	}
+/** One step of a key path: a key, and whether `[]` follows it (every entry of the list under that key). */
+interface Step {
+	key: string;
+	many: boolean;
 }
 
-/** The object with only the given key paths (those it has). */
-export function simplify(entry: IDataObject, fields: readonly string[]): IDataObject {
+const STEP = /^([^.[\]]+)(\[\])?$/;
+
+/**
+ * Why a key path cannot be followed as written, or undefined when it can: every step is a key, or a key with
+ * `[]`; a list index (`b[0]`) or an empty step (`a..b`) is not. A key n8n drops from every item it copies
+ * (`__proto__`, `constructor`, `prototype`) could never be shown, and is refused too.
+ */
+export function fieldPathProblem(field: string): string | undefined {
+	for (const step of field.split('.')) {
+		const match = STEP.exec(step);
+		if (!match) {
+			return step === ''
+				? 'has an empty step (two dots, or a dot at an end)'
+				: `"${step}" is not a key: a step is a key, or a key followed by [] for that value of every entry of a list (e.g. "${step.replace(/\[.*$/, '')}[]")`;
+		}
+		if (PROTOTYPE_KEYS.includes(match[1])) return `"${match[1]}" cannot be kept: n8n drops keys named ${PROTOTYPE_KEYS.join(', ')} from every item`;
+	}
+	return undefined;
+}
+
+function stepsOf(field: string): Step[] {
+	return field.split('.').map((step) => (step.endsWith('[]') ? { key: step.slice(0, -2), many: true } : { key: step, many: false }));
+}
+
+/** What a value is, for a path that cannot go through it. */
+function kindOf(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'string') return 'text';
+	if (typeof value === 'object') return 'an object';
+	return `a ${typeof value}`;
+}
+
+const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Copies the value at `steps` from `source` into `target`, own keys only on both sides: a key the answer does
+ * not have itself is left out (never one every object inherits), and every key is written as the target's own,
+ * so no step reaches a prototype. A step that cannot go on (into text, or into a list without `[]`) is reported
+ * and its value left out, rather than kept as something else. Gives whether anything was kept: an object or a
+ * list is only written when something in it is.
+ */
+function pickPath(source: IDataObject, steps: Step[], target: IDataObject, trail: string, report: (problem: string) => void): boolean {
+	const [{ key, many }, ...rest] = steps;
+	if (!hasOwn(source, key)) return false;
+	const value = source[key];
+	const at = trail ? `${trail}.${key}` : key;
+	if (value === undefined) return false;
+	if (value === null || (rest.length === 0 && !many)) {
+		putOwn(target, key, value);
+		return true;
+	}
+	if (many) {
+		if (!Array.isArray(value)) {
+			report(`"${at}" is ${kindOf(value)}, not a list, so "${key}[]" does not apply`);
+			return false;
+		}
+		const kept = ownValue(target, key);
+		const entries: unknown[] = Array.isArray(kept) ? kept : value.map(() => ({}));
+		let any = value.length === 0 || Array.isArray(kept);
+		value.forEach((entry, index) => {
+			if (rest.length === 0 || entry === null) {
+				entries[index] = entry;
+				any = true;
+			} else if (isObject(entry)) {
+				if (!isObject(entries[index])) entries[index] = {};
+				if (pickPath(entry, rest, entries[index] as IDataObject, `${at}[${index}]`, report)) any = true;
+			} else report(`"${at}[${index}]" is ${kindOf(entry)}, which has no key "${rest[0].key}"`);
+		});
+		if (any) putOwn(target, key, entries as IDataObject[]);
+		return any;
+	}
+	if (Array.isArray(value)) {
+		report(`"${at}" is a list: write "${key}[]" to keep that value of every entry`);
+		return false;
+	}
+	if (!isObject(value)) {
+		report(`"${at}" is ${kindOf(value)}, which has no key "${rest[0].key}"`);
+		return false;
+	}
+	const kept = ownValue(target, key);
+	const nested = isObject(kept) ? kept : {};
+	if (!pickPath(value, rest, nested, at, report)) return isObject(kept);
+	putOwn(target, key, nested);
+	return true;
+}
+
+/**
+ * The object with only the given key paths (those it has). A path that meets something it cannot go through
+ * is left out and, when `report` is given, reported with the path as written (e.g. for an execution hint).
+ */
+export function simplify(entry: IDataObject, fields: readonly string[], report?: (field: string, problem: string) => void): IDataObject {
 	const result: IDataObject = {};
-	for (const field of fields) pickPath(entry, field.split('.'), result);
+	for (const field of fields) pickPath(entry, stepsOf(field), result, '', (problem) => report?.(field, problem));
 	return result;
 }
 

@@ -3,6 +3,7 @@ import { redactUrlCredentials } from '../../../credentials/location';
 import type { ParamReader } from '../actions/types';
 import { LONE_SURROGATE } from '../transport/encoding';
 import { JSON_FIELD_RULES } from './jsonFieldRules';
+import { hasOwn, ownValue, putOwn } from './own';
 
 /**
  * Named rules checked before any request is sent. Each failure names the field (as the user sees it) and the
@@ -41,12 +42,40 @@ export function requireScalarText(params: FieldContext, field: string, value: un
 }
 
 /**
- * An ID that goes into the request's path as one segment: text, trimmed, not empty, and not "." or "..",
- * which URL parsers collapse (even when encoded), sending the request to another endpoint.
+ * The text of an ID or a code (a record's ID, a source ID, a voucher code): as requireScalarText, but a number
+ * only when its decimal text is the ID exactly, a whole number within ±Number.MAX_SAFE_INTEGER. A larger one has
+ * already been rounded by the time it is a number (a 19-digit CRM ID 12345678901234567890 is
+ * 12345678901234567000), a fraction (0.1 + 0.2) or -0 has no exact text, and 1e21's text is "1e+21": sent, each
+ * would read, change or delete another record. The error tells the user to pass the ID as text.
  */
+export function requireIdText(params: FieldContext, field: string, value: unknown): string {
+	if (typeof value === 'number' && Number.isFinite(value) && (!Number.isSafeInteger(value) || Object.is(value, -0))) {
+		const why = Object.is(value, -0)
+			? '-0, which would be sent as 0'
+			: `${String(value)}, which ${Number.isInteger(value) ? `is beyond ${Number.MAX_SAFE_INTEGER}, so it is no longer exact` : 'is not a whole number'}`;
+		fail(params, field, `must be text, not the number ${why}; an ID or a code is text: pass it as text (in quotes in JSON, or from a text field), e.g. "12345678901234567890"`);
+	}
+	return requireScalarText(params, field, value);
+}
 
+/**
+ * Whether a text parameter holds an ID or a code (by its name or label: "Source ID", "Customer IDs", "Card
+ * Code"), whose value requireIdText checks.
+ */
+export function isIdOrCode(property: Pick<INodeProperties, 'name' | 'displayName' | 'type'>): boolean {
+	return (
+		property.type === 'resourceLocator' ||
+		/(?:^|\s)(?:IDs?|Codes?)$/.test(property.displayName) ||
+		/(?:^(?:id|code|customer)|Ids?|Codes?)$/.test(property.name)
+	);
+}
+
+/**
+ * An ID that goes into the request's path as one segment: text (requireIdText), trimmed, not empty, and not "."
+ * or "..", which URL parsers collapse (even when encoded), sending the request to another endpoint.
+ */
 export function requireId(params: FieldContext, field: string, value: unknown): string {
-	const id = requireScalarText(params, field, locatorValue(value)).trim();
+	const id = requireIdText(params, field, locatorValue(value)).trim();
 	if (!id) fail(params, field, 'is required');
 	if (id === '.' || id === '..') fail(params, field, `must be an ID, not "${id}"`);
 	if (LONE_SURROGATE.test(id)) fail(params, field, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent in an address');
@@ -69,7 +98,7 @@ export function optionalId(params: FieldContext, field: string, value: unknown):
 }
 
 export function requireProgramId(params: FieldContext, field: string, value: unknown): string {
-	const id = requireScalarText(params, field, locatorValue(value)).trim();
+	const id = requireIdText(params, field, locatorValue(value)).trim();
 	if (!PROGRAM_ID_PATTERN.test(id)) fail(params, field, `must match ${PROGRAM_ID_PATTERN.source}, e.g. lprg_0a1b2c (got "${id}")`);
 	return id;
 }
@@ -132,7 +161,7 @@ function valuesAt(root: unknown, path: string): Array<{ at: string; value: unkno
 		for (const { at, value } of found) {
 			if (step === '[]') {
 				if (Array.isArray(value)) value.forEach((entry, index) => next.push({ at: `${at}[${index}]`, value: entry }));
-			} else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step)) {
+			} else if (value !== null && typeof value === 'object' && !Array.isArray(value) && hasOwn(value, step)) {
 				next.push({ at: at ? `${at}.${step}` : step, value: (value as IDataObject)[step] });
 			}
 		}
@@ -147,14 +176,14 @@ function valuesAt(root: unknown, path: string): Array<{ at: string; value: unkno
  * allowed values. An empty object counts as the field left empty.
  */
 export function checkJsonField(params: FieldContext, field: string, value: unknown): void {
-	const rules = JSON_FIELD_RULES[field];
+	const rules = hasOwn(JSON_FIELD_RULES, field) ? JSON_FIELD_RULES[field] : undefined;
 	if (!rules || (value !== null && typeof value === 'object' && Object.keys(value).length === 0)) return;
 	for (const rule of rules) {
 		for (const { at, value: found } of valuesAt(value, rule.path)) {
 			const label = at ? `${field}: ${at}` : field;
 			if (rule.allowed) requireOption(params, label, found, rule.allowed);
 			if (rule.required && found !== null && typeof found === 'object' && !Array.isArray(found)) {
-				const missing = rule.required.filter((key) => (found as IDataObject)[key] === undefined);
+				const missing = rule.required.filter((key) => ownValue(found, key) === undefined);
 				if (missing.length > 0) fail(params, label, `needs ${missing.join(' and ')} (the service requires it)`);
 			}
 		}
@@ -199,7 +228,7 @@ export function parseJsonObjectOrNull(params: FieldContext, field: string, value
 
 /** An ID that must also match the service's pattern, e.g. requirePattern(params, 'Reward ID', id, /^lrew_[a-f0-9]+$/, 'lrew_0a1b2c'). */
 export function requirePattern(params: FieldContext, field: string, value: unknown, pattern: RegExp, example: string): string {
-	const id = requireScalarText(params, field, locatorValue(value)).trim();
+	const id = requireIdText(params, field, locatorValue(value)).trim();
 	if (!id) fail(params, field, 'is required');
 	if (!pattern.test(id)) fail(params, field, `must match ${pattern.source}, e.g. ${example} (got "${id}")`);
 	return id;
@@ -290,12 +319,22 @@ export function requireDate(params: FieldContext, field: string, value: unknown)
 				? (value as { toMillis(): number }).toMillis()
 				: undefined;
 	const text = instant !== undefined && Number.isFinite(instant) ? calendarDate(instant, workflowTimeZone(params)) : requireScalarText(params, field, value).trim();
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$)/.exec(text);
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$)/.exec(text);
 	const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
-	if (!match || !date || date.getUTCDate() !== Number(match[3]) || date.getUTCMonth() !== Number(match[2]) - 1) {
+	// A time after the date is not sent, but it is checked as Created After checks it: 25:00 is no time of that day.
+	const time = match?.[4] === undefined ? undefined : { hour: Number(match[4]), minute: Number(match[5]), second: Number(match[6] ?? 0), offset: match[7] };
+	if (!match || !date || date.getUTCDate() !== Number(match[3]) || date.getUTCMonth() !== Number(match[2]) - 1 || (time && !isClockTime(time))) {
 		fail(params, field, `must be a date, e.g. 1990-04-30 (got "${text}")`);
 	}
 	return `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+/** Whether a time of day (and its UTC offset, if any) exists: 00:00:00 to 23:59:59, offsets up to ±14:59. */
+function isClockTime({ hour, minute, second, offset }: { hour: number; minute: number; second: number; offset?: string }): boolean {
+	if (hour > 23 || minute > 59 || second > 59) return false;
+	if (offset === undefined || offset === 'Z') return true;
+	const [offsetHours, offsetMinutes] = offset.slice(1).split(':').map(Number);
+	return offsetHours <= 14 && offsetMinutes <= 59;
 }
 
 /** The YYYY-MM-DD date of an instant in a time zone. */
@@ -496,12 +535,11 @@ export function requireIsoDateTime(params: FieldContext, field: string, value: u
 	const ms = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
 	const wall = utcMillis(year, month, day, hour, minute, second, ms);
 	const parsed = new Date(wall);
-	if (month < 1 || month > 12 || parsed.getUTCDate() !== day || parsed.getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 59) return refuse();
 	const offset = match[8];
+	if (month < 1 || month > 12 || parsed.getUTCDate() !== day || parsed.getUTCMonth() !== month - 1 || !isClockTime({ hour, minute, second, offset })) return refuse();
 	if (offset === undefined) return new Date(zonedMillis(wall, workflowTimeZone(params))).toISOString();
 	if (offset === 'Z') return new Date(wall).toISOString();
 	const [offsetHours, offsetMinutes] = offset.slice(1).split(':').map(Number);
-	if (offsetHours > 14 || offsetMinutes > 59) return refuse();
 	const sign = offset.startsWith('-') ? -1 : 1;
 	return new Date(wall - sign * (offsetHours * 60 + offsetMinutes) * 60_000).toISOString();
 }
@@ -525,7 +563,7 @@ export function checkParameter(params: FieldContext, property: INodeProperties, 
 	const typeOptions = property.typeOptions ?? {};
 	switch (property.type) {
 		case 'string': {
-			const text = requireScalarText(params, label, value);
+			const text = isIdOrCode(property) ? requireIdText(params, label, value) : requireScalarText(params, label, value);
 			if (LONE_SURROGATE.test(text)) fail(params, label, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent');
 			return boundedText(params, property, label, text);
 		}
@@ -571,7 +609,7 @@ function checkFields(
 	const checked: IDataObject = {};
 	for (const [name, fieldValue] of Object.entries(value as IDataObject)) {
 		const field = (fields ?? []).find((candidate) => candidate.name === name);
-		checked[name] = (field ? checkParameter(params, field, fieldValue, labelOf(field)) : fieldValue) as IDataObject[string];
+		putOwn(checked, name, (field ? checkParameter(params, field, fieldValue, labelOf(field)) : fieldValue) as IDataObject[string]);
 	}
 	return checked;
 }
@@ -583,16 +621,20 @@ function checkFixedCollection(params: FieldContext, property: INodeProperties, v
 	for (const [name, groupValue] of Object.entries(value as IDataObject)) {
 		const group = ((property.options ?? []) as INodePropertyCollection[]).find((candidate) => candidate.name === name);
 		if (!group) {
-			checked[name] = groupValue;
+			putOwn(checked, name, groupValue);
 			continue;
 		}
 		if (property.typeOptions?.multipleValues) {
 			if (!Array.isArray(groupValue)) fail(params, label, `must be a list of entries, not ${shown(groupValue)}`);
-			checked[name] = (groupValue as unknown[]).map((entry, index) =>
-				checkFields(params, group.values, entry, `${label} entry ${index + 1}`, (field) => `${label} entry ${index + 1}: ${field.displayName}`),
+			putOwn(
+				checked,
+				name,
+				(groupValue as unknown[]).map((entry, index) =>
+					checkFields(params, group.values, entry, `${label} entry ${index + 1}`, (field) => `${label} entry ${index + 1}: ${field.displayName}`),
+				),
 			);
 		} else {
-			checked[name] = checkFields(params, group.values, groupValue, label, (field) => `${label}: ${field.displayName}`);
+			putOwn(checked, name, checkFields(params, group.values, groupValue, label, (field) => `${label}: ${field.displayName}`));
 		}
 	}
 	return checked;

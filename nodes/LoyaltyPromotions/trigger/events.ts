@@ -185,25 +185,34 @@ export function eventOptionName(kind: string): string {
 }
 
 /**
+ * The nodes panel's name for the trigger started by one kind, e.g. "On loyalty card points added". Without it n8n
+ * makes one from the option's name, key included ("On customer created customer created").
+ */
+export function eventAction(kind: string): string {
+	return `On ${eventLabel(kind).replace(':', '').toLowerCase()}`;
+}
+
+/**
  * Options for a multiOptions Events parameter: the 60 kinds, sorted by name.
  * With `{ includeAll: true }` an "All Events" choice (value ALL_EVENTS) comes
  * first; callers sending events to the service must pass the selection
- * through expandEvents().
+ * through expandEvents(). Only the kinds delivered with another spelling have a
+ * description (the name already says what the event is).
  */
 export function eventOptions(opts: { includeAll?: boolean } = {}): INodePropertyOptions[] {
 	const options: INodePropertyOptions[] = EVENT_KINDS.map((kind) => ({
 		name: eventOptionName(kind),
 		value: kind,
-		description: ADDED_SPELLINGS[kind]
-			? `${familyOf(kind)} event, delivered with the type ${ADDED_SPELLINGS[kind]}`
-			: `${familyOf(kind)} event`,
+		action: eventAction(kind),
+		...(ADDED_SPELLINGS[kind] ? { description: `Delivered with the type ${ADDED_SPELLINGS[kind]}` } : {}),
 	}));
 	options.sort((a, b) => a.name.localeCompare(b.name));
 	if (opts.includeAll) {
 		options.unshift({
 			name: '[All Events]',
 			value: ALL_EVENTS,
-			description: 'Any of the 60 event kinds',
+			action: 'On any event',
+			description: `Every one of the ${EVENT_KINDS.length} kinds`,
 		});
 	}
 	return options;

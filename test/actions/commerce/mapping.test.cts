@@ -71,9 +71,9 @@ describe('Record Fields: Map Automatically', () => {
 			[{ source_id: 'inv-5', price: 'twelve' }, /^Price \(input field "price"\): /],
 			[{ source_id: 'inv-5', price: -1 }, /^Price \(input field "price"\): /],
 			[{ source_id: 'inv-5', sku: { nested: true } }, /^SKU \(input field "sku"\): /],
-			[{ source_id: 'inv-5', attributes: [1, 2] }, /^Attributes \(JSON\): must be a JSON object/],
-			[{ source_id: 'inv-5', image_url: 'ftp://example.com/a.gif' }, /^Image URL: /],
-			[{ sku: 'no source id' }, /^Source ID: is required/],
+			[{ source_id: 'inv-5', attributes: [1, 2] }, /^Attributes \(JSON\) \(input field "attributes"\): must be a JSON object/],
+			[{ source_id: 'inv-5', image_url: 'ftp://example.com/a.gif' }, /^Image URL \(input field "image_url"\): /],
+			[{ sku: 'no source id' }, /^Source ID \(input field "source_id"\): is required/],
 		];
 		for (const [json, message] of cases) {
 			ctx.emu.control.reset();
@@ -213,7 +213,7 @@ describe('Record Fields: campaigns', () => {
 		const cases: Array<[Record<string, unknown>, IDataObject, RegExp]> = [
 			[{ operation: 'create' }, { name: 'C', type: 'WEEKLY' }, /^Type \(input field "type"\): /],
 			[{ operation: 'create' }, { name: 'C', vouchers_count: 0 }, /^Vouchers Count \(input field "vouchers_count"\): /],
-			[{ operation: 'create' }, { name: 'C', activity_duration_after_publishing: '24 days' }, /^Activity Duration After Publishing: /],
+			[{ operation: 'create' }, { name: 'C', activity_duration_after_publishing: '24 days' }, /^Activity Duration After Publishing \(input field "activity_duration_after_publishing"\): /],
 			[{ operation: 'update' }, { id: FIXTURES.campaignId, join_once: 'sometimes' }, /^Join Once \(input field "join_once"\): /],
 			[{ operation: 'update', unknownInputFields: 'refuse' }, { id: FIXTURES.campaignId, budget: 10 }, /^Input fields "budget": are not fields of this record$/],
 		];
@@ -283,9 +283,9 @@ describe('Record Fields: bulk updates and imports (one record per item, sent tog
 	it('a bad record value or an unknown key (with Refuse) stops the batch before anything is sent, naming the field', async () => {
 		const cases: Array<[string, string, Record<string, unknown>, IDataObject, RegExp]> = [
 			['customer', 'updateInBulk', {}, { source_id: 'x', birthdate: 'yesterday' }, /^Birthdate \(input field "birthdate"\): /],
-			['customer', 'updateInBulk', {}, { name: 'no source id' }, /^Source ID: is required/],
+			['customer', 'updateInBulk', {}, { name: 'no source id' }, /^Source ID \(input field "source_id"\): is required/],
 			['product', 'updateInBulk', {}, { source_id: 'x', price: 'cheap' }, /^Price \(input field "price"\): /],
-			['customer', 'updateMetadataInBulk', {}, { source_id: 'x', metadata: ['gold'] }, /^Metadata \(JSON\): must be a JSON object/],
+			['customer', 'updateMetadataInBulk', {}, { source_id: 'x', metadata: ['gold'] }, /^Metadata \(JSON\) \(input field "metadata"\): must be a JSON object/],
 			['voucher', 'updateMetadataInBulk', {}, { code: 'CODE-0000' }, /^Metadata: is required/],
 			['customer', 'import', { unknownInputFields: 'refuse' }, { source_id: 'x', loyalty_tier: 'gold' }, /^Input fields "loyalty_tier": are not fields of this record$/],
 		];

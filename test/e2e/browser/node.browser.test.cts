@@ -48,6 +48,23 @@ async function newWorkflowToTheNodesActions() {
 	if (await isVisible(p, '[data-test-id="ndv"]')) await p.keyboard.press('Escape');
 	await p.waitForSelector('[data-test-id="ndv"]', { hidden: true });
 	await clickUntilShown(p, '[data-test-id="node-creator-plus-button"]', '[data-test-id="node-creator-search-bar"]', 'the nodes panel (the canvas "+" button)');
+	// the action node and its trigger are one entry, which n8n describes with the trigger's description: it says
+	// what the action node does (not "Starts the workflow when…")
+	await p.locator('[data-test-id="node-creator-search-bar"]').click();
+	await p.keyboard.type('voucherify');
+	await p.waitForFunction(
+		() =>
+			[...document.querySelectorAll('[data-test-id="node-creator-item-name"]')]
+				.filter((name) => name.textContent?.trim() === 'Loyalty Promotions')
+				.some((name) => {
+					for (let box = name.parentElement, depth = 0; box && depth < 6; box = box.parentElement, depth++) {
+						const shown = box.querySelector('[data-test-id="node-creator-item-description"]');
+						if (shown) return /^Vouchers, coupons, gift cards/.test(shown.textContent?.trim() ?? '');
+					}
+					return false;
+				}),
+		{ timeout: WAIT_MS },
+	);
 	await pickFromNodesPanel('voucherify', 'Loyalty Promotions');
 }
 
@@ -199,20 +216,22 @@ browserTest('a new OAuth2 credential with its defaults (plus app keys and Custom
 	const typeInput = '[data-test-id="new-credential-type-select"] input';
 	await p.locator(typeInput).click();
 	// typed into the select's own input (keys sent before it has the focus would be lost)
-	await p.locator(typeInput).fill('Voucherify) OAuth2');
+	await p.locator(typeInput).fill('Voucherify) OAuth2.0');
 	await p.waitForFunction(() => {
 		const shown = [...document.querySelectorAll('[data-test-id="new-credential-type-select-option"]')].filter((e) => (e as HTMLElement).offsetParent);
-		return shown.length === 1 && shown[0].textContent!.trim() === 'Loyalty Promotions (Voucherify) OAuth2 API';
+		return shown.length === 1 && shown[0].textContent!.trim() === 'Loyalty Promotions (Voucherify) OAuth2.0 API';
 	});
 	// click the option by its name (the keyboard's first option can be another type)
-	await clickText(p, '[data-test-id="new-credential-type-select-option"]', 'Loyalty Promotions (Voucherify) OAuth2 API');
+	await clickText(p, '[data-test-id="new-credential-type-select-option"]', 'Loyalty Promotions (Voucherify) OAuth2.0 API');
 	// the list has closed (fading out, it shows every type again, over the Continue button: a CI run's click on
 	// Continue chose the Management type that way) and the choice is still OAuth2
 	await waitUntilHidden(p, '[data-test-id="new-credential-type-select-option"]');
-	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions (Voucherify) OAuth2 API', {}, typeInput);
+	await p.waitForFunction((sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Loyalty Promotions (Voucherify) OAuth2.0 API', {}, typeInput);
 	// Continue opens the OAuth2 form (shown by its Scopes field; the App Keys form has an App ID too); a click lost
 	// while the dialog settles (seen once in a cold CI run under load) is made again while the form is not there
 	await clickUntilShown(p, '[data-test-id="new-credential-type-button"]', '[data-test-id="parameter-input-scopes"]', 'the OAuth2 credential form (Continue)');
+	// n8n names the new credential after the type's display name, without the words API and OAuth2
+	await p.waitForFunction(() => /Loyalty Promotions \(Voucherify\) OAuth2\.0 account/.test((document.querySelector('[data-test-id="credential-name"]') as HTMLElement | null)?.innerText ?? ''), { timeout: WAIT_MS });
 	// the Scopes field shows what the credential uses with nothing chosen: "api" (not an empty "Select")
 	await p.waitForSelector('[data-test-id="parameter-input-scopes"]', { visible: true });
 	const scopesShown = await p.$eval('[data-test-id="parameter-input-scopes"]', (el) => {
@@ -283,7 +302,7 @@ async function addActionAndRun(action: string, credentialId: string, credentialN
 describe.each([
 	['App Keys', 'lp-app', 'Loyalty Promotions App Keys (demo)', 'Get many customers', 'Get many projects', /Management API credential/],
 	['OAuth2', 'lp-oauth', 'Loyalty Promotions OAuth2 (demo)', 'Get many programs', 'Get many webhooks', /Management API credential/],
-	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many projects', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2 API credential/],
+	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many projects', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2.0 API credential/],
 ])('with the %s credential', (_kind, id, name, callable, notCallable, needed) => {
 	browserTest(`"${callable}" from the nodes panel runs`, current, async () => {
 		const text = await addActionAndRun(callable, id, name);

@@ -3,7 +3,7 @@ import { pagedList } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
 import { compact } from '../../shared/fields';
 import { inCollection } from '../../shared/mapping';
-import { fail, locatorValue, requireBoolean, requireId, requireIntegerInRange, requireOption, requirePattern, requireScalarText, toMinorUnits } from '../../shared/validate';
+import { fail, locatorValue, requireBoolean, requireId, requireIdText, requireIntegerInRange, requireOption, requirePattern, requireScalarText, toMinorUnits } from '../../shared/validate';
 import type { ParamReader, RecordMap } from '../types';
 import { VOUCHER_IMPORT_OPTIONS } from '../voucher/bulk';
 import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from '../voucher/fields';
@@ -67,7 +67,7 @@ export const campaignNameFilter: INodeProperties = {
 export function readCampaignName(params: ParamReader, filters: IDataObject): string | undefined {
 	const value = locatorValue(filters.campaign);
 	if (value === undefined || value === null) return undefined;
-	return requireScalarText(params, 'Campaign', value).trim() || undefined;
+	return requireIdText(params, 'Campaign', value).trim() || undefined;
 }
 
 const CAMPAIGN_KINDS: Array<[label: string, value: string, description: string]> = [

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { locatorProperty } from '../../shared/locator';
+import { hasOwn, putOwn } from '../../shared/own';
 import { fail, requireScalarText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { ParamReader } from '../types';
@@ -55,8 +56,8 @@ export function readAttributes(params: ParamReader, value: unknown): IDataObject
 	entries.forEach((entry, index) => {
 		const name = requireScalarText(params, `Attributes entry ${index + 1}: Name`, entry.name).trim();
 		if (!name) fail(params, `Attributes entry ${index + 1}: Name`, 'is required');
-		if (properties[name]) fail(params, `Attributes entry ${index + 1}: Name`, `"${name}" is given twice`);
-		properties[name] = { type: entry.type ?? 'string', optional: entry.optional !== false };
+		if (hasOwn(properties, name)) fail(params, `Attributes entry ${index + 1}: Name`, `"${name}" is given twice`);
+		putOwn(properties, name, { type: entry.type ?? 'string', optional: entry.optional !== false });
 	});
 	return properties;
 }

@@ -111,7 +111,7 @@ export function readCustomerBody(params: ParamReader, fields: IDataObject): IDat
 }
 
 /** The customer record as input items name it (Map Input Fields): the service's field → the collection option. */
-export const CUSTOMER_RECORD = { name: 'name', email: 'email', phone: 'phone', description: 'description', birthdate: 'birthdate', metadata: 'metadataJson' };
+export const CUSTOMER_RECORD = { name: 'name', email: 'email', phone: 'phone', description: 'description', birthdate: 'birthdate', address: 'address', metadata: 'metadataJson' };
 
 /** The campaign types a customer's activities can be filtered by. */
 export const CAMPAIGN_TYPES: Array<[label: string, value: string]> = [

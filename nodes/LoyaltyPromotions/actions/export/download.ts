@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 import { waitUntilDone } from '../../shared/poll';
+import { HIDDEN_ON_TOOLS } from '../../shared/fields';
 import { requireIntegerInRange, requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader, ServiceClient } from '../types';
@@ -106,6 +107,8 @@ export const download: OperationDefinition = {
 			default: 'data',
 			required: true,
 			hint: 'The name of the output binary field to put the file in',
+			// a tool answers its agent with JSON: the file stays in the field n8n names by default
+			displayOptions: HIDDEN_ON_TOOLS,
 		},
 		{
 			displayName: 'Wait Up To (Seconds)',

@@ -3,7 +3,7 @@ import { get } from './get';
 import { getAll } from './getAll';
 import { searchLocations } from './search';
 
-/** Locations (issue 22): the areas defined in the dashboard, read-only through the API. */
+/** Locations: the areas defined in the dashboard, read-only through the API. */
 export const location: ResourceDefinition = {
 	value: 'location',
 	name: 'Location',

@@ -1,4 +1,4 @@
-import { V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
 import type { OperationDefinition } from '../types';
 import { bucketOrder, CARD_LOCATORS, cardPath } from './fields';
 

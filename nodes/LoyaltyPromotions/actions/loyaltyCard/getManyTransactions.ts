@@ -1,5 +1,5 @@
 import { createdFilters } from '../../shared/activities';
-import { V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
 import type { OperationDefinition } from '../types';
 import { CARD_LOCATORS, cardPath } from './fields';
 

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { currentTransport, searchList } from '../../shared/search';
 import { PROGRAM_ID_PATTERN } from '../../shared/validate';
 import { path } from '../../transport/request';
-import { V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
 
 /** The value of a locator chosen above the field, if it is a plain value of the service's pattern. */
 function chosen(ctx: ILoadOptionsFunctions, name: string, pattern: RegExp): string | undefined {

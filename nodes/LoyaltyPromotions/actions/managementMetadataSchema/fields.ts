@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { putOwn } from '../../shared/fields';
+import { hasOwn } from '../../shared/own';
 import { fail, parseJsonObject, requireScalarText } from '../../shared/validate';
 import type { ProjectCollection } from '../project/collection';
 import type { ParamReader } from '../types';
@@ -89,7 +90,7 @@ export function readProperties(params: ParamReader, entries: unknown, json: unkn
 	list.forEach((entry, index) => {
 		const field = `Properties entry ${index + 1}: Name`;
 		const name = requireScalarText(params, field, entry.name).trim();
-		if (properties[name]) fail(params, field, `"${name}" is given twice`);
+		if (hasOwn(properties, name)) fail(params, field, `"${name}" is given twice`);
 		putOwn(properties, name, checkDefinition(params, field, name, { type: entry.type ?? 'string', optional: entry.optional !== false, array: entry.array === true }));
 	});
 	if (json !== undefined) {

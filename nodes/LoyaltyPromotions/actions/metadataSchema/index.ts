@@ -3,7 +3,7 @@ import { get } from './get';
 import { getAll } from './getAll';
 import { searchMetadataSchemas } from './search';
 
-/** The project's metadata schemas as the app keys read them (issue 22); the management API's are managementMetadataSchema. */
+/** The project's metadata schemas as the app keys read them; the management API's are managementMetadataSchema. */
 export const metadataSchema: ResourceDefinition = {
 	value: 'metadataSchema',
 	name: 'Metadata Schema',

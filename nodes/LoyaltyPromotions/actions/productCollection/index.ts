@@ -7,7 +7,7 @@ import { getManyProducts } from './getManyProducts';
 import { searchProductCollections } from './search';
 import { update } from './update';
 
-/** Product collections (issue 22): static sets of products and SKUs, or auto-update ones kept by a filter. */
+/** Product collections: static sets of products and SKUs, or auto-update ones kept by a filter. */
 export const productCollection: ResourceDefinition = {
 	value: 'productCollection',
 	name: 'Product Collection',

@@ -4,7 +4,8 @@ import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues } fr
 import { requirePattern } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition, ParamReader } from '../types';
-import { readProgramId, V2_LIST } from './fields';
+import { V2_LIST } from '../../shared/catalogue';
+import { readProgramId } from './fields';
 import { programLocator } from './search';
 
 /**

@@ -1,6 +1,6 @@
 import type { JsonBodyField } from '../../shared/fields';
 import { fail, requireOption, requireProgramId } from '../../shared/validate';
-import type { ItemOperation, OperationDefinition, ParamReader } from '../types';
+import type { OperationDefinition, ParamReader } from '../types';
 import { path } from '../../transport/request';
 import { programLocator } from './search';
 
@@ -45,6 +45,3 @@ export function programTransition(spec: { value: string; name: string; action: s
 		build: (params) => ({ method: 'POST', path: `${path`/v2/loyalties/programs/${readProgramId(params)}`}/${spec.to}` }),
 	};
 }
-
-/** The v2 cursor envelope of the loyalty v2 lists: `limit` up to 100, `cursor` from `cursor.next`. */
-export const V2_LIST: NonNullable<ItemOperation['list']> = { envelope: 'v2Cursor', pageSizeParam: 'limit', cursorParam: 'cursor', maxPageSize: 100 };

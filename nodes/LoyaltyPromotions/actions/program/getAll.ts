@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { enumOptions, filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues, type FilterKind } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
-import { PROGRAM_STATUSES, V2_LIST } from './fields';
+import { V2_LIST } from '../../shared/catalogue';
+import { PROGRAM_STATUSES } from './fields';
 import { createdConditions } from '../../shared/listFilters';
 
 const ORDERS: Array<[label: string, field: string]> = [

@@ -1,7 +1,8 @@
 import { activityFilters } from '../../shared/activities';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { readProgramId, V2_LIST } from './fields';
+import { V2_LIST } from '../../shared/catalogue';
+import { readProgramId } from './fields';
 import { programLocator } from './search';
 
 /** The program activity types of the contract, as `vl.program.<what>`. */

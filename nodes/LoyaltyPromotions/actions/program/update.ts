@@ -1,12 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import {
-	jsonBodyProperties,
-	metadataJsonProperty,
-	metadataProperty,
-	readUpdateBody,
-	updateFieldsProperty,
-	updateNameProperty,
-} from '../../shared/fields';
+import { jsonBodyProperties, METADATA_PRECEDENCE, metadataJsonProperty, metadataProperty, readUpdateBody, updateFieldsProperty, updateNameProperty } from '../../shared/fields';
 import { fail, requireDateTime, requireProgramId } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 import { path } from '../../transport/request';
@@ -53,8 +46,8 @@ export const update: OperationDefinition = {
 				description: 'Whether to remove the end date (sends null; only while the program is DRAFT)',
 			},
 			...jsonBodyProperties([VALIDITY_HOURS]),
-			{ ...metadataProperty, description: `Custom key/value pairs. ${MERGED} Use Metadata (JSON) for numbers, booleans or nested values.` },
-			{ ...metadataJsonProperty, description: `Custom metadata as a JSON object, over the key/value pairs. ${MERGED}` },
+			{ ...metadataProperty, description: `Custom key/value pairs (text values). ${MERGED} ${METADATA_PRECEDENCE}.` },
+			{ ...metadataJsonProperty, description: `Custom metadata as a JSON object, for numbers, booleans and nested values. ${MERGED} ${METADATA_PRECEDENCE}.` },
 		]),
 	],
 	build: (params) => {

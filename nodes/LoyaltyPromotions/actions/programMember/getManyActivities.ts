@@ -1,5 +1,5 @@
 import { activityFilters } from '../../shared/activities';
-import { V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
 import { programLocator } from '../program/search';
 import type { OperationDefinition } from '../types';
 import { memberPath } from './fields';

@@ -3,7 +3,7 @@ import { locatorProperty } from '../../shared/locator';
 import { searchList } from '../../shared/search';
 import { PROGRAM_ID_PATTERN } from '../../shared/validate';
 import { path } from '../../transport/request';
-import { V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
 
 /** A reward of the program chosen above: From List reads the program's assigned rewards. */
 export const programRewardLocator = locatorProperty({

@@ -3,7 +3,7 @@ import { locatorProperty } from '../../shared/locator';
 import { searchList } from '../../shared/search';
 import { PROGRAM_ID_PATTERN } from '../../shared/validate';
 import { path } from '../../transport/request';
-import { V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
 
 /** The v2 program member locator: From List reads the members of the program chosen above it. */
 export const memberLocator = locatorProperty({

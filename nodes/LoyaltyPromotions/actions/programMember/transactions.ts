@@ -1,6 +1,6 @@
 import { createdFilters } from '../../shared/activities';
 import { requirePattern } from '../../shared/validate';
-import { V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
 import { programLocator } from '../program/search';
 import type { OperationDefinition } from '../types';
 import { memberPath } from './fields';

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
+import { METADATA_PRECEDENCE, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { fail } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { programLocator } from '../program/search';
@@ -17,8 +17,8 @@ export const update: OperationDefinition = {
 	properties: [
 		programLocator,
 		memberLocator,
-		{ ...metadataProperty, description: `Custom key/value pairs. ${MERGED} Use Metadata (JSON) for numbers, booleans or nested values.` },
-		{ ...metadataJsonProperty, description: `Custom metadata as a JSON object, over the key/value pairs. ${MERGED}` },
+		{ ...metadataProperty, description: `Custom key/value pairs (text values). ${MERGED} ${METADATA_PRECEDENCE}.` },
+		{ ...metadataJsonProperty, description: `Custom metadata as a JSON object, for numbers, booleans and nested values. ${MERGED} ${METADATA_PRECEDENCE}.` },
 		{
 			displayName: 'Clear Metadata',
 			name: 'clearMetadata',

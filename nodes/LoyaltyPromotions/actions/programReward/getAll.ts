@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { filtersProperty, readFilterQuery, sortOrderFilter, sortOrderValues } from '../../shared/fields';
 import { path } from '../../transport/request';
-import { readProgramId, V2_LIST } from '../program/fields';
+import { V2_LIST } from '../../shared/catalogue';
+import { readProgramId } from '../program/fields';
 import { programLocator } from '../program/search';
 import type { OperationDefinition } from '../types';
 

@@ -32,7 +32,7 @@ export const DURATION: PeriodUnits = { DAY: undefined, MONTH: undefined, YEAR: u
 /** Expiration types and the settings object each uses. */
 export const EXPIRATION = {
 	types: { NO_RETENTION: null, FIXED_DURATION: 'fixed_duration', CALENDAR_EXPIRATION: 'calendar_expiration', SLIDING_EXPIRATION: 'sliding_expiration' },
-	// The seed's rolling expiration is what the service now calls a fixed duration.
+	// The seed's rolling expiration is the service's fixed duration.
 	seedModes: { rolling_expiration: 'FIXED_DURATION', calendar_expiration: 'CALENDAR_EXPIRATION', sliding_expiration: 'SLIDING_EXPIRATION' },
 	units: Object.keys(DURATION),
 };

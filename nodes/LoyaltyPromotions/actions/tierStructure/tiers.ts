@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
-import { catalogueLocator, cataloguePath } from '../../shared/catalogue';
+import { catalogueLocator, cataloguePath, V2_LIST } from '../../shared/catalogue';
 import {
 	additionalFieldsProperty,
 	compact,
@@ -18,11 +18,10 @@ import {
 } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
 import { chosenValue, searchList } from '../../shared/search';
-import { fail, locatorValue, requireOption, requirePattern, requireScalarText, requireText } from '../../shared/validate';
+import { fail, locatorValue, requireIdText, requireOption, requirePattern, requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { segmentLocator } from '../segment/fields';
 import type { OperationDefinition, ParamReader } from '../types';
-import { V2_LIST } from '../program/fields';
 import { TIER_STRUCTURE } from './fields';
 
 /**
@@ -116,7 +115,7 @@ function readQualification(params: ParamReader, given: { type: unknown; min: unk
 		range.max_value = points(params, 'Max Points', given.max);
 		if ((range.max_value as number) < (range.min_value as number)) fail(params, 'Max Points', `must not be below Min Points (${String(range.min_value)})`);
 	}
-	const segment = given.segment === undefined ? '' : requireScalarText(params, 'Segment', given.segment).trim();
+	const segment = given.segment === undefined ? '' : requireIdText(params, 'Segment', given.segment).trim();
 	if (type === 'POINTS') {
 		if (segment) fail(params, 'Segment', 'is set only with Qualification Type Points and Segment');
 		return { type, points: range };

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { hasOwn, putOwn } from '../../shared/own';
 import { fail, requireId, requireOption } from '../../shared/validate';
 import type { ProjectCollection } from '../project/collection';
 import type { ParamReader } from '../types';
@@ -80,8 +81,8 @@ export function readProjectRoles(params: ParamReader, value: unknown): IDataObje
 	entries.forEach((entry, index) => {
 		const label = `Projects entry ${index + 1}`;
 		const projectId = requireId(params, `${label}: Project ID`, entry.projectId);
-		if (projects[projectId] !== undefined) fail(params, `${label}: Project ID`, `"${projectId}" is given twice`);
-		projects[projectId] = readRole(params, entry.role ?? 'USER', entry.customRoleId, `${label}: Role`);
+		if (hasOwn(projects, projectId)) fail(params, `${label}: Project ID`, `"${projectId}" is given twice`);
+		putOwn(projects, projectId, readRole(params, entry.role ?? 'USER', entry.customRoleId, `${label}: Role`));
 	});
 	return projects;
 }

@@ -46,7 +46,7 @@ export const adjustBalance: OperationDefinition = {
 		additionalFieldsProperty(TRANSACTION_NOTE_OPTIONS),
 	],
 	build(params) {
-		const code = readVoucher(params);
+		const code = readVoucher(params, 'Card');
 		const amount =
 			params.get<string>('cardType', 'gift') === 'loyalty'
 				? requireNonZeroInteger(params, 'Points', params.get('points', 0))

@@ -16,5 +16,5 @@ export const exportTransactions: OperationDefinition = {
 	// An export changes nothing: a repeat after a lost answer only schedules a second file.
 	safeToRepeat: true,
 	properties: [voucherLocator('code', 'The gift card or loyalty card, by its code or ID', 'Card'), additionalFieldsProperty(transactionsExportOptions(COLUMNS, false))],
-	build: (params) => ({ method: 'POST', path: `${path`/v1/vouchers/${readVoucher(params)}`}/transactions/export`, body: readTransactionsExport(params, COLUMNS) }),
+	build: (params) => ({ method: 'POST', path: `${path`/v1/vouchers/${readVoucher(params, 'Card')}`}/transactions/export`, body: readTransactionsExport(params, COLUMNS) }),
 };

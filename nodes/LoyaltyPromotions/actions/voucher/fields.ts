@@ -8,6 +8,7 @@ import {
 	parseJsonArray,
 	parseJsonObject,
 	requireDateTime,
+	requireIdText,
 	requireIntegerInRange,
 	requireScalarText,
 	toMinorUnits,
@@ -33,8 +34,9 @@ export function voucherLocator(name: string, description: string, displayName = 
 
 export const voucherProperty = voucherLocator('code', 'The voucher, by its code or ID');
 
-export function readVoucher(params: ParamReader): string {
-	return params.id('code', 'Voucher');
+/** The voucher's code or ID, named in errors as its field is labelled (Voucher, or Card where only cards apply). */
+export function readVoucher(params: ParamReader, label = 'Voucher'): string {
+	return params.id('code', label);
 }
 
 /** The category dropdown, loaded from the project's categories. */
@@ -300,7 +302,7 @@ export function readDiscount(params: ParamReader, override: unknown): IDataObjec
 export function readValidationRules(params: ParamReader, value: unknown): string[] | undefined {
 	if (value === undefined || value === '') return undefined;
 	const list = typeof value === 'string' && !value.trim().startsWith('[') ? value.split(',') : parseJsonArray(params, 'Validation Rule IDs', value);
-	const ids = (list as unknown[]).map((id) => requireScalarText(params, 'Validation Rule IDs', id).trim()).filter(Boolean);
+	const ids = (list as unknown[]).map((id) => requireIdText(params, 'Validation Rule IDs', id).trim()).filter(Boolean);
 	return ids.length > 0 ? ids : undefined;
 }
 

@@ -15,7 +15,7 @@ export const getManyTransactions: OperationDefinition = {
 	build(params) {
 		return {
 			method: 'GET',
-			path: path`/v1/vouchers/${readVoucher(params)}/transactions`,
+			path: path`/v1/vouchers/${readVoucher(params, 'Card')}/transactions`,
 			query: readCursorQuery(params.get<IDataObject>('filters', {})),
 		};
 	},

@@ -1,0 +1,3 @@
+import { defineOracle } from './oracle.cjs';
+
+defineOracle(1, 3);
