@@ -4,7 +4,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { authenticateWithHeaders } from './appKeys';
+import { authenticateWithHeaders, credentialText } from './appKeys';
 import { MANAGEMENT_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, locationProperties } from './location';
 
@@ -33,6 +33,7 @@ export class LoyaltyPromotionsManagementApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			description: 'Spaces and line breaks around it (from copying it) are left out when it is sent',
 		},
 		{
 			displayName: 'Project ID',
@@ -57,8 +58,8 @@ export class LoyaltyPromotionsManagementApi implements ICredentialType {
 	];
 
 	authenticate: IAuthenticate = authenticateWithHeaders((credentials) => ({
-		'X-Management-Id': String(credentials.managementId ?? ''),
-		'X-Management-Token': String(credentials.managementToken ?? ''),
+		'X-Management-Id': credentialText(credentials.managementId),
+		'X-Management-Token': credentialText(credentials.managementToken),
 	}));
 
 	test: ICredentialTestRequest = {

@@ -8,7 +8,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { appKeyHeaders, appKeyProperties, authenticateWithHeaders } from './appKeys';
+import { appKeyHeaders, appKeyProperties, authenticateWithHeaders, credentialText } from './appKeys';
 import { OAUTH_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { joinScopes, SCOPES } from './scopes';
@@ -79,7 +79,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	}
 
 	authenticate: IAuthenticate = authenticateWithHeaders((credentials) => ({
-		Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+		Authorization: `Bearer ${credentialText(credentials.accessToken)}`,
 		...appKeyHeaders(credentials),
 	}));
 

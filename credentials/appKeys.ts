@@ -17,13 +17,22 @@ export const appKeyProperties: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		required: true,
-		description: 'The secret key paired with the application ID',
+		description: 'The secret key paired with the application ID. Spaces and line breaks around it (from copying it) are left out when it is sent.',
 	},
 ];
 
+/**
+ * A credential field's value as sent: without the spaces, tabs and line breaks that copying a key often brings
+ * along. HTTP would drop them from a header anyway; trimming here makes what is sent, and so what redaction
+ * looks for, one known text.
+ */
+export function credentialText(value: unknown): string {
+	return String(value ?? '').trim();
+}
+
 /** The headers that carry the application key pair. */
 export function appKeyHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string> {
-	return { 'X-App-Id': String(credentials.appId ?? ''), 'X-App-Token': String(credentials.appToken ?? '') };
+	return { 'X-App-Id': credentialText(credentials.appId), 'X-App-Token': credentialText(credentials.appToken) };
 }
 
 /**

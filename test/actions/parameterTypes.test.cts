@@ -1,4 +1,4 @@
-import type { INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { FIXTURES, startEmulator, type RunningEmulator } from '../emulator/index.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
@@ -11,7 +11,9 @@ import { minimalParameters, OPERATIONS } from './minimal.cjs';
  * collections) refuses a value of the wrong type with an error naming the field and the rule, before anything
  * is sent: an object is never sent as "[object Object]", a list as "c-1,c-2", "0x10" as 16, 1e20 as a number,
  * "01/02/2024" as a date, "yes" as a switch, or a value outside a dropdown's list. The fields are found from
- * the node's own description, so a new operation is covered as soon as it has an entry in minimal.cts.
+ * the node's own description, so a new operation is covered as soon as it has an entry in minimal.cts. Each
+ * field's hostile values go in one run, one input item each under Continue On Fail (each item must fail on its
+ * own), rather than one run of n8n's engine per value.
  */
 
 let emu: RunningEmulator;
@@ -20,12 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => emu.stop());
 
-type Hostile = Array<[label: string, expression: string]>;
+/** Values an expression can give, each handed to the field by `={{ $json.hostile }}` from an input item. */
+type Hostile = Array<[label: string, value: unknown]>;
 
 const NOT_TEXT: Hostile = [
-	['an object', '={{ { "id": "c-1" } }}'],
-	['a list', '={{ ["c-1", "c-2"] }}'],
-	['a boolean', '={{ true }}'],
+	['an object', { id: 'c-1' }],
+	['a list', ['c-1', 'c-2']],
+	['a boolean', true],
 ];
 
 /** Hostile values by property type, and the rule the error must state. */
@@ -37,21 +40,21 @@ function hostileFor(property: INodeProperties): { values: Hostile; rule: RegExp 
 		case 'number':
 			return {
 				values: [
-					['hex text "0x10"', '={{ "0x10" }}'],
-					['exponent text "1e3"', '={{ "1e3" }}'],
-					['1e20', '={{ 1e20 }}'],
-					['text with letters', '={{ "12abc" }}'],
-					['an object', '={{ { "n": 1 } }}'],
-					...(integer ? ([['"1.5" in a whole-number field', '={{ "1.5" }}']] as Hostile) : []),
+					['hex text "0x10"', '0x10'],
+					['exponent text "1e3"', '1e3'],
+					['1e20', 1e20],
+					['text with letters', '12abc'],
+					['an object', { n: 1 }],
+					...(integer ? ([['"1.5" in a whole-number field', '1.5']] as Hostile) : []),
 				],
 				rule: integer ? /must be a whole number/ : /must be (a number|at most)/,
 			};
 		case 'boolean':
 			return {
 				values: [
-					['"yes"', '={{ "yes" }}'],
-					['1', '={{ 1 }}'],
-					['an object', '={{ { "on": true } }}'],
+					['"yes"', 'yes'],
+					['1', 1],
+					['an object', { on: true }],
 				],
 				rule: /must be true or false/,
 			};
@@ -59,22 +62,22 @@ function hostileFor(property: INodeProperties): { values: Hostile; rule: RegExp 
 			if (property.typeOptions?.loadOptionsMethod) return { values: NOT_TEXT.slice(0, 2), rule: /must be text/ };
 			return {
 				values: [
-					['a value outside the list', '={{ "surely-not-a-value" }}'],
-					['an object', '={{ { "value": 1 } }}'],
+					['a value outside the list', 'surely-not-a-value'],
+					['an object', { value: 1 }],
 				],
 				rule: /must be one of/,
 			};
 		case 'multiOptions':
 			if (property.typeOptions?.loadOptionsMethod) return undefined;
-			return { values: [['a value outside the list', '={{ ["surely-not-a-value"] }}']], rule: /unknown value "surely-not-a-value"/ };
+			return { values: [['a value outside the list', ['surely-not-a-value']]], rule: /unknown value "surely-not-a-value"/ };
 		case 'dateTime':
 			return {
 				values: [
-					['"01/02/2024"', '={{ "01/02/2024" }}'],
-					['the number 1', '={{ 1 }}'],
-					['"hello 2020"', '={{ "hello 2020" }}'],
-					['"2024-02-30"', '={{ "2024-02-30" }}'],
-					['an offset without a colon', '={{ "2024-01-31T12:00:00+0100" }}'],
+					['"01/02/2024"', '01/02/2024'],
+					['the number 1', 1],
+					['"hello 2020"', 'hello 2020'],
+					['"2024-02-30"', '2024-02-30'],
+					['an offset without a colon', '2024-01-31T12:00:00+0100'],
 				],
 				// A date-only field (sent as YYYY-MM-DD) names that form instead.
 				rule: property.typeOptions?.dateOnly === true ? /must be a date, e.g. 1990-04-30/ : /must be a date-time in ISO 8601 form/,
@@ -147,11 +150,11 @@ function plausible(property: INodeProperties): unknown {
  * Runs the node; when n8n refuses the workflow because showing the field under test revealed another required
  * field (e.g. a discount type's own amount), fills that field beside it and runs again.
  */
-async function runFilled(parameters: INodeParameters, properties: INodeProperties[], path: Array<string | number>) {
+async function runFilled(parameters: INodeParameters, properties: INodeProperties[], path: Array<string | number>, input: IDataObject[]) {
 	let current = parameters;
 	for (let attempt = 0; ; attempt++) {
 		try {
-			return await runNode({ parameters: current, credentials: credentialsFor(emu) });
+			return await runNode({ parameters: current, credentials: credentialsFor(emu), input, continueOnFail: true });
 		} catch (error) {
 			const missing = /Parameter "([^"]+)" is required/.exec((error as Error).message)?.[1];
 			if (!missing || attempt >= 5) throw error;
@@ -186,18 +189,27 @@ describe.each(cases)('$key', ({ key, resource, operation }) => {
 			// Show the field: Limit only shows when Return All is off; others need a sibling's value.
 			let shown: INodeParameters = { ...valid, ...(property.name === 'limit' ? { returnAll: false } : {}) };
 			for (const need of needs) shown = withValue(shown, need.path, need.value);
-			for (const [what, value] of hostileFor(property)!.values) {
+			// One run per field, one input item per hostile value, under Continue On Fail: each item must fail on its
+			// own. A node-wide option (Options → Concurrency), and every field of a batch operation (its items go as one
+			// job, whose settings are read from the first item), get one run per value.
+			const { values, rule } = hostileFor(property)!;
+			const nodeWide = path[0] === optionsProperty.name || operation.batch !== undefined;
+			for (const batch of nodeWide ? values.map((value) => [value]) : [values]) {
 				emu.control.clearRequests();
-				const result = await runFilled({ resource, operation: operation.value, ...withValue(shown, path, value) }, [...operation.properties], path);
+				const parameters = { resource, operation: operation.value, ...withValue(shown, path, '={{ $json.hostile }}') };
+				const result = await runFilled(parameters, [...operation.properties], path, batch.map(([, hostile]) => ({ hostile }) as IDataObject));
 				const sent = emu.control.requests().map((request) => `${request.method} ${request.path}`);
-				expect({ field: label, what, sent, message: result.error?.message }).toEqual({
-					field: label,
-					what,
-					sent: [],
-					message: expect.stringMatching(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `)),
+				expect({ field: label, sent, error: result.error?.message, items: result.items.length }).toEqual({ field: label, sent: [], error: undefined, items: batch.length });
+				batch.forEach(([what], index) => {
+					const { error, description } = result.items[index].json;
+					expect({ field: label, what, error }).toEqual({
+						field: label,
+						what,
+						error: expect.stringMatching(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `)),
+					});
+					expect({ field: label, what, error }).toEqual({ field: label, what, error: expect.stringMatching(rule) });
+					expect({ field: label, what, description }).toEqual({ field: label, what, description: expect.stringMatching(/Nothing was sent to the service/) });
 				});
-				expect({ field: label, what, message: result.error?.message }).toEqual({ field: label, what, message: expect.stringMatching(hostileFor(property)!.rule) });
-				expect(result.error?.description).toMatch(/Nothing was sent to the service/);
 			}
 			checked.push(label);
 		}

@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { FIXTURES, startEmulator, type RunningEmulator } from '../emulator/index.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
@@ -18,15 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => emu.stop());
 
-// As n8n expressions, the way such values reach a node at run time (a plain empty required field is refused
-// by n8n itself before the run).
-const HOSTILE: Array<[string, string]> = [
+/** Typed as is: a plain empty required field is refused by n8n itself before the run. */
+const TYPED: Array<[string, string]> = [
 	['".."', '..'],
 	['"."', '.'],
-	['" .. " (spaces around)', '={{ " .. " }}'],
-	['an object', '={{ { "id": "x" } }}'],
-	['a list', '={{ ["a", "b"] }}'],
 ];
+
+/** From an expression, the way such values reach a node at run time: each from an input item (`$json.hostile`). */
+const FROM_EXPRESSIONS: Array<[string, unknown]> = [
+	['".." from an expression', '..'],
+	['"." from an expression', '.'],
+	['" .. " (spaces around)', ' .. '],
+	['an object', { id: 'x' }],
+	['a list', ['a', 'b']],
+];
+
+/** The error an ID refused for its path starts with. */
+const REFUSED_ID = /^[A-Z][^:]*: (is required|must be an ID|must be text|must match)/;
 
 /** The top-level string parameters whose value is a whole segment of the path the operation sent. */
 function pathParameters(parameters: Record<string, unknown>, sentPath: string): string[] {
@@ -51,19 +60,26 @@ describe.each(cases)('$key', ({ key, resource, operation, endpoint }) => {
 		// every {placeholder} of the path the operation took is filled from a parameter tested below
 		const alternative = endpoint.split(' then ')[0].split(' or ').find((a) => a.split(' ')[1].split('/').length === first.path.split('/').length)!;
 		expect(names).toHaveLength((alternative.match(/\{[^}]+\}/g) ?? []).length);
-		for (const name of names) {
-			const values = name === 'projectId' ? HOSTILE : [['"" from an expression', '={{ "" }}'], ...HOSTILE];
-			for (const [label, value] of values) {
+		// A batch operation's items go as one job, read from the first item: one run per value there.
+		const oneRunPerValue = OPERATIONS.find((entry) => entry.key === key)!.operation.batch !== undefined;
+		const expectRefused = async (name: string, runs: Array<{ labels: string[]; value: unknown; input?: IDataObject[] }>) => {
+			for (const { labels, value, input } of runs) {
 				emu.control.clearRequests();
-				const result = await runNode({ parameters: { resource, operation, ...valid, [name]: value }, credentials: credentialsFor(emu) });
+				const result = await runNode({ parameters: { resource, operation, ...valid, [name]: value }, credentials: credentialsFor(emu), input, continueOnFail: input !== undefined });
 				const sent = emu.control.requests().filter((request) => request.path !== '/v1/oauth/token');
-				expect({ name, label, sent: sent.map((r) => `${r.method} ${r.path}`) }).toEqual({ name, label, sent: [] });
-				expect({ name, label, message: result.error?.message }).toEqual({
-					name,
-					label,
-					message: expect.stringMatching(/^[A-Z][^:]*: (is required|must be an ID|must be text|must match)/),
-				});
+				expect({ name, labels, sent: sent.map((r) => `${r.method} ${r.path}`) }).toEqual({ name, labels, sent: [] });
+				const messages = input ? result.items.map((item) => item.json.error) : [result.error?.message];
+				expect({ name, labels, messages }).toEqual({ name, labels, messages: labels.map(() => expect.stringMatching(REFUSED_ID)) });
 			}
+		};
+		for (const name of names) {
+			const fromExpressions: Array<[string, unknown]> = name === 'projectId' ? FROM_EXPRESSIONS : [['"" from an expression', ''], ...FROM_EXPRESSIONS];
+			const typed = TYPED.map(([label, value]) => ({ labels: [label], value }));
+			// Every value from an expression as one input item each, under Continue On Fail: each item must fail alone.
+			const expressions = oneRunPerValue
+				? fromExpressions.map(([label, hostile]) => ({ labels: [label], value: '={{ $json.hostile }}', input: [{ hostile } as IDataObject] }))
+				: [{ labels: fromExpressions.map(([label]) => label), value: '={{ $json.hostile }}', input: fromExpressions.map(([, hostile]) => ({ hostile }) as IDataObject) }];
+			await expectRefused(name, [...typed, ...expressions]);
 		}
 	});
 });

@@ -176,18 +176,8 @@ function outputFieldsOf(operation: OperationDefinition, params: ParamReader): { 
 	return { fields, selected: true };
 }
 
-/**
- * The action node's execute(): reads each item's parameters, validates and builds its request, sends it
- * through one transport per execution (paging lists), and pairs every output item with its input, in input
- * order, with up to Concurrency requests in flight.
- */
-export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeItems(this);
-}
-
-/** route()'s work, with n8n's context as a parameter: the readers' own methods have a `this` of their own. */
-async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = context.getInputData();
+/** The resource and operation the node is set to, and the credential type they use. */
+function operationOf(context: IExecuteFunctions): { resource: ResourceDefinition; operation: OperationDefinition; credentialType: CredentialType } {
 	const resourceValue = context.getNodeParameter('resource', 0) as string;
 	const operationValue = context.getNodeParameter('operation', 0) as string;
 	const resource = resourcesForVersion(RESOURCES, context.getNode().typeVersion).find((r) => r.value === resourceValue);
@@ -197,7 +187,57 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 			description: 'Add the node again to get its latest version, which offers every operation.',
 		});
 	}
-	const credentialType = credentialFor(context, resource);
+	return { resource, operation, credentialType: credentialFor(context, resource) };
+}
+
+/**
+ * The action node's execute(): reads each item's parameters, validates and builds its request, sends it
+ * through one transport per execution (paging lists), and pairs every output item with its input, in input
+ * order, with up to Concurrency requests in flight.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await routeItems(this);
+}
+
+/** An error as Continue On Fail's items (one, or its error output's), or rethrown as this node's error. */
+function failedItems(context: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData[] {
+	if (context.continueOnFail()) {
+		const item = errorItem(error, itemIndex);
+		if (context.getNode().onError !== 'continueErrorOutput') return [item];
+		// n8n sends an item to the error output only when its JSON holds no more than error, message and details:
+		// the service's fields go under details (n8n then adds the input item's fields)
+		const { error: message, ...details } = item.json;
+		return [{ ...item, json: { error: message, details } }];
+	}
+	// Both constructors hand back an error that is already theirs unchanged.
+	if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
+	throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/** A node-wide setting's value, or the error reading it gave. */
+function nodeSetting<T>(read: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
+	try {
+		return { ok: true, value: read() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
+
+/** Every input item failed with a node-wide setting's error (or the node failed, without Continue On Fail). */
+function failEveryItem(context: IExecuteFunctions, error: unknown): INodeExecutionData[][] {
+	return [context.getInputData().flatMap((_item, itemIndex) => failedItems(context, error, itemIndex))];
+}
+
+/**
+ * route()'s work. A node-wide setting that cannot be used (an unknown operation, the wrong credential, a
+ * Concurrency an expression made NaN or 0) fails every item under Continue On Fail: thrown from execute(), n8n
+ * would pass the input items on as they came, and the next node would see a success where nothing was sent.
+ */
+async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = context.getInputData();
+	const setup = nodeSetting(() => operationOf(context));
+	if (!setup.ok) return failEveryItem(context, setup.error);
+	const { operation, credentialType } = setup.value;
 	const propertyFor = propertiesOf(context, operation);
 
 	// Every value is checked against the type its property declares: an expression can yield anything.
@@ -249,6 +289,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 					stored,
 					resolved: context.getNodeParameter('projectId', itemIndex, ''),
 					label: locator ? 'Project' : 'Project ID',
+					locator,
 					credentialProject: async () =>
 						await (managementProject ??= context
 							.getCredentials<IDataObject>('loyaltyPromotionsManagementApi')
@@ -259,8 +300,9 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		};
 	};
 
-	const options = readerFor(0).get<IDataObject>('options', {});
-	const concurrency = (options.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
+	const concurrencySetting = nodeSetting(() => (readerFor(0).get<IDataObject>('options', {}).concurrency as number | undefined) ?? DEFAULT_CONCURRENCY);
+	if (!concurrencySetting.ok) return failEveryItem(context, concurrencySetting.error);
+	const concurrency = concurrencySetting.value;
 	const transport = new Transport(context, credentialType, new Pacer());
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -273,21 +315,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		baseUrl: async (path) => await transport.baseUrl(path),
 	});
 
-	/** An error as Continue On Fail's item, or rethrown as this node's error. */
-	const failed = (cause: unknown, itemIndex: number): INodeExecutionData[] => {
-		const error = withInputKey(cause, operation, mappedItems.get(itemIndex));
-		if (context.continueOnFail()) {
-			const item = errorItem(error, itemIndex);
-			if (context.getNode().onError !== 'continueErrorOutput') return [item];
-			// n8n sends an item to the error output only when its JSON holds no more than error, message and details:
-			// the service's fields go under details (n8n then adds the input item's fields)
-			const { error: message, ...details } = item.json;
-			return [{ ...item, json: { error: message, details } }];
-		}
-		// Both constructors hand back an error that is already theirs unchanged.
-		if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
-		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-	};
+	/** An error as Continue On Fail's item (naming the input key a mapped value came from), or the node's error. */
+	const failed = (cause: unknown, itemIndex: number) => failedItems(context, withInputKey(cause, operation, mappedItems.get(itemIndex)), itemIndex);
 
 	const hintIgnoredKeys = () => {
 		if (record && unusedKeys.size > 0) context.addExecutionHints(ignoredKeysHint(operation, [...unusedKeys]));

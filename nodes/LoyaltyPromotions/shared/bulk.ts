@@ -14,8 +14,9 @@ import { fail, requireText } from './validate';
  *   `{ <idsKey>: [...], metadata }` (POST …/metadata/async).
  * The result's errors name the record (`source_id` or `code`) when the service says which; such an error is paired
  * with the input items of that record, any other with every item of its request.
- * A record named twice in one batch is refused before anything is sent: the service documents neither which of
- * two records of one request wins nor any order between requests, which run concurrently.
+ * A record named twice in one batch (a voucher code whatever its case) is refused before anything is sent: the
+ * service documents neither which of two records of one request wins nor any order between requests, which run
+ * concurrently.
  */
 
 /** Records per request: the service's documented maximum for bulk and metadata endpoints. */
@@ -187,26 +188,42 @@ export async function sendBulk(spec: BulkSpec, rows: BatchRow[], params: ParamRe
 	return [...refused.outputs, ...(await runJobs(spec.noun, requests, params, client))];
 }
 
+/** Input item indexes as a message lists them: "0 and 2", "0, 1 and 4". */
+function itemList(items: number[]): string {
+	return items.length === 1 ? String(items[0]) : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /**
  * Records named twice or more (by `spec.key`) in one batch: an error naming every input item of each, before
- * anything is sent. With Continue On Fail those items become error items and the other rows go on.
+ * anything is sent. With Continue On Fail those items become error items and the other rows go on. Voucher codes
+ * are compared whatever their case: a project can take codes case-insensitively (its `case_sensitive_codes`
+ * setting), and then `ABC` and `abc` are one voucher, updated twice in an order nobody knows. The node cannot see
+ * that setting (it is the management API's), so codes that differ only in case are refused too.
  */
 function refuseDuplicates(spec: BulkSpec, rows: BatchRow[], params: ParamReader): { rows: BatchRow[]; outputs: BatchOutput[] } {
-	const byKey = new Map<string, number[]>();
+	const caseInsensitive = spec.key === 'code';
+	const byKey = new Map<string, Array<{ itemIndex: number; key: string }>>();
 	for (const { row, itemIndex } of rows) {
 		const key = row[spec.key];
 		if (typeof key !== 'string' || key === '') continue;
-		const items = byKey.get(key);
-		if (items) items.push(itemIndex);
-		else byKey.set(key, [itemIndex]);
+		const same = caseInsensitive ? key.toLowerCase() : key;
+		const items = byKey.get(same);
+		if (items) items.push({ itemIndex, key });
+		else byKey.set(same, [{ itemIndex, key }]);
 	}
 	const label = spec.key === 'code' ? 'Code' : 'Source ID';
+	const record = spec.record ?? 'record';
 	const errors = new Map<number, NodeOperationError>();
-	for (const [key, items] of byKey) {
-		if (items.length < 2) continue;
-		const named = `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-		for (const itemIndex of items) {
-			const error = new NodeOperationError(params.node, `${label}: "${key}" is in input items ${named}; one batch takes each ${spec.record ?? 'record'} once`, {
+	for (const named of byKey.values()) {
+		if (named.length < 2) continue;
+		const items = itemList(named.map(({ itemIndex }) => itemIndex));
+		const spellings = [...new Set(named.map(({ key }) => key))];
+		const message =
+			spellings.length === 1
+				? `${label}: "${spellings[0]}" is in input items ${items}; one batch takes each ${record} once`
+				: `${label}: ${spellings.map((key) => `"${key}"`).join(', ')} (input items ${items}) differ only in case, which a project with case-insensitive codes takes as one ${record}; one batch takes each ${record} once`;
+		for (const { itemIndex } of named) {
+			const error = new NodeOperationError(params.node, message, {
 				itemIndex,
 				description: 'Nothing was sent to the service. Merge the items into one, or send them in separate runs in the order they must apply.',
 			});

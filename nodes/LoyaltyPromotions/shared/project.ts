@@ -23,6 +23,42 @@ export interface ProjectChoice {
 	credentialProject: () => Promise<unknown>;
 	/** The field's name as the user sees it ('Project' in version 2, 'Project ID' in version 1). */
 	label: string;
+	/**
+	 * Whether the field is version 2's locator, whose From List offers "The credential's project"; version 1 and
+	 * the trigger have a text field, where the credential's project is the field left empty.
+	 */
+	locator?: boolean;
+}
+
+/** Characters that show as nothing: a project ID holding one is not the ID it looks like. */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/u;
+
+/** Text that an expression gives for a missing value when it turns it into text (`{{ String($json.none) }}`). */
+const MISSING_AS_TEXT = new Set(['null', 'undefined', 'nan', '[object object]']);
+
+/** How the user picks the credential's project instead, in this field. */
+function credentialProjectHint(choice: ProjectChoice): string {
+	return choice.locator
+		? `choose "The credential's project" in From List to use the credential's`
+		: "leave the field empty, without an expression, to use the credential's Project ID";
+}
+
+/**
+ * Refuses a project that is no project ID although it is text: "null" or "undefined" (a missing value an
+ * expression turned into text), or text holding an invisible character (a zero-width space looks empty or like
+ * the ID without it). Each would otherwise be sent as a project, e.g. /projects/null/….
+ */
+function refuseFalseProject(field: FieldContext, choice: ProjectChoice, value: unknown): void {
+	if (typeof value !== 'string') return;
+	const text = value.trim();
+	if (MISSING_AS_TEXT.has(text.toLowerCase())) {
+		fail(field, choice.label, `is the text "${text}", not a project ID (an expression that gave a missing value as text?); name a project, or ${credentialProjectHint(choice)}`);
+	}
+	const invisible = INVISIBLE.exec(value);
+	if (invisible) {
+		const codePoint = `U+${invisible[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+		fail(field, choice.label, `holds an invisible character (${codePoint}, e.g. a zero-width space), which is not part of any project ID; remove it`);
+	}
 }
 
 /**
@@ -34,14 +70,11 @@ export interface ProjectChoice {
 export async function resolveProject(field: FieldContext, choice: ProjectChoice): Promise<string> {
 	const value = locatorValue(choice.resolved);
 	if (typeof value !== 'string' || value.trim() !== CREDENTIAL_PROJECT) {
+		refuseFalseProject(field, choice, value);
 		const chosen = optionalId(field, choice.label, value);
 		if (chosen) return chosen;
 		if (containsExpression(choice.stored)) {
-			fail(
-				field,
-				choice.label,
-				`its expression gave nothing (empty, null or missing); name a project, or choose "The credential's project" in From List to use the credential's`,
-			);
+			fail(field, choice.label, `its expression gave nothing (empty, null or missing); name a project, or ${credentialProjectHint(choice)}`);
 		}
 	}
 	const fallback = await choice.credentialProject();

@@ -79,6 +79,7 @@ export function requireId(params: FieldContext, field: string, value: unknown): 
 	if (!id) fail(params, field, 'is required');
 	if (id === '.' || id === '..') fail(params, field, `must be an ID, not "${id}"`);
 	if (LONE_SURROGATE.test(id)) fail(params, field, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent in an address');
+	requireLengthWithin(params, field, id, ID_LENGTH);
 	return id;
 }
 
@@ -564,7 +565,7 @@ export function checkParameter(params: FieldContext, property: INodeProperties, 
 		case 'string': {
 			const text = isIdOrCode(property) ? requireIdText(params, label, value) : requireScalarText(params, label, value);
 			if (LONE_SURROGATE.test(text)) fail(params, label, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent');
-			return text;
+			return boundedText(params, property, label, text);
 		}
 		case 'number': {
 			const min = typeof typeOptions.minValue === 'number' ? typeOptions.minValue : undefined;
@@ -637,4 +638,46 @@ function checkFixedCollection(params: FieldContext, property: INodeProperties, v
 		}
 	}
 	return checked;
+}
+
+// Length bounds of IDs, codes and emails. The published contract gives none (its maxLength covers names,
+// events and reasons only), so these are generous bounds far above any real value: a 200 KB code pasted by
+// mistake is refused naming the field and the limit, instead of being sent (and repeated) until the service or a
+// proxy drops the connection.
+
+/** What an ID or a code may hold at most, in characters: real ones are tens of characters; an address holds a few KB. */
+export const ID_LENGTH = { max: 1_000, what: 'IDs and codes' } as const;
+
+/** What an email address may hold at most: RFC 5321's limit on an address in a mail path (254 characters). */
+export const EMAIL_LENGTH = { max: 254, what: 'email addresses' } as const;
+
+export interface LengthBound {
+	max: number;
+	/** What is bounded, for the message: "IDs and codes". */
+	what: string;
+}
+
+/**
+ * The length bound of a text parameter, by its name or label: an email (`email`, "Customer Email"…), or one ID or
+ * code (`id`, `customerId`, "Voucher Code", "Unit Product ID"…). Lists of them ("Customer IDs") and other text
+ * have none here.
+ */
+export function lengthBoundOf(property: Pick<INodeProperties, 'name' | 'displayName'>): LengthBound | undefined {
+	if (/^email$|Email$/.test(property.name) || /(?:^|\s)Email$/.test(property.displayName)) return EMAIL_LENGTH;
+	if (/^(?:id|code)$|[a-z](?:Id|Code)$/.test(property.name) || /(?:^|\s)(?:ID|Code)$/.test(property.displayName)) return ID_LENGTH;
+	return undefined;
+}
+
+/** Refuses text longer than the bound, naming the field and the limit; else gives it back. */
+export function requireLengthWithin(params: FieldContext, field: string, text: string, bound: LengthBound): string {
+	if (text.length > bound.max) {
+		fail(params, field, `must be at most ${bound.max.toLocaleString('en-US')} characters, as ${bound.what} are (got ${text.length.toLocaleString('en-US')})`);
+	}
+	return text;
+}
+
+/** A text parameter's value within the length bound its name gives (lengthBoundOf). */
+function boundedText(params: FieldContext, property: INodeProperties, label: string, text: string): string {
+	const bound = lengthBoundOf(property);
+	return bound ? requireLengthWithin(params, label, text, bound) : text;
 }

@@ -1,5 +1,6 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 import { redactUrlCredentials } from '../../../credentials/location';
+import { seconds } from './pacer';
 
 /** The parts of a failed HTTP exchange that the transport reasons about, dug out of whatever n8n threw. */
 export interface FailedExchange {
@@ -93,17 +94,37 @@ function unauthorizedHint(credentialType: string | undefined, tokenRequest: bool
 /** Socket errors that mean the connection never opened: the service cannot have seen the request. */
 const NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/** What an unsafe request's headline adds when it was not repeated. */
+const NOT_REPEATED = '; the request was not repeated, as it may have been applied';
+
+/**
+ * Whether a request that got no answer met the HTTP client's timeout (n8n's `timeout` option: that long without
+ * a byte of the answer): axios says ECONNABORTED with "timeout of N ms exceeded", or ETIMEDOUT (its
+ * clarifyTimeoutError, or a socket that timed out), rather than a connection the other side closed.
+ */
+export function timedOut(failure: Pick<FailedExchange, 'code' | 'message' | 'status'>): boolean {
+	if (failure.status !== undefined) return false;
+	if (failure.code === 'ETIMEDOUT' || failure.code === 'ESOCKETTIMEDOUT') return true;
+	return failure.code === 'ECONNABORTED' && /timeout|timed out/i.test(failure.message ?? '');
+}
+
 /** What happened to a request that got no answer, said without advising a repeat. */
-function socketHeadline(code: string, notRepeated: boolean): string {
+function socketHeadline(failure: FailedExchange, notRepeated: boolean, timeoutMs?: number): string {
+	const code = failure.code!;
 	if (NEVER_OPENED.has(code)) return `Could not connect to the service (${code})`;
-	if (notRepeated) return `The connection was lost before the service answered (${code}); the request was not repeated, as it may have been applied`;
-	return `The connection was lost before the service answered (${code})`;
+	const suffix = notRepeated ? NOT_REPEATED : '';
+	// Without the code (the description names it): n8n swaps a message holding a socket error code for its own
+	// wording when it wraps the error again (e.g. for an AI agent's tool), losing "not repeated".
+	if (timedOut(failure)) return `The service did not answer within ${timeoutMs ? seconds(timeoutMs) : 'the time allowed'}: the request timed out${suffix}`;
+	return `The connection was lost before the service answered (${code})${suffix}`;
 }
 
 export interface ErrorMappingOptions {
 	itemIndex?: number;
 	attempts?: number;
 	baseUrl?: string;
+	/** The HTTP client's timeout (ms without an answer), named when a request meets it. */
+	timeoutMs?: number;
 	/** The credential the request used, so that a 401 names the fields to check. */
 	credentialType?: string;
 	/** The request failed on a 5xx or a lost connection and was deliberately not repeated (not safe to). */
@@ -123,15 +144,18 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	const body = (failure.data && typeof failure.data === 'object' ? failure.data : {}) as Record<string, unknown>;
 	const ruleMessage = ((body.error as Loose)?.message as string | undefined) ?? undefined;
 	const status = failure.status ?? (typeof body.code === 'number' ? body.code : undefined);
+	const where = options.baseUrl ? ` at ${redactUrlCredentials(options.baseUrl)}` : '';
 	const unreachable =
 		status === undefined && failure.code
-			? `Could not reach the service${options.baseUrl ? ` at ${redactUrlCredentials(options.baseUrl)}` : ''} (${failure.code})`
+			? timedOut(failure)
+				? `No answer came from the service${where} within ${options.timeoutMs ? seconds(options.timeoutMs) : 'the time allowed'} (${failure.code}), so the node stopped waiting`
+				: `Could not reach the service${where} (${failure.code})`
 			: undefined;
 
 	let message: string;
 	if (typeof body.message === 'string' && body.message) message = body.message;
 	else if (status !== undefined) message = `The service answered ${status}`;
-	else if (unreachable) message = socketHeadline(failure.code!, options.notRepeated === true);
+	else if (unreachable) message = socketHeadline(failure, options.notRepeated === true, options.timeoutMs);
 	else message = failure.message || 'The request failed';
 	if (failure.tokenRequest && !message.startsWith('Could not get an OAuth access token')) {
 		message = `Could not get an OAuth access token: ${message}`;

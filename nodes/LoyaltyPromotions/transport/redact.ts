@@ -10,36 +10,100 @@ export const MIN_SUBSTRING_SECRET = 8;
 /** The credential fields that hold secrets, in any of the package's credentials. */
 export const SECRET_CREDENTIAL_FIELDS = ['appToken', 'managementToken', 'accessToken', 'webhookSecret'] as const;
 
+/** The credential fields that name whose a secret is, for the `id:secret` pairs of HTTP Basic authentication. */
+const SECRET_OWNERS: Record<string, string> = { appToken: 'appId', managementToken: 'managementId' };
+
+/** Base64 with and without its `=` padding (an echo may drop it), in the standard and the URL-safe alphabet. */
+function base64Forms(text: string): string[] {
+	const bytes = Buffer.from(text, 'utf8');
+	const padded = bytes.toString('base64');
+	return [padded, padded.replace(/=+$/, ''), bytes.toString('base64url')];
+}
+
+/**
+ * Every form in which a secret is sent or can come back: as it was given, as sent (trimmed: HTTP drops the
+ * spaces around a header's value), URL-encoded (a path or query), form-encoded (a form body: spaces as `+`), as
+ * JSON escapes it, and in base64 (alone, and as `id:secret`, HTTP Basic's form). Matched whatever the case.
+ */
+export function secretForms(secret: string, owner?: string): string[] {
+	const sent = secret.trim();
+	const forms = [
+		secret,
+		sent,
+		encodeURIComponent(sent),
+		new URLSearchParams({ s: sent }).toString().slice(2),
+		JSON.stringify(sent).slice(1, -1),
+		...base64Forms(sent),
+		...(owner ? [owner, owner.trim()].flatMap((id) => base64Forms(`${id}:${sent}`)) : []),
+	];
+	return [...new Set(forms)];
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The secrets one transport knows of: its credential's, and those the requests it sent carried (e.g. a token to revoke). */
 export class SecretSet {
-	private readonly values = new Set<string>();
+	/** Each secret (as given) and whose it is, when a credential pairs it with an ID. */
+	private readonly values = new Map<string, string | undefined>();
+
+	/** All forms of the long secrets as one case-insensitive pattern, and the short ones, made again when a secret is added. */
+	private matcher?: { pattern?: RegExp; short: Set<string> };
 
 	add(...values: unknown[]): void {
-		for (const value of values) {
-			if (typeof value === 'string' && value.trim() !== '') this.values.add(value);
-		}
+		for (const value of values) this.addOwned(value);
+	}
+
+	private addOwned(value: unknown, owner?: unknown): void {
+		if (typeof value !== 'string' || value.trim() === '') return;
+		const id = typeof owner === 'string' && owner.trim() !== '' ? owner : undefined;
+		if (this.values.has(value) && (id === undefined || this.values.get(value) === id)) return;
+		this.values.set(value, id);
+		this.matcher = undefined;
 	}
 
 	/** The credential's secret fields as they are now (an OAuth token is replaced in place when renewed). */
 	addCredential(data: Record<string, unknown> | undefined): void {
-		for (const field of SECRET_CREDENTIAL_FIELDS) this.add(data?.[field]);
+		for (const field of SECRET_CREDENTIAL_FIELDS) {
+			const owner = SECRET_OWNERS[field];
+			this.addOwned(data?.[field], owner ? data?.[owner] : undefined);
+		}
 	}
 
 	get size(): number {
 		return this.values.size;
 	}
 
-	/** `text` with every secret in it replaced by REDACTED. */
-	text(text: string): string {
-		let result = text;
-		for (const secret of this.values) {
-			if (secret.length >= MIN_SUBSTRING_SECRET) {
-				if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-			} else if (result === secret || result.trim() === secret.trim()) {
-				return REDACTED;
+	/** The secrets as redaction looks for them, made again when a secret is added. */
+	private compiled(): { pattern?: RegExp; short: Set<string> } {
+		if (this.matcher) return this.matcher;
+		const forms = new Set<string>();
+		const short = new Set<string>();
+		for (const [secret, owner] of this.values) {
+			if (secret.trim().length < MIN_SUBSTRING_SECRET) {
+				short.add(secret.trim().toLowerCase());
+				continue;
 			}
+			for (const form of secretForms(secret, owner)) if (form.length >= MIN_SUBSTRING_SECRET) forms.add(form);
 		}
-		return result;
+		// Longest first: a form that contains another (the secret as given, with its spaces) is replaced whole.
+		const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
+		this.matcher = { pattern: alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'gi') : undefined, short };
+		return this.matcher;
+	}
+
+	/** `text` with every secret in it, in any of its forms (secretForms), replaced by REDACTED. */
+	text(text: string): string {
+		const { pattern, short } = this.compiled();
+		// A short secret counts only as a whole value (spaces around it and its case aside).
+		if (short.size > 0 && text.length <= MIN_SUBSTRING_SECRET * 4 && short.has(text.trim().toLowerCase())) return REDACTED;
+		if (!pattern) return text;
+		// Most texts hold no secret: a test is several times cheaper than a replace that finds nothing.
+		pattern.lastIndex = 0;
+		if (!pattern.test(text)) return text;
+		pattern.lastIndex = 0;
+		return text.replace(pattern, REDACTED);
 	}
 
 	/**

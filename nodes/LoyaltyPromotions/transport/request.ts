@@ -365,6 +365,7 @@ export class Transport {
 					itemIndex,
 					attempts: attempt,
 					baseUrl,
+					timeoutMs: options.timeout,
 					// a request to a full URL (e.g. an export's file) carries no credential: its 401 says nothing of the keys
 					credentialType: request.url ? undefined : this.credentialType,
 					notRepeated: fault && !repeatable,

@@ -49,6 +49,20 @@ export function asyncActionView(a: AsyncAction): Json {
 	};
 }
 
+/**
+ * The job also finishes on its own when nobody asks (a reset store keeps the old one alive only until then). A
+ * timer runs on the monotonic clock and readyAt on the wall clock, truncated to ms each: the timer can fire a
+ * millisecond before readyAt (or more, when the wall clock is adjusted), and settle() then finds the job not
+ * due yet. So the timer is set again until the job is done; else the job would stay IN_PROGRESS until someone
+ * asks, and nobody may.
+ */
+function finishOnItsOwn(action: AsyncAction): void {
+	const wait = Math.max(1, action.readyAt - Date.now());
+	setTimeout(() => {
+		if (settle(action).status === 'IN_PROGRESS') finishOnItsOwn(action);
+	}, wait).unref();
+}
+
 /** Queues a job of `rows` rows; `finish` applies it and returns its result when its time is up. */
 export function startAsyncAction(env: Env, type: string, rows: number, requestId: string, finish: () => Json): AsyncAction {
 	const now = Date.now();
@@ -69,8 +83,7 @@ export function startAsyncAction(env: Env, type: string, rows: number, requestId
 		finish,
 	};
 	env.store.asyncActions.set(action.id, action);
-	// The job also finishes on its own when nobody asks (a reset store keeps the old one alive only until then).
-	setTimeout(() => settle(action), Math.max(0, action.readyAt - now)).unref();
+	finishOnItsOwn(action);
 	return action;
 }
 
