@@ -93,11 +93,29 @@ function unauthorizedHint(credentialType: string | undefined, tokenRequest: bool
 /** Socket errors that mean the connection never opened: the service cannot have seen the request. */
 const NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-/** What happened to a request that got no answer, said without advising a repeat. */
+/**
+ * What happened to a request that got no answer, said without advising a repeat. The socket error code stays out
+ * of the headline (the description names it): n8n replaces a message that contains one with its own wording
+ * ("You can retry the request immediately…") each time it wraps the error, as it does for a tool's error on the
+ * MCP path, and "not repeated" would be lost.
+ */
 function socketHeadline(code: string, notRepeated: boolean): string {
-	if (NEVER_OPENED.has(code)) return `Could not connect to the service (${code})`;
-	if (notRepeated) return `The connection was lost before the service answered (${code}); the request was not repeated, as it may have been applied`;
-	return `The connection was lost before the service answered (${code})`;
+	if (NEVER_OPENED.has(code)) return 'Could not connect to the service';
+	if (notRepeated) return 'The connection was lost before the service answered; the request was not repeated, as it may have been applied';
+	return 'The connection was lost before the service answered';
+}
+
+/**
+ * A not-found answer names what was not found in the message itself (the service puts it in `details`, or in
+ * `resource_type` and `resource_id`): an AI agent hands its model the message only.
+ */
+function notFoundHeadline(message: string, body: Record<string, unknown>): string | undefined {
+	if (typeof body.details === 'string' && body.details.trim()) return `${message}: ${body.details.trim()}`;
+	const type = typeof body.resource_type === 'string' ? body.resource_type.replace(/_/g, ' ') : undefined;
+	const id = typeof body.resource_id === 'string' ? body.resource_id : undefined;
+	if (type && id) return `${message}: no ${type} with ID ${id}`;
+	if (id) return `${message}: nothing with ID ${id}`;
+	return undefined;
 }
 
 export interface ErrorMappingOptions {
@@ -133,6 +151,8 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	else if (status !== undefined) message = `The service answered ${status}`;
 	else if (unreachable) message = socketHeadline(failure.code!, options.notRepeated === true);
 	else message = failure.message || 'The request failed';
+	const notFound = status === 404 || body.key === 'not_found' ? notFoundHeadline(message, body) : undefined;
+	if (notFound) message = notFound;
 	if (failure.tokenRequest && !message.startsWith('Could not get an OAuth access token')) {
 		message = `Could not get an OAuth access token: ${message}`;
 	}
@@ -155,7 +175,7 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 			? `An earlier attempt of this request in this run (attempt ${earlier.attempt} of ${earlier.attempts}) ${earlier.outcome} after the service may have acted on it: this answer may be the result of that attempt having done it. Check in the service what happened before running it again, rather than trying something else (e.g. another code).`
 			: undefined,
 		unreachable,
-		typeof body.details === 'string' ? body.details : undefined,
+		typeof body.details === 'string' && !notFound?.endsWith(body.details.trim()) ? body.details : undefined,
 		ruleMessage,
 		hint,
 		options.attempts && options.attempts > 1 ? `Gave up after ${options.attempts} attempts.` : undefined,
