@@ -31,6 +31,7 @@ import {
 import { runPool } from '../shared/pool';
 import { outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withMapped } from '../shared/mapping';
+import { nothingFound, runsAsTool } from '../shared/toolOutput';
 import { checkParameter, requireId, requireIntegerInRange } from '../shared/validate';
 import { containsExpression, resolveProject } from '../shared/project';
 
@@ -314,6 +315,9 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				...(binary ? { binary } : {}),
 				pairedItem: { item: itemIndex },
 			}));
+			if (outputs.length === 0 && runsAsTool(context.getNode())) {
+				results[itemIndex] = [{ json: nothingFound(operation.action, params.get<IDataObject>('filters', {})), pairedItem: { item: itemIndex } }];
+			}
 		} catch (error) {
 			results[itemIndex] = failed(error, itemIndex);
 		}
