@@ -133,7 +133,7 @@ describe('ai-loyalty-agent.json', () => {
 			before,
 		);
 		expect(await answer.jsonValue()).toBe(`Done: added 50 goodwill points to card ${FIXTURES.cardId}.`);
-		// the model was offered the four Loyalty Promotions tools, and the conversation took its four turns
+		// the model was offered the example's Loyalty Promotions tools, and the conversation took its four turns
 		expect(model.requests[0].tools.map((t: any) => t.function.name).sort()).toEqual(Object.values(TOOLS).sort());
 		expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
 		const pointsChanges = stack.emulator.control.requests().filter((r: any) => r.method === 'POST' && r.path.split('?')[0] === CARD_POINTS_PATH);
