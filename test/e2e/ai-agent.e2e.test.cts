@@ -134,6 +134,26 @@ describe('bounds the model cannot pass (Add Loyalty Points: Max Points per Call 
 	}, 180000);
 });
 
+describe('an agent run that stops early (Max Iterations) tells the chat user whether a write tool was called', () => {
+	test('a model that keeps adding points: stopped at 8 iterations, and the answer names Add Loyalty Points', async () => {
+		const loop = () => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 7, reason: 'loop' } }] });
+		const { status, output, service } = await chat(loop, 'Keep adding points.');
+		expect(status).toBe(200);
+		expect(output).toMatch(/^I had to stop before finishing \(Max iterations \(8\) reached\..*\)\. Before stopping I called Add Loyalty Points, so the card's points or rewards may have changed: please check its transactions before asking again\.$/);
+		// every write the looping model made was bounded (7 points each) and is what the answer warns about
+		expect(writes(service, CARD_POINTS_PATH).length).toBeGreaterThan(0);
+		expect(writes(service, CARD_POINTS_PATH).every((r: any) => r.body.points === 7)).toBe(true);
+	}, 240000);
+
+	test('a model that keeps reading: the answer says nothing was changed', async () => {
+		const loop = () => ({ toolCalls: [{ name: TOOLS.membership, arguments: { customerId: FIXTURES.customerId } }] });
+		const { status, output, service } = await chat(loop, 'Keep reading.');
+		expect(status).toBe(200);
+		expect(output).toMatch(/^I had to stop before finishing \(Max iterations \(8\) reached\..*\)\. Nothing was changed\.$/);
+		expect(service.filter((r: any) => r.method === 'POST')).toEqual([]);
+	}, 240000);
+});
+
 describe('a bad argument from the model is a tool error it can read, nothing is sent, the corrected call succeeds', () => {
 	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
 		['an invalid card ID', { cardId: 'card-42', points: 10 }, /Card/],
