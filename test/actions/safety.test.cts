@@ -74,7 +74,7 @@ describe('a lost connection says what happened, without advising a repeat', () =
 	it('an unsafe request whose connection was reset after the service acted: not repeated, and no "retry"', async () => {
 		ctx.emu.control.setFaults({ route: '/v1/events', resetAfterProcessing: true });
 		const { error } = await ctx.run({ resource: 'event', operation: 'track', eventName: FIXTURES.customEventName, customerSourceId: 'customer-1' } as INodeParameters);
-		expect(error?.message).toBe('The connection was lost before the service answered (ECONNRESET); the request was not repeated, as it may have been applied');
+		expect(error?.message).toBe('The connection was lost before the service answered; the request was not repeated, as it may have been applied');
 		expect(`${error?.message} ${error?.description}`).not.toMatch(/retry the request|Retry on Fail/i);
 		expect(ctx.sent()).toHaveLength(1);
 	});
@@ -82,7 +82,8 @@ describe('a lost connection says what happened, without advising a repeat', () =
 	it('a safe request that kept losing its connection says so, and how often it tried', async () => {
 		ctx.emu.control.setFaults({ route: '/v1/segments', resetRate: 1 });
 		const { error } = await ctx.run({ resource: 'segment', operation: 'getAll', returnAll: true } as INodeParameters);
-		expect(error?.message).toBe('The connection was lost before the service answered (ECONNRESET)');
+		expect(error?.message).toBe('The connection was lost before the service answered');
+		expect(error?.description).toMatch(/\(ECONNRESET\)/);
 		expect(error?.description).toMatch(/Gave up after 5 attempts\./);
 		expect(error?.message).not.toMatch(/retry/i);
 	});

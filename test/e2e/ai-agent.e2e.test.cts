@@ -1,6 +1,6 @@
 /**
  * The node as AI Agent tools in a real n8n 2.41.1 (`n8n start`): the AI loyalty agent example
- * (examples/ai-loyalty-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and four Loyalty Promotions
+ * (examples/ai-loyalty-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and five Loyalty Promotions
  * tools), its OpenAI credential's Base URL pointed at a scripted OpenAI-compatible model on 127.0.0.1
  * (test/e2e/ai/scriptedModel.js) that makes the tool calls a model would and records what n8n sent it. Each test is
  * one chat message to the published workflow's chat webhook; the emulator's request log shows what reached the
@@ -15,7 +15,7 @@ import { CARD_POINTS_PATH, sendChat, SUPPORT_MESSAGE } from './ai/clients.cjs';
 
 const { example, ROOT } = require('./examples');
 const { startScriptedModel, conversationScript, toolResults } = require('./ai/scriptedModel');
-const { supportScript, TOOLS } = require('./ai/supportScript');
+const { supportScript, fullPathScript, cardOf, TOOLS } = require('./ai/supportScript');
 const { openAiCredential, renderToolsDoc } = require('./ai/aiExamples');
 
 const { workflow } = example('ai-loyalty-agent.json');
@@ -79,6 +79,80 @@ test('support conversation: find the customer by email, read the card balance, a
 	const membership = toolResults(model.requests[2].messages).find((r: any) => r.name === TOOLS.membership);
 	expect(membership.content).toContain(`"points":${before}`);
 }, 180000);
+
+test('the whole path from an email, with the example\'s tools only: member, card, the card\'s balance, affordable rewards, both writes', async () => {
+	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
+	const { status, output, service } = await chat(fullPathScript({ points: 50 }), 'customer-1@example.com asks for 50 goodwill points and a reward.');
+	expect(status).toBe(200);
+	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.rewards, TOOLS.addPoints, TOOLS.purchaseReward, 'answer']);
+	// the customer's own profile no longer carries the v1 loyalty summary a model would read as the balance
+	const customer = toolResults(model.requests[1].messages).find((r: any) => r.name === TOOLS.findCustomer);
+	expect(customer.content).toContain(FIXTURES.customerId);
+	expect(customer.content).not.toContain('"loyalty"');
+	// the balance the model used is the v2 card's
+	const card = cardOf(toolResults(model.requests[2].messages).find((r: any) => r.name === TOOLS.membership));
+	expect(card).toEqual({ memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, balance: before });
+	expect(writes(service, CARD_POINTS_PATH).map((r: any) => r.body)).toEqual([{ points: 50, reason: 'Goodwill' }]);
+	const purchases = writes(service, PURCHASE_PATH);
+	expect(purchases).toHaveLength(1);
+	expect(purchases[0].body).toMatchObject({ reward_id: expect.stringMatching(/^lrew_/) });
+	expect(output).toMatch(/^Applied: 50 points added to lcrd_\w+ \(lctx_\w+\); reward lrew_\w+ purchased\.$/);
+}, 240000);
+
+describe('what the model reads when something is not there', () => {
+	test.each([
+		['an unknown card', TOOLS.addPoints, { memberId: FIXTURES.memberId, cardId: 'lcrd_00000000000ff', points: 5, reason: 'x' }, /^Resource not found: Cannot find card with id lcrd_00000000000ff/],
+		['an unknown member', TOOLS.addPoints, { memberId: 'lmbr_00000000000ff', cardId: FIXTURES.cardId, points: 5, reason: 'x' }, /^Resource not found: Cannot find member with id lmbr_00000000000ff/],
+		['an unknown reward', TOOLS.purchaseReward, { memberId: FIXTURES.memberId, rewardId: 'lrew_00000000000ff' }, /^Resource not found: .*lrew_00000000000ff/],
+		['an unknown member\'s rewards', TOOLS.rewards, { memberId: 'lmbr_00000000000ff' }, /^Resource not found: .*lmbr_00000000000ff/],
+	] as Array<[string, string, Record<string, unknown>, RegExp]>)('%s: the error names it', async (_what, tool, args, message) => {
+		const script = conversationScript([() => ({ toolCalls: [{ name: tool, arguments: args }] }), (request: any) => ({ content: toolResults(request.messages)[0].content })]);
+		const { output } = await chat(script, 'Check this.');
+		expect(JSON.parse(output!)).toEqual([{ error: expect.stringMatching(message) }]);
+	}, 180000);
+
+	test('a search for an email nobody has: said in words', async () => {
+		const script = conversationScript([() => ({ toolCalls: [{ name: TOOLS.findCustomer, arguments: { email: 'nobody@example.com' } }] }), (request: any) => ({ content: toolResults(request.messages)[0].content })]);
+		const { output } = await chat(script, 'Who is nobody@example.com?');
+		expect(JSON.parse(output!)).toEqual([{ found: 0, message: 'Nothing found: "Get many customers" returned no results for email "nobody@example.com".' }]);
+	}, 180000);
+});
+
+describe('bounds the model cannot pass (Add Loyalty Points: Max Points per Call 1,000, Add Only): refused before sending, naming the bound', () => {
+	test.each([
+		['1e9 points', 1e9, /^Points: is at most 1000 in size per call \(Max Points per Call\)/],
+		['1,001 points', 1001, /^Points: is at most 1000 in size per call \(Max Points per Call\)/],
+		['-5 points (a debit)', -5, /^Points: must be above 0: Allowed Changes is Add Only/],
+	] as Array<[string, number, RegExp]>)('%s', async (_what, points, message) => {
+		const script = conversationScript([
+			() => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points, reason: 'x' } }] }),
+			(request: any) => ({ content: toolResults(request.messages)[0].content }),
+		]);
+		const { output, service } = await chat(script, 'Add points.');
+		expect(JSON.parse(output!)).toEqual([{ error: expect.stringMatching(message) }]);
+		expect(writes(service, CARD_POINTS_PATH)).toEqual([]);
+	}, 180000);
+});
+
+describe('an agent run that stops early (Max Iterations) tells the chat user whether a write tool was called', () => {
+	test('a model that keeps adding points: stopped at 8 iterations, and the answer names Add Loyalty Points', async () => {
+		const loop = () => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 7, reason: 'loop' } }] });
+		const { status, output, service } = await chat(loop, 'Keep adding points.');
+		expect(status).toBe(200);
+		expect(output).toMatch(/^I had to stop before finishing \(Max iterations \(8\) reached\..*\)\. Before stopping I called Add Loyalty Points, so the card's points or rewards may have changed: please check its transactions before asking again\.$/);
+		// every write the looping model made was bounded (7 points each) and is what the answer warns about
+		expect(writes(service, CARD_POINTS_PATH).length).toBeGreaterThan(0);
+		expect(writes(service, CARD_POINTS_PATH).every((r: any) => r.body.points === 7)).toBe(true);
+	}, 240000);
+
+	test('a model that keeps reading: the answer says nothing was changed', async () => {
+		const loop = () => ({ toolCalls: [{ name: TOOLS.membership, arguments: { customerId: FIXTURES.customerId } }] });
+		const { status, output, service } = await chat(loop, 'Keep reading.');
+		expect(status).toBe(200);
+		expect(output).toMatch(/^I had to stop before finishing \(Max iterations \(8\) reached\..*\)\. Nothing was changed\.$/);
+		expect(service.filter((r: any) => r.method === 'POST')).toEqual([]);
+	}, 240000);
+});
 
 describe('a bad argument from the model is a tool error it can read, nothing is sent, the corrected call succeeds', () => {
 	const cases: Array<[string, Record<string, unknown>, RegExp]> = [

@@ -1,9 +1,10 @@
 /**
  * The node's operations over MCP in a real n8n 2.41.1 (`n8n start`): the MCP server example
- * (examples/loyalty-mcp-server.json: n8n's MCP Server Trigger with 14 Loyalty Promotions tools, Bearer auth),
+ * (examples/loyalty-mcp-server.json: n8n's MCP Server Trigger with 16 Loyalty Promotions tools, Bearer auth),
  * published, with the official MCP TypeScript SDK (@modelcontextprotocol/sdk, Streamable HTTP) as the client: the
  * tools listed (names, descriptions, schemas), each read and each write called against the emulator, bad arguments
- * answered as MCP error results with nothing sent, and the trigger's token required.
+ * answered as MCP error results with nothing sent, the trigger's token required, and the whole path from a customer's
+ * email to both loyalty writes played with the example's tools only.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { FIXTURES } from '../emulator/index.cjs';
@@ -12,6 +13,7 @@ import { connectMcp, resultText } from './ai/clients.cjs';
 
 const { example } = require('./examples');
 const { mcpBearerCredential } = require('./ai/aiExamples');
+const { cardOf, affordableRewards } = require('./ai/supportScript');
 
 const { workflow } = example('loyalty-mcp-server.json');
 const trigger = workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
@@ -57,6 +59,8 @@ const READS: Array<[tool: string, args: Record<string, unknown>, route: string, 
 	['Check_Qualifications', { customer: FIXTURES.customerId, orderAmount: 120 }, 'POST /v1/qualifications', '"'],
 	['Find_Best_Deals', { customer: FIXTURES.customerId, orderAmount: 120 }, 'POST /v1/qualifications', '"'],
 	['List_Products', {}, 'GET /v1/products', '"'],
+	['Get_Loyalty_Membership', { customerId: FIXTURES.customerId }, `GET /v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerId}`, FIXTURES.cardId],
+	['Get_Rewards_for_Member', { memberId: FIXTURES.memberId }, 'POST /v2/loyalties/examine/rewards', '"AVAILABLE"'],
 ];
 
 const WRITES: Array<[tool: string, args: Record<string, unknown>, route: string, expected: string]> = [
@@ -67,7 +71,7 @@ const WRITES: Array<[tool: string, args: Record<string, unknown>, route: string,
 	['Purchase_Reward', { memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId }, `POST ${MEMBER_PATH}/rewards/purchases`, FIXTURES.programRewardUnlimitedId],
 ];
 
-test('lists the 14 tools with their descriptions and the $fromAI arguments as JSON schemas', async () => {
+test('lists the 16 tools with their descriptions and the $fromAI arguments as JSON schemas', async () => {
 	const { tools } = await client.listTools();
 	expect(tools.map((t) => t.name).sort()).toEqual([...READS, ...WRITES].map(([name]) => name).sort());
 	// each tool's description is its node's Tool Description (Set Manually): short, and a write says what it changes
@@ -135,6 +139,59 @@ test.each([
 	expect(text).toContain('Nothing was sent to the service');
 	expect(sent).toEqual([]);
 }, 60000);
+
+test.each([
+	['1e9 points', 1e9, /Points: is at most 1000 in size per call \(Max Points per Call\)/],
+	['-5 points (a debit)', -5, /Points: must be above 0: Allowed Changes is Add Only/],
+] as Array<[string, number, RegExp]>)('a bound the model cannot pass (%s): an MCP error result naming it, nothing sent', async (_what, points, message) => {
+	const { text, isError, sent } = await call('Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points, reason: 'x' });
+	expect(isError).toBe(true);
+	expect(text).toMatch(message);
+	expect(sent).toEqual([]);
+}, 60000);
+
+test('not found: the headline names what was not found; an empty search says so in words', async () => {
+	const card = await call('Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: 'lcrd_00000000000ff', points: 5, reason: 'x' });
+	expect(card.isError).toBe(true);
+	expect(card.text.split('\n')[0]).toMatch(/Resource not found: Cannot find card with id lcrd_00000000000ff/);
+	const nobody = await call('Find_Customer', { email: 'nobody@example.com' });
+	expect({ isError: nobody.isError, result: JSON.parse(nobody.text) }).toEqual({
+		isError: false,
+		result: [{ found: 0, message: 'Nothing found: "Get many customers" returned no results for email "nobody@example.com".' }],
+	});
+}, 60000);
+
+test('a write whose connection was lost after the service applied it: the headline says "not repeated", never "retry"', async () => {
+	const route = `${MEMBER_PATH}/cards/${FIXTURES.cardId}/points`;
+	stack.emulator.control.setFaults({ route, method: 'POST', resetAfterProcessing: true });
+	try {
+		const { text, isError, sent } = await call('Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 5, reason: 'x' });
+		expect(isError).toBe(true);
+		expect(text.split('\n')[0]).toMatch(/The connection was lost before the service answered; the request was not repeated, as it may have been applied/);
+		expect(text).not.toMatch(/retry the request/i);
+		expect(sent.filter((r) => r.route === `POST ${route}`)).toHaveLength(1);
+	} finally {
+		stack.emulator.control.setFaults(null);
+	}
+}, 60000);
+
+test("the whole path from a customer's email, with the example's tools only: member, card, the card's balance, affordable rewards, both writes", async () => {
+	const customer = await call('Find_Customer', { email: 'customer-1@example.com' });
+	const customerId = /"(cust_[a-zA-Z0-9]+)"/.exec(customer.text)![1];
+	// the customer's profile no longer carries the v1 loyalty summary (points 0) a model would read as the balance
+	expect(customer.text).not.toContain('"loyalty"');
+	const membership = await call('Get_Loyalty_Membership', { customerId });
+	const { memberId, cardId, balance } = cardOf({ content: membership.text });
+	expect({ memberId, cardId, balance }).toEqual({ memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, balance: stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points });
+	const rewards = await call('Get_Rewards_for_Member', { memberId });
+	const affordable = affordableRewards({ content: rewards.text }, cardId, balance);
+	expect(affordable.length).toBeGreaterThan(0);
+	const added = await call('Add_Loyalty_Points', { memberId, cardId, points: 20, reason: 'Goodwill' });
+	expect({ isError: added.isError, writes: added.sent.filter((r) => r.route.startsWith('POST')).map((r) => r.body) }).toEqual({ isError: false, writes: [{ points: 20, reason: 'Goodwill' }] });
+	const purchased = await call('Purchase_Reward', { memberId, rewardId: affordable[0].rewardId });
+	expect(purchased.isError).toBe(false);
+	expect(purchased.sent.filter((r) => r.route.startsWith('POST')).map((r) => r.body)).toEqual([expect.objectContaining({ reward_id: affordable[0].rewardId })]);
+}, 120000);
 
 test("the trigger's Bearer token is required: none or a wrong one is refused before any tool runs", async () => {
 	stack.emulator.control.clearRequests();

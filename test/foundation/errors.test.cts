@@ -3,7 +3,7 @@
  * (its `details`), httpCode and context.serviceError (key, request_id, resource_id, resource_type); Continue
  * On Fail items carry the same fields.
  */
-import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { toNodeApiError } from '../../nodes/LoyaltyPromotions/transport/errors';
 import { FIXTURES } from '../emulator/index.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
@@ -65,8 +65,9 @@ describe('service errors become NodeApiErrors with the service fields', () => {
 
 	it('404: resource_id and resource_type kept', async () => {
 		const error = await failureOf({ request: { method: 'GET', path: '/v1/loyalties/members/LC-NOPE/pending-points' } });
-		expect(error).toMatchObject({ message: 'Resource not found', httpCode: '404' });
-		expect(error.description).toContain('Cannot find loyalty card with id LC-NOPE');
+		// the message names what was not found (an AI agent's model reads the message only), said once
+		expect(error).toMatchObject({ message: 'Resource not found: Cannot find loyalty card with id LC-NOPE', httpCode: '404' });
+		expect(error.description ?? '').not.toContain('LC-NOPE');
 		expect(error.context!.serviceError).toMatchObject({
 			key: 'not_found',
 			resource_id: 'LC-NOPE',
@@ -136,8 +137,8 @@ describe('Continue On Fail items carry the service fields', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items[0]).toEqual({
 			json: {
-				error: 'Resource not found',
-				description: expect.stringContaining('Cannot find loyalty card with id LC-NOPE'),
+				error: 'Resource not found: Cannot find loyalty card with id LC-NOPE',
+				description: expect.any(String),
 				httpCode: '404',
 				key: 'not_found',
 				request_id: expect.stringMatching(/^v-emu-/),
@@ -226,5 +227,46 @@ describe('toNodeApiError', () => {
 		const error = toNodeApiError(node, clientFailure(401, { code: 401, message: 'Unauthorized' }));
 		const everything = JSON.stringify([error, error.toJSON?.(), error.context, error.description, error.cause]);
 		expect(everything).not.toContain('super-secret-token');
+	});
+});
+
+/**
+ * n8n wraps a tool's error again on the MCP path (`new NodeOperationError(node, error)` in n8n-core's
+ * get-input-connection-data) and swaps a message that contains a socket error code for its own wording ("You can
+ * retry the request immediately…"). The headline a client reads must still say what the node said.
+ */
+describe('an error n8n wraps again keeps its headline', () => {
+	const node: INode = { id: '1', name: 'Loyalty Promotions', type: 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool', typeVersion: 3, position: [0, 0], parameters: {} };
+	const socketFailure = (code: string) => new NodeApiError(node, Object.assign(new Error(`read ${code}`), { code }) as unknown as JsonObject);
+	const wrapped = (error: NodeApiError) => new NodeOperationError(node, error);
+	const LOST = ['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT'];
+	const NEVER_OPENED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
+
+	it.each(LOST)('a lost connection (%s) on an unsafe request: "not repeated", no advice to retry', (code) => {
+		const error = toNodeApiError(node, socketFailure(code), { notRepeated: true, baseUrl: 'http://127.0.0.1:1' });
+		for (const headline of [error.message, wrapped(error).message]) {
+			expect(headline).toBe('The connection was lost before the service answered; the request was not repeated, as it may have been applied');
+		}
+		expect(error.description).toContain(`(${code})`);
+	});
+
+	it.each([...LOST, ...NEVER_OPENED])('a safe request (%s): the node\'s headline survives the wrapping', (code) => {
+		const error = toNodeApiError(node, socketFailure(code), { baseUrl: 'http://127.0.0.1:1' });
+		expect(wrapped(error).message).toBe(error.message);
+		expect(wrapped(error).message).not.toMatch(/retry/i);
+	});
+
+	it('a 5xx on an unsafe request and a not-found answer keep theirs', () => {
+		const answer = (status: number, data: unknown) =>
+			new NodeApiError(node, Object.assign(new Error('Request failed'), { response: { status, data, headers: {} } }) as unknown as JsonObject);
+		const unavailable = toNodeApiError(node, answer(503, { code: 503, message: 'Service Unavailable' }), { notRepeated: true });
+		expect(wrapped(unavailable).message).toBe('Service Unavailable (not repeated: it may have been applied)');
+		const missing = toNodeApiError(node, answer(404, { code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find card with id lcrd_1', resource_id: 'lcrd_1', resource_type: 'card' }));
+		expect(wrapped(missing).message).toBe('Resource not found: Cannot find card with id lcrd_1');
+	});
+
+	it('a not-found answer without details names the resource from resource_type and resource_id', () => {
+		const answer = new NodeApiError(node, Object.assign(new Error('Request failed'), { response: { status: 404, data: { code: 404, key: 'not_found', message: 'Resource not found', resource_id: 'lrew_1', resource_type: 'loyalty_reward' }, headers: {} } }) as unknown as JsonObject);
+		expect(toNodeApiError(node, answer).message).toBe('Resource not found: no loyalty reward with ID lrew_1');
 	});
 });

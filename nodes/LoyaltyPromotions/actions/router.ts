@@ -33,6 +33,7 @@ import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
 import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { ignoredKeysHint, mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
+import { nothingFound, runsAsTool } from '../shared/toolOutput';
 import { containsExpression, resolveProject } from '../shared/project';
 
 /**
@@ -354,6 +355,9 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				...(binary ? { binary } : {}),
 				pairedItem: { item: itemIndex },
 			}));
+			if (outputs.length === 0 && runsAsTool(context.getNode())) {
+				results[itemIndex] = [{ json: nothingFound(operation.action, params.get<IDataObject>('filters', {})), pairedItem: { item: itemIndex } }];
+			}
 		} catch (error) {
 			results[itemIndex] = failed(error, itemIndex);
 		}

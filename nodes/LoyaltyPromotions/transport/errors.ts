@@ -111,12 +111,26 @@ export function timedOut(failure: Pick<FailedExchange, 'code' | 'message' | 'sta
 /** What happened to a request that got no answer, said without advising a repeat. */
 function socketHeadline(failure: FailedExchange, notRepeated: boolean, timeoutMs?: number): string {
 	const code = failure.code!;
-	if (NEVER_OPENED.has(code)) return `Could not connect to the service (${code})`;
+	if (NEVER_OPENED.has(code)) return 'Could not connect to the service';
 	const suffix = notRepeated ? NOT_REPEATED : '';
-	// Without the code (the description names it): n8n swaps a message holding a socket error code for its own
-	// wording when it wraps the error again (e.g. for an AI agent's tool), losing "not repeated".
+	// Without the code (the description names it): n8n replaces a message that contains one with its own wording
+	// ("You can retry the request immediately…") each time it wraps the error, as it does for a tool's error on the
+	// MCP path, and "not repeated" would be lost.
 	if (timedOut(failure)) return `The service did not answer within ${timeoutMs ? seconds(timeoutMs) : 'the time allowed'}: the request timed out${suffix}`;
-	return `The connection was lost before the service answered (${code})${suffix}`;
+	return `The connection was lost before the service answered${suffix}`;
+}
+
+/**
+ * A not-found answer names what was not found in the message itself (the service puts it in `details`, or in
+ * `resource_type` and `resource_id`): an AI agent hands its model the message only.
+ */
+function notFoundHeadline(message: string, body: Record<string, unknown>): string | undefined {
+	if (typeof body.details === 'string' && body.details.trim()) return `${message}: ${body.details.trim()}`;
+	const type = typeof body.resource_type === 'string' ? body.resource_type.replace(/_/g, ' ') : undefined;
+	const id = typeof body.resource_id === 'string' ? body.resource_id : undefined;
+	if (type && id) return `${message}: no ${type} with ID ${id}`;
+	if (id) return `${message}: nothing with ID ${id}`;
+	return undefined;
 }
 
 export interface ErrorMappingOptions {
@@ -157,6 +171,8 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	else if (status !== undefined) message = `The service answered ${status}`;
 	else if (unreachable) message = socketHeadline(failure, options.notRepeated === true, options.timeoutMs);
 	else message = failure.message || 'The request failed';
+	const notFound = status === 404 || body.key === 'not_found' ? notFoundHeadline(message, body) : undefined;
+	if (notFound) message = notFound;
 	if (failure.tokenRequest && !message.startsWith('Could not get an OAuth access token')) {
 		message = `Could not get an OAuth access token: ${message}`;
 	}
@@ -179,7 +195,7 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 			? `An earlier attempt of this request in this run (attempt ${earlier.attempt} of ${earlier.attempts}) ${earlier.outcome} after the service may have acted on it: this answer may be the result of that attempt having done it. Check in the service what happened before running it again, rather than trying something else (e.g. another code).`
 			: undefined,
 		unreachable,
-		typeof body.details === 'string' ? body.details : undefined,
+		typeof body.details === 'string' && !notFound?.endsWith(body.details.trim()) ? body.details : undefined,
 		ruleMessage,
 		hint,
 		options.attempts && options.attempts > 1 ? `Gave up after ${options.attempts} attempts.` : undefined,

@@ -32,7 +32,7 @@ describe('Campaign Template: Get', () => {
 	it('maps a 404 for an unknown template, its ID encoded', async () => {
 		const result = await ctx.run(get({ campaignTemplateId: 'camt_?nope' }));
 		expect(ctx.sent()[0].path).toBe('/v1/templates/campaigns/camt_%3Fnope');
-		expect(result.error?.message).toBe('Resource not found');
+		expect(result.error?.message).toMatch(/^Resource not found: \S/);
 		expect(serviceErrorOf(result)).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'camt_?nope', resource_type: 'campaign_template' });
 	});
 

@@ -112,7 +112,7 @@ describe('Customer: Get Many Activities (counted list paged by starting_after_id
 
 	it('maps a 404 for an unknown customer', async () => {
 		const result = await ctx.run(activities({ customerId: 'cust_nope' }));
-		expect(result.error?.message).toBe('Resource not found');
+		expect(result.error?.message).toMatch(/^Resource not found: \S/);
 		expect(serviceErrorOf(result)).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'cust_nope', resource_type: 'customer' });
 	});
 

@@ -79,7 +79,7 @@ describe('Reward Assignment: Create', () => {
 
 	it('maps a 404 for an unknown reward and for an unknown campaign', async () => {
 		const reward = await ctx.run(assign({ rewardId: 'rew_nope' }));
-		expect(reward.error?.message).toBe('Resource not found');
+		expect(reward.error?.message).toMatch(/^Resource not found: \S/);
 		expect(serviceErrorOf(reward)).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'rew_nope', resource_type: 'reward' });
 		const campaign = await ctx.run(assign({ campaign: 'camp_nope' }));
 		expect(serviceErrorOf(campaign)).toMatchObject({ httpCode: '404', key: 'not_found', resource_id: 'camp_nope' });
@@ -97,7 +97,7 @@ describe('Reward Assignment: Create', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ reward_id: FIXTURES.rewardIds[4], parameters: { loyalty: { points: 10 } } });
-		expect(items[1].json).toMatchObject({ error: 'Resource not found', httpCode: '404', key: 'not_found', resource_id: 'rew_missing' });
+		expect(items[1].json).toMatchObject({ error: expect.stringMatching(/^Resource not found: \S/), httpCode: '404', key: 'not_found', resource_id: 'rew_missing' });
 		expect(items[2].json).toMatchObject({ reward_id: FIXTURES.rewardIds[5], parameters: { loyalty: { points: 30 } } });
 	});
 });

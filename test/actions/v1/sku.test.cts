@@ -96,7 +96,7 @@ describe('SKU: Create', () => {
 	it('maps a 404 for an unknown product, its ID encoded as one segment', async () => {
 		const result = await ctx.run(create({ sku: 'x' }, { productId: 'no such/product' }));
 		expect(ctx.sent()[0].path).toBe('/v1/products/no%20such%2Fproduct/skus');
-		expect(result.error?.message).toBe('Resource not found');
+		expect(result.error?.message).toMatch(/^Resource not found: \S/);
 		expect(serviceErrorOf(result)).toMatchObject({ httpCode: '404', key: 'not_found', resource_type: 'product' });
 	});
 

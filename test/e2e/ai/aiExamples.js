@@ -41,4 +41,41 @@ function renderToolsDoc(tools) {
 	return lines.join('\n');
 }
 
-module.exports = { AI_EXAMPLE_FILES, OPENAI_CREDENTIAL_ID, MCP_CREDENTIAL_ID, openAiCredential, mcpBearerCredential, renderToolsDoc };
+/**
+ * The agent example with its writes behind n8n's Chat human review: each write tool's ai_tool output goes into a
+ * review node, the review node's into the agent; the Chat Trigger answers through response nodes (a Chat node after
+ * the agent), as the Chat review node needs.
+ */
+function withHumanReview(workflow, writes = ['Add Loyalty Points', 'Purchase Reward']) {
+	const copy = JSON.parse(JSON.stringify(workflow));
+	const trigger = copy.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	trigger.typeVersion = 1.3;
+	trigger.parameters.options = { ...(trigger.parameters.options || {}), responseMode: 'responseNodes' };
+	const agent = copy.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.agent');
+	copy.nodes.push({
+		parameters: { message: '={{ $json.output }}', options: {} },
+		id: 'a1c0e2d4-0000-4000-8000-0000000000f0',
+		name: 'Reply',
+		type: '@n8n/n8n-nodes-langchain.chat',
+		typeVersion: 1.3,
+		position: [agent.position[0] + 300, agent.position[1]],
+	});
+	copy.connections[agent.name] = { main: [[{ node: 'Reply', type: 'main', index: 0 }]] };
+	writes.forEach((name, i) => {
+		const review = `Approve ${name}`;
+		const tool = copy.nodes.find((n) => n.name === name);
+		copy.nodes.push({
+			parameters: { message: `=The agent wants to run ${name}:\n{{ $tool.parameters }}`, approvalOptions: { values: { approvalType: 'double' } }, options: {} },
+			id: `a1c0e2d4-0000-4000-8000-0000000000f${i + 1}`,
+			name: review,
+			type: '@n8n/n8n-nodes-langchain.chatHitlTool',
+			typeVersion: 1.3,
+			position: [tool.position[0], tool.position[1] + 200],
+		});
+		copy.connections[name] = { ai_tool: [[{ node: review, type: 'ai_tool', index: 0 }]] };
+		copy.connections[review] = { ai_tool: [[{ node: agent.name, type: 'ai_tool', index: 0 }]] };
+	});
+	return copy;
+}
+
+module.exports = { withHumanReview, AI_EXAMPLE_FILES, OPENAI_CREDENTIAL_ID, MCP_CREDENTIAL_ID, openAiCredential, mcpBearerCredential, renderToolsDoc };

@@ -12,6 +12,7 @@ const TOOLS = {
 	membership: toolName('Get Loyalty Membership'),
 	addPoints: toolName('Add Loyalty Points'),
 	purchaseReward: toolName('Purchase Reward'),
+	rewards: toolName('Get Rewards for Member'),
 };
 
 const first = (text, re) => (String(text).match(re) || [])[1];
@@ -57,4 +58,59 @@ function supportScript({ points: fixedPoints } = {}) {
 	]);
 }
 
-module.exports = { supportScript, cardOf, TOOLS, lastResult, first };
+/** A tool result's JSON (the items n8n passed the model), or undefined when it is not JSON. */
+function parsed(result) {
+	try {
+		return JSON.parse(result.content);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The rewards a card can buy now (AVAILABLE, cost within the balance), from Get Rewards for Member's result. */
+function affordableRewards(result, cardId, balance) {
+	const items = (result && parsed(result)) || [];
+	const cards = items.flatMap((item) => (item.memberships || []).flatMap((m) => m.cards || []));
+	const card = cards.find((c) => c.card && c.card.id === cardId);
+	return ((card && card.rewards) || [])
+		.filter((r) => r.status === 'AVAILABLE' && r.cost && r.cost.points <= balance)
+		.map((r) => ({ rewardId: r.reward.id, cost: r.cost.points }));
+}
+
+/**
+ * The whole path of the example, from a customer's email to both writes, with only its tools: find the customer →
+ * membership (member, card, the card's balance) → the rewards the card can buy → add `points` → buy the cheapest
+ * affordable reward → an answer that lists each change the service confirmed.
+ */
+function fullPathScript({ points = 50 } = {}) {
+	const state = {};
+	return conversationScript([
+		(request) => ({ toolCalls: [{ name: TOOLS.findCustomer, arguments: { email: first(userText(request.messages), /([\w.+-]+@[\w.-]+\.\w+)/) } }] }),
+		(request) => {
+			state.customerId = first(lastResult(request, TOOLS.findCustomer)?.content, /"(cust_[a-zA-Z0-9]+)"/);
+			return { toolCalls: [{ name: TOOLS.membership, arguments: { customerId: state.customerId } }] };
+		},
+		(request) => {
+			Object.assign(state, cardOf(lastResult(request, TOOLS.membership)));
+			return { toolCalls: [{ name: TOOLS.rewards, arguments: { memberId: state.memberId } }] };
+		},
+		(request) => {
+			state.affordable = affordableRewards(lastResult(request, TOOLS.rewards), state.cardId, state.balance);
+			return { toolCalls: [{ name: TOOLS.addPoints, arguments: { memberId: state.memberId, cardId: state.cardId, points, reason: 'Goodwill' } }] };
+		},
+		(request) => {
+			state.added = first(lastResult(request, TOOLS.addPoints)?.content, /"(lctx_[a-zA-Z0-9]+)"/);
+			const cheapest = [...state.affordable].sort((a, b) => a.cost - b.cost)[0];
+			if (!cheapest) return { content: `Added ${points} points (${state.added}); no reward is affordable.` };
+			state.reward = cheapest.rewardId;
+			return { toolCalls: [{ name: TOOLS.purchaseReward, arguments: { memberId: state.memberId, rewardId: cheapest.rewardId } }] };
+		},
+		(request) => {
+			const purchased = lastResult(request, TOOLS.purchaseReward);
+			const ok = purchased && !/"error"/.test(purchased.content);
+			return { content: `Applied: ${points} points added to ${state.cardId} (${state.added}); ${ok ? `reward ${state.reward} purchased` : 'no reward purchased'}.` };
+		},
+	]);
+}
+
+module.exports = { supportScript, fullPathScript, affordableRewards, cardOf, TOOLS, lastResult, first };

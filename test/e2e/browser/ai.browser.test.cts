@@ -7,7 +7,7 @@
  *   show in the panel, with exactly one points change reaching the emulator;
  * - examples/loyalty-mcp-server.json: every node opened and closed with no issue shown, the MCP Server Trigger's
  *   panel showing its production URL, the workflow published with the header's Publish button, and the URL the
- *   panel showed used by the MCP SDK's client (Bearer token) to list the 14 tools and call a read.
+ *   panel showed used by the MCP SDK's client (Bearer token) to list the 16 tools and call a read.
  */
 import { FIXTURES } from '../../emulator/index.cjs';
 import { browserTest, byText, clickText, isVisible, ISSUE_MARKERS, nodesWithIssues, openAndClose, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
@@ -133,7 +133,7 @@ describe('ai-loyalty-agent.json', () => {
 			before,
 		);
 		expect(await answer.jsonValue()).toBe(`Done: added 50 goodwill points to card ${FIXTURES.cardId}.`);
-		// the model was offered the four Loyalty Promotions tools, and the conversation took its four turns
+		// the model was offered the example's Loyalty Promotions tools, and the conversation took its four turns
 		expect(model.requests[0].tools.map((t: any) => t.function.name).sort()).toEqual(Object.values(TOOLS).sort());
 		expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
 		const pointsChanges = stack.emulator.control.requests().filter((r: any) => r.method === 'POST' && r.path.split('?')[0] === CARD_POINTS_PATH);
@@ -168,7 +168,7 @@ describe('loyalty-mcp-server.json', () => {
 		expect(shownUrl).toBe(productionUrl());
 	});
 
-	browserTest("published with the header's Publish button, its production URL serves the 14 tools to an MCP client", current, async () => {
+	browserTest("published with the header's Publish button, its production URL serves the 16 tools to an MCP client", current, async () => {
 		const { page, baseUrl, apiKey } = editor!;
 		await openWorkflow(page, baseUrl, mcp.id);
 		await page.locator('[data-test-id="workflow-open-publish-modal-button"]').click();
@@ -191,7 +191,7 @@ describe('loyalty-mcp-server.json', () => {
 					.map((n) => n.name.replace(/[^a-zA-Z0-9_-]/g, '_'))
 					.sort(),
 			);
-			expect(tools).toHaveLength(14);
+			expect(tools).toHaveLength(16);
 			const result: any = await client.callTool({ name: 'Find_Customer', arguments: { email: 'customer-1@example.com' } });
 			const text = resultText(result);
 			expect({ isError: Boolean(result.isError), found: text.includes(FIXTURES.customerId) }).toEqual({ isError: false, found: true });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
-import { requireNonZeroInteger, requireText } from '../../shared/validate';
+import { allowedChangesProperty, maxPointsPerCallProperty, readPointsChange } from '../../shared/limits';
+import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { CARD_LOCATORS, cardPath } from './fields';
 
@@ -23,6 +24,8 @@ export const adjustPoints: OperationDefinition = {
 			default: 0,
 			description: 'Whole points to add (e.g. 100) or, negative, to subtract (e.g. -50). Not 0.',
 		},
+		maxPointsPerCallProperty,
+		allowedChangesProperty,
 		additionalFieldsProperty([
 			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the points change, kept with the transaction (at most 255 characters)' },
 		]),
@@ -30,7 +33,7 @@ export const adjustPoints: OperationDefinition = {
 	record: { points: 'points', reason: 'additionalFields.reason' },
 	build: (params) => {
 		const path = cardPath(params);
-		const points = requireNonZeroInteger(params, 'Points', params.get('points'));
+		const points = readPointsChange(params, 'Points', params.get('points'));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const reason = fields.reason === undefined || fields.reason === '' ? undefined : requireText(params, 'Reason', fields.reason, { max: 255 });
 		return { method: 'POST', path: `${path}/points`, body: reason === undefined ? { points } : { points, reason } };

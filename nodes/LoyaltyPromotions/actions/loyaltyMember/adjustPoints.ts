@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact } from '../../shared/fields';
-import { DATE_ONLY, fail, requireDate, requireNonZeroInteger } from '../../shared/validate';
+import { allowedChangesProperty, maxPointsPerCallProperty, readPointsChange } from '../../shared/limits';
+import { DATE_ONLY, fail, requireDate } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { readTransactionNote, TRANSACTION_NOTE_OPTIONS } from '../voucher/fields';
 import { campaignOption, memberIdProperty, memberPath } from './fields';
@@ -29,6 +30,8 @@ export const adjustPoints: OperationDefinition = {
 			required: true,
 			description: 'Points to add (e.g. 100) or, negative, to take off (-100)',
 		},
+		maxPointsPerCallProperty,
+		allowedChangesProperty,
 		additionalFieldsProperty([
 			{
 				displayName: 'Expiration Date',
@@ -53,7 +56,7 @@ export const adjustPoints: OperationDefinition = {
 	],
 	build(params) {
 		const fields = params.get<IDataObject>('additionalFields', {});
-		const points = requireNonZeroInteger(params, 'Points', params.get('points', 0));
+		const points = readPointsChange(params, 'Points', params.get('points', 0));
 		const expirationType = fields.expirationType as string | undefined;
 		const hasDate = fields.expirationDate !== undefined && String(fields.expirationDate).trim() !== '';
 		if (expirationType === 'CUSTOM_DATE' && !hasDate) fail(params, 'Expiration Date', 'is required when Points Expire is Custom Date');

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
-import { requireNonZeroInteger, toSignedMinorUnits } from '../../shared/validate';
+import { allowedChangesProperty, maxAmountPerCallProperty, maxPointsPerCallProperty, readAmountChange, readPointsChange } from '../../shared/limits';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { readTransactionNote, readVoucher, TRANSACTION_NOTE_OPTIONS, voucherLocator } from './fields';
@@ -43,14 +43,17 @@ export const adjustBalance: OperationDefinition = {
 			displayOptions: { show: { cardType: ['loyalty'] } },
 			description: 'Points to add (e.g. 100) or, negative, to take off (-100)',
 		},
+		{ ...maxAmountPerCallProperty, displayOptions: { show: { cardType: ['gift'] } } },
+		{ ...maxPointsPerCallProperty, displayOptions: { show: { cardType: ['loyalty'] } } },
+		allowedChangesProperty,
 		additionalFieldsProperty(TRANSACTION_NOTE_OPTIONS),
 	],
 	build(params) {
 		const code = readVoucher(params, 'Card');
 		const amount =
 			params.get<string>('cardType', 'gift') === 'loyalty'
-				? requireNonZeroInteger(params, 'Points', params.get('points', 0))
-				: toSignedMinorUnits(params, 'Amount', params.get('amount', 0));
+				? readPointsChange(params, 'Points', params.get('points', 0))
+				: readAmountChange(params, 'Amount', params.get('amount', 0));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const body = { amount, ...readTransactionNote(params, fields) };
 		// Not safe to repeat: a second request would change the balance twice.
