@@ -18,6 +18,8 @@ const { cardOf, affordableRewards } = require('./ai/supportScript');
 const { workflow } = example('loyalty-mcp-server.json');
 const trigger = workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
 const TOKEN = 'mcp-e2e-token-7f3a9c1d5e';
+/** An order as the service's best-deals tool takes it: items with a product, a quantity and a price in hundredths. */
+const ORDER = { items: [{ product_id: FIXTURES.productId, quantity: 2, price: 2000 }] };
 const MEMBER_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
 
 let stack: Stack;
@@ -56,8 +58,8 @@ const READS: Array<[tool: string, args: Record<string, unknown>, route: string, 
 	['Get_Campaign_Summary', { campaignId: FIXTURES.discountCampaignId }, `GET /v1/campaigns/${FIXTURES.discountCampaignId}/summary`, '"'],
 	['Get_Voucher', { code: 'SAVE10-A' }, 'GET /v1/vouchers/SAVE10-A', '"code":"SAVE10-A"'],
 	['Get_Promotion_Tier', { promotionTierId: FIXTURES.promotionTierIds[0] }, `GET /v1/promotions/tiers/${FIXTURES.promotionTierIds[0]}`, FIXTURES.promotionTierIds[0]],
-	['Check_Qualifications', { customer: FIXTURES.customerId, orderAmount: 120 }, 'POST /v1/qualifications', '"'],
-	['Find_Best_Deals', { customer: FIXTURES.customerId, orderAmount: 120 }, 'POST /v1/qualifications', '"'],
+	['Check_Qualifications', { customer: FIXTURES.customerId, scenario: 'ALL' }, 'POST /v1/qualifications', '"'],
+	['Find_Best_Deals', { customer: FIXTURES.customerId, order: ORDER }, 'POST /v1/qualifications', '"'],
 	['List_Products', {}, 'GET /v1/products', '"'],
 	['Get_Loyalty_Membership', { customerId: FIXTURES.customerId }, `GET /v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerId}`, FIXTURES.cardId],
 	['Get_Rewards_for_Member', { memberId: FIXTURES.memberId }, 'POST /v2/loyalties/examine/rewards', '"AVAILABLE"'],
@@ -114,10 +116,20 @@ test('what each read returns is small: simplified, at most 12 KB (recorded in do
 	for (const bytes of readBytes.values()) expect(bytes).toBeLessThanOrEqual(12_000);
 });
 
-test('reads pass the arguments on: the email filter, the order amount (×100), Best Deals sorting', async () => {
+test("reads pass the arguments on: the email filter, the model's scenario, Best Deals' order items and sorting", async () => {
 	expect((await call('Find_Customer', { email: 'customer-1@example.com' })).sent[0].query).toMatchObject({ email: 'customer-1@example.com' });
-	const best = await call('Find_Best_Deals', { customer: FIXTURES.customerId, orderAmount: 120.5 });
-	expect(best.sent[0].body).toMatchObject({ customer: { id: FIXTURES.customerId }, order: { amount: 12050 }, options: { sorting_rule: 'BEST_DEAL' } });
+	const wallet = await call('Check_Qualifications', { customer: FIXTURES.customerId, scenario: 'CUSTOMER_WALLET' });
+	expect(wallet.sent[0].body).toMatchObject({ scenario: 'CUSTOMER_WALLET', customer: { id: FIXTURES.customerId }, options: { limit: 10 } });
+	const best = await call('Find_Best_Deals', { customer: FIXTURES.customerId, order: ORDER });
+	expect(best.sent[0].body).toEqual({
+		scenario: 'PRODUCTS_DISCOUNT_BY_CUSTOMER',
+		customer: { id: FIXTURES.customerId },
+		order: ORDER,
+		options: { limit: 5, sorting_rule: 'BEST_DEAL' },
+	});
+	// a scenario the service does not have is refused by the node, naming the field, before anything is sent
+	const unknown = await call('Check_Qualifications', { customer: FIXTURES.customerId, scenario: 'EVERYTHING' });
+	expect({ isError: unknown.isError, namesField: /Scenario/.test(unknown.text), sent: unknown.sent }).toEqual({ isError: true, namesField: true, sent: [] });
 }, 60000);
 
 test.each(WRITES)('write %s: sent exactly once, its answer as the result', async (tool, args, route, expected) => {

@@ -208,6 +208,15 @@ function tcpExchange(port, payload, { timeoutMs = 2000 } = {}) {
 
 // ------------------------------------------------------------------ Redis
 
+/**
+ * One Redis command on a fresh connection, its first reply line (e.g. ':1' for EXISTS of a key that exists):
+ * enough to look at what n8n stored without a Redis client library.
+ */
+async function redisCommand(port, args, opts) {
+	const payload = `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(String(a))}\r\n${a}\r\n`).join('')}`;
+	return (await tcpExchange(port, payload, opts)).split('\r\n')[0];
+}
+
 /** A private redis-server on 127.0.0.1 (no persistence), its log and dump dir in `folder`. */
 async function startRedis({ folder, port, timeoutMs = 30000 } = {}) {
 	const { redisServer } = findServices();
@@ -352,7 +361,7 @@ async function stopServicesFromFile(folder) {
 	return stopped;
 }
 
-module.exports = { ensureServices, findServices, startRedis, startPostgres, stopServicesFromFile, stopPid, pidAlive, freePort, INSTALL_HINT };
+module.exports = { ensureServices, findServices, startRedis, redisCommand, startPostgres, stopServicesFromFile, stopPid, pidAlive, freePort, INSTALL_HINT };
 
 if (require.main === module) {
 	const [cmd, folder] = process.argv.slice(2);

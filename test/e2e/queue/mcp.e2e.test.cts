@@ -1,0 +1,145 @@
+/**
+ * The MCP server example in n8n's queue mode, served the way n8n's source and docs have it: one main with
+ * N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true (the setting n8n's queue-mode guide gives for webhook processes), two
+ * workers, one webhook process, Redis and PostgreSQL (topology.js). The official MCP client connects to the webhook
+ * process's `/mcp/loyalty`, lists the tools, calls a read and a write; what n8n 2.41.1 does with them is asserted,
+ * not assumed:
+ * - the webhook process serves `/mcp/…` and the main does not (`abstract-server.js`, `server.js`);
+ * - the MCP session is registered in Redis (`scaling.service.js` gives the MCP server a RedisSessionStore);
+ * - each tool call is one execution, queued and run on a worker (`webhook-helpers.js` prepareMcpQueueExecution,
+ *   `job-processor.js` invokeTool), whose result the webhook process relays to the client;
+ * - the emulator receives exactly the read and exactly one write, from nowhere else.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { FIXTURES, startEmulator, type RunningEmulator } from '../../emulator/index.cjs';
+import { CARD_POINTS_PATH, connectMcp, resultText } from '../ai/clients.cjs';
+
+const { startQueueTopology } = require('./topology');
+const { redisCommand } = require('./services');
+const { publicApi, waitFor } = require('../n8n');
+const { emulatorCredentials, example, ROOT } = require('../examples');
+const { mcpBearerCredential } = require('../ai/aiExamples');
+const { E2E_DIR } = require('../setup');
+
+const FOLDER = path.join(E2E_DIR, `queue-mcp-${process.pid}`);
+const TOKEN = 'mcp-queue-token-4b8e2d61c0';
+const { workflow } = example('loyalty-mcp-server.json');
+const trigger = workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+const TOOL_NAMES = workflow.nodes.filter((n: any) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool').map((n: any) => n.name.replace(/ /g, '_'));
+
+let emulator: RunningEmulator;
+let q: any;
+let apiKey: string;
+let client: Client | undefined;
+let failed = false;
+
+const mcpPath = () => `mcp/${trigger.parameters.path}`;
+const webhookMcpUrl = () => `${q.env.N8N_WEBHOOK_URL}${mcpPath()}`;
+const sentToService = () => emulator.control.requests().filter((r: any) => !/oauth/.test(r.path)).map((r: any) => ({ route: `${r.method} ${r.path.split('?')[0]}`, status: r.status, body: r.body }));
+
+/** Every execution of the example, finished or not, newest first. */
+async function executions(): Promise<any[]> {
+	const all: any[] = [];
+	for (const status of [undefined, 'running']) {
+		const query = new URLSearchParams({ workflowId: workflow.id, limit: '100', ...(status ? { status } : {}) });
+		const page = await publicApi(q.main.baseUrl, apiKey, 'GET', `/executions?${query}`);
+		for (const e of page.data ?? []) if (!all.some((x) => x.id === e.id)) all.push(e);
+	}
+	return all;
+}
+
+/** A test body whose failure keeps the stand-up's logs and carries the processes' log tails. */
+function withLogs(fn: () => Promise<void>): () => Promise<void> {
+	return async () => {
+		try {
+			await fn();
+		} catch (e) {
+			failed = true;
+			const err = e as Error;
+			if (q) err.message = `${err.message}\n${q.logTails(15)}`;
+			throw err;
+		}
+	};
+}
+
+beforeAll(async () => {
+	emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
+	fs.rmSync(FOLDER, { recursive: true, force: true });
+	q = await startQueueTopology({
+		folder: FOLDER,
+		packageDir: ROOT,
+		workers: 2,
+		credentials: [...emulatorCredentials(emulator), mcpBearerCredential(TOKEN)],
+		workflows: [workflow],
+		env: { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+		log: (m: string) => process.stderr.write(`[queue-mcp] ${m}\n`),
+	});
+	apiKey = await q.main.setupOwnerAndApiKey();
+	await q.main.activate(workflow.id, apiKey);
+}, 15 * 60 * 1000);
+
+afterAll(async () => {
+	await client?.close().catch(() => undefined);
+	await q?.stop();
+	await emulator?.stop();
+	if (process.env.LP_E2E_KEEP !== '1' && !failed) fs.rmSync(FOLDER, { recursive: true, force: true });
+	else process.stderr.write(`[queue-mcp] logs kept in ${FOLDER}\n`);
+}, 120000);
+
+test('the main does not serve /mcp/ with N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true: an MCP client cannot connect there', withLogs(async () => {
+	const mainUrl = `${q.main.baseUrl}/${mcpPath()}`;
+	const initialize = await fetch(mainUrl, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` },
+		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } }),
+	});
+	const answer = await initialize.text();
+	expect({ status: initialize.status, mcpSession: initialize.headers.get('mcp-session-id') }).toEqual({ status: 404, mcpSession: null });
+	expect(answer).not.toMatch(/"jsonrpc"/);
+	await expect(connectMcp(mainUrl, TOKEN, 'lp-queue-main')).rejects.toThrow();
+}), 60000);
+
+test("through the webhook process: the session is in Redis, the example's tools are listed, a read and a write each run once on a worker, ending the session clears Redis", withLogs(async () => {
+	emulator.control.clearRequests();
+	expect(await executions()).toEqual([]);
+	client = await connectMcp(webhookMcpUrl(), TOKEN, 'lp-queue-mcp');
+
+	// the session the webhook process opened is registered in Redis (RedisSessionStore, key <prefix>:mcp-session:<id>)
+	const sessionId = (client as any).transport?.sessionId as string | undefined;
+	expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+	expect(await redisCommand(q.redis.port, ['EXISTS', `n8n:mcp-session:${sessionId}`])).toBe(':1');
+
+	const { tools } = await client.listTools();
+	expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+
+	const read: any = await client.callTool({ name: 'Get_Campaign', arguments: { campaignId: FIXTURES.discountCampaignId } });
+	expect({ isError: Boolean(read.isError), found: resultText(read).includes(FIXTURES.discountCampaignId) }).toEqual({ isError: false, found: true });
+
+	const write: any = await client.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 25, reason: 'MCP in queue mode' } });
+	expect({ isError: Boolean(write.isError), text: resultText(write) }).toEqual({ isError: false, text: expect.stringContaining('"transaction"') });
+
+	// the service saw exactly the read and one write, each answered
+	expect(sentToService().map((r: any) => r.route)).toEqual([`GET /v1/campaigns/${FIXTURES.discountCampaignId}`, `POST ${CARD_POINTS_PATH}`]);
+	expect(sentToService().every((r: any) => r.status < 300)).toBe(true);
+	expect(sentToService()[1].body).toMatchObject({ points: 25 });
+
+	// one execution per tool call (listing runs none), each finished and run by exactly one worker
+	const done = await waitFor(async () => {
+		const list = await executions();
+		return list.length === 2 && list.every((e) => e.finished || ['success', 'error'].includes(e.status)) ? list : undefined;
+	}, { timeoutMs: 60000, what: 'the two tool calls\' executions to finish' });
+	expect(done.map((e: any) => e.status)).toEqual(['success', 'success']);
+	const runs = await waitFor(() => {
+		const byWorker = q.workerRuns();
+		return done.every((e: any) => byWorker.has(String(e.id))) ? byWorker : undefined;
+	}, { timeoutMs: 30000, what: 'each execution to appear in a worker log' });
+	for (const e of done) expect({ execution: e.id, workers: runs.get(String(e.id)).length }).toEqual({ execution: e.id, workers: 1 });
+	// the webhook process queued them and ran none itself
+	expect(q.webhook.log()).not.toMatch(/Worker started execution/);
+
+	// ending the session (DELETE) removes it from Redis
+	await (client as any).transport.terminateSession();
+	await waitFor(async () => (await redisCommand(q.redis.port, ['EXISTS', `n8n:mcp-session:${sessionId}`])) === ':0', { timeoutMs: 15000, what: 'the MCP session to leave Redis' });
+}), 240000);
