@@ -239,13 +239,22 @@ describe('an error n8n wraps again keeps its headline', () => {
 	const node: INode = { id: '1', name: 'Loyalty Promotions', type: 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool', typeVersion: 3, position: [0, 0], parameters: {} };
 	const socketFailure = (code: string) => new NodeApiError(node, Object.assign(new Error(`read ${code}`), { code }) as unknown as JsonObject);
 	const wrapped = (error: NodeApiError) => new NodeOperationError(node, error);
-	const LOST = ['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT'];
+	const LOST = ['ECONNRESET', 'ECONNABORTED', 'EPIPE'];
+	const TIMED_OUT = ['ETIMEDOUT', 'ESOCKETTIMEDOUT'];
 	const NEVER_OPENED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
 
 	it.each(LOST)('a lost connection (%s) on an unsafe request: "not repeated", no advice to retry', (code) => {
 		const error = toNodeApiError(node, socketFailure(code), { notRepeated: true, baseUrl: 'http://127.0.0.1:1' });
 		for (const headline of [error.message, wrapped(error).message]) {
 			expect(headline).toBe('The connection was lost before the service answered; the request was not repeated, as it may have been applied');
+		}
+		expect(error.description).toContain(`(${code})`);
+	});
+
+	it.each(TIMED_OUT)('a request that timed out (%s) on an unsafe request: "timed out" and "not repeated", no advice to retry', (code) => {
+		const error = toNodeApiError(node, socketFailure(code), { notRepeated: true, baseUrl: 'http://127.0.0.1:1' });
+		for (const headline of [error.message, wrapped(error).message]) {
+			expect(headline).toBe('The service did not answer within the time allowed: the request timed out; the request was not repeated, as it may have been applied');
 		}
 		expect(error.description).toContain(`(${code})`);
 	});

@@ -3,6 +3,7 @@ import type { OperationDefinition, ResourceDefinition } from '../../../nodes/Loy
 import { FIXTURES } from '../../emulator/index.cjs';
 import { ACTION_NODE_TYPE, nodeTypeFor } from '../../harness/types.cjs';
 import { MINIMAL, OPERATIONS } from '../minimal.cjs';
+import { DEFAULT_MAX_AMOUNT_PER_CALL, DEFAULT_MAX_POINTS_PER_CALL } from '../../../nodes/LoyaltyPromotions/shared/limits';
 
 /**
  * The oracle's cases, generated from the operation catalogue: for each operation, its minimal parameters (the
@@ -24,6 +25,9 @@ export interface OracleCase {
 
 /** Values for fields by name, where the type alone would give a value the field's rules refuse. */
 const FIELD_VALUES: Record<string, unknown> = {
+	// the bounds at their defaults, above the made-up points and amounts
+	maxPointsPerCall: DEFAULT_MAX_POINTS_PER_CALL,
+	maxAmountPerCall: DEFAULT_MAX_AMOUNT_PER_CALL,
 	email: 'oracle@example.com',
 	phone: '+48 600 000 000',
 	imageUrl: 'https://example.com/oracle.png',
