@@ -7,13 +7,13 @@
 // ws: the WebSocket client puppeteer-core (a devDependency) brings; Node 20 has no WebSocket of its own
 const WebSocket = require('ws');
 import { FIXTURES } from '../emulator/index.cjs';
-import { startStack, type Stack } from './stack.cjs';
-import { CARD_POINTS_PATH } from './ai/clients.cjs';
+import type { Stack } from './stack.cjs';
+import { CARD_POINTS_PATH, startAgentStack } from './ai/clients.cjs';
 
 const { example } = require('./examples');
-const { startScriptedModel, conversationScript, toolResults } = require('./ai/scriptedModel');
+const { conversationScript, toolResults } = require('./ai/scriptedModel');
 const { TOOLS } = require('./ai/supportScript');
-const { openAiCredential, withHumanReview } = require('./ai/aiExamples');
+const { withHumanReview } = require('./ai/aiExamples');
 
 const workflow = withHumanReview(example('ai-loyalty-agent.json').workflow);
 
@@ -23,17 +23,7 @@ let chatUrl: string;
 let session = 0;
 
 beforeAll(async () => {
-	model = await startScriptedModel();
-	try {
-		stack = await startStack('ai-approval', [workflow]);
-		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
-		await stack.n8n.publish(workflow.id);
-		await stack.n8n.start({ timeoutMs: 120000 });
-	} catch (e) {
-		await model.stop();
-		throw e;
-	}
-	chatUrl = stack.n8n.webhookUrl(`${workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId}/chat`);
+	({ stack, model, chatUrl } = await startAgentStack('ai-approval', workflow));
 }, 15 * 60 * 1000);
 
 afterAll(async () => {

@@ -10,13 +10,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FIXTURES } from '../emulator/index.cjs';
-import { startStack, type Stack } from './stack.cjs';
-import { CARD_POINTS_PATH, sendChat, SUPPORT_MESSAGE } from './ai/clients.cjs';
+import type { Stack } from './stack.cjs';
+import { CARD_POINTS_PATH, sendChat, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
 
 const { example, ROOT } = require('./examples');
-const { startScriptedModel, conversationScript, toolResults } = require('./ai/scriptedModel');
+const { conversationScript, toolResults } = require('./ai/scriptedModel');
 const { supportScript, fullPathScript, cardOf, TOOLS } = require('./ai/supportScript');
-const { openAiCredential, renderToolsDoc } = require('./ai/aiExamples');
+const { renderToolsDoc } = require('./ai/aiExamples');
 
 const { workflow } = example('ai-loyalty-agent.json');
 const TOOLS_DOC = path.join(ROOT, 'docs', 'ai-tools.md');
@@ -28,17 +28,7 @@ let chatUrl: string;
 let session = 0;
 
 beforeAll(async () => {
-	model = await startScriptedModel();
-	try {
-		stack = await startStack('ai-agent', [workflow]);
-		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
-		await stack.n8n.publish(workflow.id);
-		await stack.n8n.start({ timeoutMs: 120000 });
-	} catch (e) {
-		await model.stop();
-		throw e;
-	}
-	chatUrl = stack.n8n.webhookUrl(`${workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId}/chat`);
+	({ stack, model, chatUrl } = await startAgentStack('ai-agent', workflow));
 }, 15 * 60 * 1000);
 
 afterAll(async () => {

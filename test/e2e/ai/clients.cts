@@ -6,6 +6,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURES } from '../../emulator/index.cjs';
+import { startStack, type Stack } from '../stack.cjs';
+
+const { startScriptedModel } = require('./scriptedModel');
+const { openAiCredential } = require('./aiExamples');
 
 /** What a customer writes in the support conversation (test/e2e/ai/supportScript.js answers it). */
 export const SUPPORT_MESSAGE = 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.';
@@ -39,3 +43,23 @@ export async function connectMcp(url: string | URL, token: string | undefined, n
 
 /** The text of a tool call's result, its parts joined. */
 export const resultText = (result: Record<string, unknown>): string => ((result.content ?? []) as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
+
+/**
+ * An AI agent workflow published in `n8n start` with its OpenAI credential pointed at a scripted local model
+ * (scriptedModel.js): the stack, the model (stopped if the stack cannot start) and the Chat Trigger's chat URL.
+ */
+export async function startAgentStack(name: string, workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> }): Promise<{ stack: Stack; model: any; chatUrl: string }> {
+	const model = await startScriptedModel();
+	let stack: Stack;
+	try {
+		stack = await startStack(name, [workflow]);
+		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
+		await stack.n8n.publish(workflow.id);
+		await stack.n8n.start({ timeoutMs: 120000 });
+	} catch (e) {
+		await model.stop();
+		throw e;
+	}
+	const chatTrigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	return { stack, model, chatUrl: stack.n8n.webhookUrl(`${chatTrigger?.webhookId}/chat`) };
+}
