@@ -4,7 +4,7 @@
  * own process) behind a simulated link (bench/lib/linkServer.cts, a third process).
  *
  *   npm run bench -- --real [--items 2000] [--reps 2] [--fields 3,6] [--delays 0,20] [--links http,https]
- *     [--variants http,auto8] [--profile]
+ *     [--variants http,auto8] [--rate-limit 2000/60000] [--profile]
  *
  * The link adds D ms (a round trip) to every request and, on a connection's first request, the handshakes' round
  * trips: one more D for TCP over `http`, two for TCP and TLS 1.3 over `https` (a self-signed certificate made at
@@ -21,6 +21,8 @@
  * - node8:   Code → Loyalty Promotions SKU Create or Update, Concurrency 8, each field mapped with an expression;
  * - auto8:   the same, fields mapped automatically (Map Input Fields: no expression);
  * - auto16, auto20: mapped automatically, Concurrency 16 and 20.
+ * `--rate-limit LIMIT/WINDOW_MS` makes the emulator answer 429 past LIMIT requests a window (the raw client,
+ * which does not wait 429s out, is then left out): whether a variant is held by the limit or by its round trips.
  * Times run from the end of the Code node to the end of the run (the run data's own timestamps), so n8n's
  * start-up is not counted; peak RSS is the n8n process's VmHWM. `--profile` also writes CPU profiles of one
  * auto8, one node8 and one http run at 0 ms (with the most fields, over the first link) to bench/profiles/ and
@@ -57,9 +59,18 @@ const FIELD_COUNTS = (option('fields') ?? '3,6').split(',').map(Number);
 const PROFILE = argv.includes('--profile');
 const ONLY = option('variants')?.split(',');
 const FLOOR_CONCURRENCY = 8;
+const RATE_LIMIT = (() => {
+	const given = option('rate-limit');
+	if (!given) return undefined;
+	const [limit, windowMs] = given.split('/').map(Number);
+	if (!(limit > 0) || !(windowMs > 0)) throw new Error(`--rate-limit ${given}: expected LIMIT/WINDOW_MS, e.g. 2000/60000`);
+	return { limit, windowMs };
+})();
 
 type Variant = 'floor' | 'http' | 'loop8' | 'node8' | 'auto8' | 'auto16' | 'auto20';
-const VARIANTS = (['floor', 'http', 'loop8', 'node8', 'auto8', 'auto16', 'auto20'] as Variant[]).filter((v) => v === 'floor' || !ONLY || ONLY.includes(v));
+const VARIANTS = (['floor', 'http', 'loop8', 'node8', 'auto8', 'auto16', 'auto20'] as Variant[]).filter(
+	(v) => (v === 'floor' ? !RATE_LIMIT : !ONLY || ONLY.includes(v)),
+);
 const LABELS: Record<Variant, string> = {
 	floor: 'raw keep-alive client, c=8',
 	http: 'HTTP Request node (default, unbounded)',
@@ -78,6 +89,8 @@ interface Sample {
 	/** Connections the run opened to the link, and requests it sent. */
 	connections?: number;
 	requests?: number;
+	/** Requests the emulator answered 429 (with --rate-limit). */
+	rateLimited?: number;
 }
 
 function log(message: string): void {
@@ -89,6 +102,7 @@ async function fresh(emu: EmulatorProcess, link: Link, delayMs: number): Promise
 	await emu.reset();
 	await emu.setLatency(0);
 	await emu.setRequestLog(false);
+	if (RATE_LIMIT) await emu.setRateLimit(RATE_LIMIT);
 	await link.set(delayMs);
 }
 
@@ -112,7 +126,7 @@ async function inN8n(n8n: N8nHandle, emu: EmulatorProcess, id: string, countNode
 		throw new Error(`${id}: status ${result.status}, ${result.items} items, ${result.errors} errors${result.error ? `: ${result.error}` : ''}`);
 	}
 	if (counters.skusCreated !== ITEMS) throw new Error(`${id}: the emulator created ${counters.skusCreated} SKUs, not ${ITEMS}`);
-	return { ms: result.ms, peakRssBytes: result.peakRssBytes, result };
+	return { ms: result.ms, peakRssBytes: result.peakRssBytes, rateLimited: counters.rateLimited, result };
 }
 
 async function withLinkCounts<T extends Sample>(link: Link, kind: LinkKind, run: Promise<T>): Promise<T> {
@@ -179,12 +193,20 @@ async function main(): Promise<void> {
 						for (const variant of VARIANTS) {
 							await fresh(emu, link, latency);
 							const sample = await run(variant, fields, kind);
-							byVariant[variant].push({ ms: sample.ms, peakRssBytes: sample.peakRssBytes, maxInFlight: sample.maxInFlight, connections: sample.connections, requests: sample.requests });
+							byVariant[variant].push({
+								ms: sample.ms,
+								peakRssBytes: sample.peakRssBytes,
+								maxInFlight: sample.maxInFlight,
+								connections: sample.connections,
+								requests: sample.requests,
+								rateLimited: sample.rateLimited,
+							});
 							log(
 								`F=${fields} ${kind} D=${latency} ms rep ${rep + 1}: ${LABELS[variant]}: ${fmtMs(sample.ms)}` +
 									`${sample.peakRssBytes ? `, peak RSS ${(sample.peakRssBytes / 2 ** 20).toFixed(0)} MB` : ''}` +
 									`${sample.maxInFlight ? `, ${sample.maxInFlight} in flight at most` : ''}` +
-									`, ${sample.connections} connections for ${sample.requests} requests`,
+									`, ${sample.connections} connections for ${sample.requests} requests` +
+									`${RATE_LIMIT ? `, ${sample.rateLimited} answered 429` : ''}`,
 							);
 						}
 					}
@@ -221,7 +243,8 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 	const has = (byVariant: Record<Variant, Sample[]>, variant: Variant) => (byVariant[variant]?.length ?? 0) > 0;
 	const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 	const lines: string[] = [];
-	lines.push(`### Real n8n 2.41.1 (\`n8n execute\`, ${ITEMS.toLocaleString('en')} SKU upserts, medians of ${REPS}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end)`);
+	const limited = RATE_LIMIT ? `, a limit of ${RATE_LIMIT.limit.toLocaleString('en')} requests per ${RATE_LIMIT.windowMs / 1000} s` : '';
+	lines.push(`### Real n8n 2.41.1 (\`n8n execute\`, ${ITEMS.toLocaleString('en')} SKU upserts${limited}, medians of ${REPS}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end)`);
 	lines.push('');
 	const header = ['Fields, link, D', ...VARIANTS.map((v) => LABELS[v])];
 	lines.push(`| ${header.join(' | ')} |`);
@@ -234,7 +257,7 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 			const ms = med(byVariant[variant], (s) => s.ms);
 			const parts = [fmtMs(ms)];
 			if (latency === '0') parts.push(`${(ms / ITEMS).toFixed(2)} ms/item`);
-			else if (variant !== 'floor') parts.push(`**${(ms / floorMs).toFixed(2)}× floor**`);
+			else if (variant !== 'floor' && floorMs) parts.push(`**${(ms / floorMs).toFixed(2)}× floor**`);
 			parts.push(`${Math.round((ITEMS / ms) * 60_000).toLocaleString('en')}/min`);
 			const rss = med(byVariant[variant], (s) => s.peakRssBytes);
 			if (rss) parts.push(mb(rss));
@@ -242,6 +265,7 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 			if (inFlight) parts.push(`≤ ${inFlight} in flight`);
 			const connections = med(byVariant[variant], (s) => (s.requests ? (s.connections ?? 0) / s.requests : undefined));
 			parts.push(`${connections.toFixed(3)} conn/req`);
+			if (RATE_LIMIT) parts.push(`${med(byVariant[variant], (s) => s.rateLimited)} × 429`);
 			return parts.join(', ');
 		});
 		lines.push(`| ${fields}, ${kind}, ${latency} ms | ${cells.join(' | ')} |`);
@@ -257,7 +281,7 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 			const nodes = (['auto8', 'auto16', 'auto20'] as Variant[]).filter((v) => has(byVariant, v));
 			const ratios = nodes.map((v) => `Concurrency ${CONCURRENCY[v]} ${(perItem(v) * ITEMS / floorMs).toFixed(2)}×`);
 			const reaching = nodes.find((v) => (perItem(v) * ITEMS) / floorMs <= GOAL_RATIO);
-			if (has(byVariant, 'auto8')) {
+			if (has(byVariant, 'auto8') && floorMs) {
 				const r8 = (perItem('auto8') * ITEMS) / floorMs;
 				goals.push(`- ${at}, mapped automatically, against the raw client: **${ratios.join(', ')}** (goal: Concurrency 8 ≤ ${GOAL_RATIO}×): ${r8 <= GOAL_RATIO ? 'met' : `missed${reaching ? `; Concurrency ${CONCURRENCY[reaching]} is within ${GOAL_RATIO}×` : `; no Concurrency measured is within ${GOAL_RATIO}×`}`}.`);
 			}
@@ -277,7 +301,7 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 	for (const profile of profiles) lines.push('', `#### Where one run of ${LABELS[profile.variant]} at 0 ms spends its CPU (self time)`, '', profile.summary);
 	const text = lines.join('\n');
 	process.stdout.write(`\n${text}\n`);
-	fs.writeFileSync(path.join(__dirname, 'results-real.json'), JSON.stringify({ date: new Date().toISOString(), items: ITEMS, reps: REPS, fields: FIELD_COUNTS, links: LINKS, loadAverage: os.loadavg(), samples, profiles: profiles.map((p) => p.file) }, null, 2) + '\n');
+	fs.writeFileSync(path.join(__dirname, 'results-real.json'), JSON.stringify({ date: new Date().toISOString(), items: ITEMS, reps: REPS, fields: FIELD_COUNTS, links: LINKS, rateLimit: RATE_LIMIT, loadAverage: os.loadavg(), samples, profiles: profiles.map((p) => p.file) }, null, 2) + '\n');
 	fs.writeFileSync(path.join(__dirname, 'summary-real.md'), `${text}\n`);
 }
 
