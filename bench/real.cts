@@ -97,12 +97,12 @@ function log(message: string): void {
 	process.stderr.write(`[bench:real] ${message}\n`);
 }
 
-/** The emulator answers at once; the link adds the delay. */
-async function fresh(emu: EmulatorProcess, link: Link, delayMs: number): Promise<void> {
+/** The emulator answers at once; the link adds the delay. Warm-up runs go without the rate limit. */
+async function fresh(emu: EmulatorProcess, link: Link, delayMs: number, limited = true): Promise<void> {
 	await emu.reset();
 	await emu.setLatency(0);
 	await emu.setRequestLog(false);
-	if (RATE_LIMIT) await emu.setRateLimit(RATE_LIMIT);
+	await emu.setRateLimit(RATE_LIMIT && limited ? RATE_LIMIT : null);
 	await link.set(delayMs);
 }
 
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
 			log(`${fields} fields: warm-up run of each workflow at 0 ms over ${LINKS[0]}`);
 			for (const variant of VARIANTS) {
 				if (variant === 'floor') continue;
-				await fresh(emu, link, 0);
+				await fresh(emu, link, 0, false);
 				await run(variant, fields, LINKS[0]);
 			}
 			for (const kind of LINKS) {
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
 				const dir = path.join(__dirname, 'profiles', variant);
 				fs.rmSync(dir, { recursive: true, force: true });
 				fs.mkdirSync(dir, { recursive: true });
-				await fresh(emu, link, 0);
+				await fresh(emu, link, 0, false);
 				const { result } = await inN8n(n8n, emu, byVariant[variant].workflow.id, byVariant[variant].countNode, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
 				const file = cpuProfiles(dir)[0];
 				// only the part of the run after the Code node
