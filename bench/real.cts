@@ -9,8 +9,8 @@
  * The link adds D ms (a round trip) to every request and, on a connection's first request, the handshakes' round
  * trips: one more D for TCP over `http`, two for TCP and TLS 1.3 over `https` (a self-signed certificate made at
  * run time with openssl, which n8n trusts through NODE_EXTRA_CA_CERTS and the raw client through `ca`: no
- * certificate check is turned off); `loopback` adds D alone, like the earlier bench's stub. It counts the
- * connections each run opens.
+ * certificate check is turned off); `loopback` adds D alone, like the earlier bench's stub; `direct` has no link
+ * (the emulator waits D itself, and nothing counts connections). It counts the connections each run opens.
  *
  * For each number of fields F per SKU (the mapping a sync does: 3 = source_id, sku, price; 6 = also currency,
  * image_url, metadata; 1 = source_id alone), each link and each delay D it runs, alternating, `reps` times each
@@ -97,13 +97,13 @@ function log(message: string): void {
 	process.stderr.write(`[bench:real] ${message}\n`);
 }
 
-/** The emulator answers at once; the link adds the delay. Warm-up runs go without the rate limit. */
-async function fresh(emu: EmulatorProcess, link: Link, delayMs: number, limited = true): Promise<void> {
+/** The link adds the delay (`direct`: the emulator). Warm-up runs go without the rate limit. */
+async function fresh(emu: EmulatorProcess, link: Link, kind: LinkKind, delayMs: number, limited = true): Promise<void> {
 	await emu.reset();
-	await emu.setLatency(0);
+	await emu.setLatency(kind === 'direct' ? delayMs : 0);
 	await emu.setRequestLog(false);
 	await emu.setRateLimit(RATE_LIMIT && limited ? RATE_LIMIT : null);
-	await link.set(delayMs);
+	await link.set(kind === 'direct' ? 0 : delayMs);
 }
 
 async function floor(emu: EmulatorProcess, baseUrl: string, ca: string): Promise<Sample> {
@@ -129,8 +129,9 @@ async function inN8n(n8n: N8nHandle, emu: EmulatorProcess, id: string, countNode
 	return { ms: result.ms, peakRssBytes: result.peakRssBytes, rateLimited: counters.rateLimited, result };
 }
 
-async function withLinkCounts<T extends Sample>(link: Link, kind: LinkKind, run: Promise<T>): Promise<T> {
+async function withLinkCounts<T extends Sample>(link: Link, emu: EmulatorProcess, kind: LinkKind, run: Promise<T>): Promise<T> {
 	const sample = await run;
+	if (kind === 'direct') return { ...sample, maxInFlight: (await emu.counters()).maxInFlight };
 	const counted = (await link.counters())[kind];
 	return { ...sample, connections: counted.connections, requests: counted.requests, maxInFlight: counted.maxInFlight };
 }
@@ -152,7 +153,7 @@ async function main(): Promise<void> {
 	const profiles: Array<{ variant: Variant; file: string; summary: string }> = [];
 	try {
 		const n8n = await createN8n(userFolder, ROOT, { NODE_EXTRA_CA_CERTS: certificate.certFile });
-		const tag: Record<LinkKind, string> = { loopback: 'L', http: 'H', https: 'S' };
+		const tag: Record<LinkKind, string> = { direct: 'D', loopback: 'L', http: 'H', https: 'S' };
 		const credentialId = (kind: LinkKind) => `benchapp${tag[kind]}`.padEnd(16, '0');
 		const [app] = emulatorCredentials(emu.info) as Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>;
 		await n8n.importCredentials(
@@ -174,15 +175,15 @@ async function main(): Promise<void> {
 		const flows = new Map(FIELD_COUNTS.flatMap((fields) => LINKS.map((kind) => [`${fields}|${kind}`, flowsFor(fields, kind)] as const)));
 		await n8n.importWorkflow([...flows.values()].flatMap((byVariant) => Object.values(byVariant).map((flow) => flow.workflow)));
 		const run = (variant: Variant, fields: number, kind: LinkKind): Promise<Sample> => {
-			if (variant === 'floor') return withLinkCounts(link, kind, floor(emu, link.url(kind), certificate.ca));
+			if (variant === 'floor') return withLinkCounts(link, emu, kind, floor(emu, link.url(kind), certificate.ca));
 			const flow = flows.get(`${fields}|${kind}`)![variant];
-			return withLinkCounts(link, kind, inN8n(n8n, emu, flow.workflow.id, flow.countNode));
+			return withLinkCounts(link, emu, kind, inN8n(n8n, emu, flow.workflow.id, flow.countNode));
 		};
 		for (const fields of FIELD_COUNTS) {
 			log(`${fields} fields: warm-up run of each workflow at 0 ms over ${LINKS[0]}`);
 			for (const variant of VARIANTS) {
 				if (variant === 'floor') continue;
-				await fresh(emu, link, 0, false);
+				await fresh(emu, link, LINKS[0], 0, false);
 				await run(variant, fields, LINKS[0]);
 			}
 			for (const kind of LINKS) {
@@ -191,7 +192,7 @@ async function main(): Promise<void> {
 					samples[`${fields}|${kind}|${latency}`] = byVariant;
 					for (let rep = 0; rep < REPS; rep++) {
 						for (const variant of VARIANTS) {
-							await fresh(emu, link, latency);
+							await fresh(emu, link, kind, latency);
 							const sample = await run(variant, fields, kind);
 							byVariant[variant].push({
 								ms: sample.ms,
@@ -205,7 +206,7 @@ async function main(): Promise<void> {
 								`F=${fields} ${kind} D=${latency} ms rep ${rep + 1}: ${LABELS[variant]}: ${fmtMs(sample.ms)}` +
 									`${sample.peakRssBytes ? `, peak RSS ${(sample.peakRssBytes / 2 ** 20).toFixed(0)} MB` : ''}` +
 									`${sample.maxInFlight ? `, ${sample.maxInFlight} in flight at most` : ''}` +
-									`, ${sample.connections} connections for ${sample.requests} requests` +
+									`${sample.requests ? `, ${sample.connections} connections for ${sample.requests} requests` : ''}` +
 									`${RATE_LIMIT ? `, ${sample.rateLimited} answered 429` : ''}`,
 							);
 						}
@@ -220,7 +221,7 @@ async function main(): Promise<void> {
 				const dir = path.join(__dirname, 'profiles', variant);
 				fs.rmSync(dir, { recursive: true, force: true });
 				fs.mkdirSync(dir, { recursive: true });
-				await fresh(emu, link, 0, false);
+				await fresh(emu, link, LINKS[0], 0, false);
 				const { result } = await inN8n(n8n, emu, byVariant[variant].workflow.id, byVariant[variant].countNode, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
 				const file = cpuProfiles(dir)[0];
 				// only the part of the run after the Code node
@@ -264,7 +265,7 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 			const inFlight = Math.max(...byVariant[variant].map((s) => s.maxInFlight ?? 0));
 			if (inFlight) parts.push(`≤ ${inFlight} in flight`);
 			const connections = med(byVariant[variant], (s) => (s.requests ? (s.connections ?? 0) / s.requests : undefined));
-			parts.push(`${connections.toFixed(3)} conn/req`);
+			if (!Number.isNaN(connections)) parts.push(`${connections.toFixed(3)} conn/req`);
 			if (RATE_LIMIT) parts.push(`${med(byVariant[variant], (s) => s.rateLimited)} × 429`);
 			return parts.join(', ');
 		});

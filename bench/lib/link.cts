@@ -7,7 +7,7 @@
 import { execFileSync, fork, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { LinkCounters, LinkKind } from './linkKinds.cjs';
+import type { LinkCounters, LinkKind, ServedLink } from './linkKinds.cjs';
 
 export interface TestCertificate {
 	keyFile: string;
@@ -32,13 +32,14 @@ export function makeTestCertificate(dir: string): TestCertificate {
 export class Link {
 	private nextId = 1;
 
-	private readonly pending = new Map<number, (counters: Record<LinkKind, LinkCounters>) => void>();
+	private readonly pending = new Map<number, (counters: Record<ServedLink, LinkCounters>) => void>();
 
 	private constructor(
 		private readonly child: ChildProcess,
-		private readonly ports: Record<LinkKind, number>,
+		private readonly ports: Record<ServedLink, number>,
+		private readonly upstreamUrl: string,
 	) {
-		child.on('message', (message: { id: number; counters: Record<LinkKind, LinkCounters> }) => {
+		child.on('message', (message: { id: number; counters: Record<ServedLink, LinkCounters> }) => {
 			this.pending.get(message.id)?.(message.counters);
 			this.pending.delete(message.id);
 		});
@@ -51,22 +52,24 @@ export class Link {
 			env: { ...process.env, LINK_UPSTREAM: upstreamUrl, LINK_KEY: certificate.keyFile, LINK_CERT: certificate.certFile },
 			stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 		});
-		const ports = await new Promise<Record<LinkKind, number>>((resolve, reject) => {
+		const ports = await new Promise<Record<ServedLink, number>>((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error('the link did not start in 30 s')), 30_000);
-			child.once('message', (message: { ports: Record<LinkKind, number> }) => {
+			child.once('message', (message: { ports: Record<ServedLink, number> }) => {
 				clearTimeout(timer);
 				resolve(message.ports);
 			});
 			child.once('exit', (code) => reject(new Error(`the link exited (${code})`)));
 		});
-		return new Link(child, ports);
+		return new Link(child, ports, upstreamUrl);
 	}
 
+	/** Where a client reaches the emulator over `kind` (`direct`: the emulator itself). */
 	url(kind: LinkKind): string {
+		if (kind === 'direct') return this.upstreamUrl;
 		return `${kind === 'https' ? 'https' : 'http'}://127.0.0.1:${this.ports[kind]}`;
 	}
 
-	private call(message: Record<string, unknown>): Promise<Record<LinkKind, LinkCounters>> {
+	private call(message: Record<string, unknown>): Promise<Record<ServedLink, LinkCounters>> {
 		const id = this.nextId++;
 		return new Promise((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error(`the link did not answer ${String(message.type)} in 10 s`)), 10_000);
@@ -84,7 +87,7 @@ export class Link {
 		await this.call({ type: 'reset' });
 	}
 
-	counters(): Promise<Record<LinkKind, LinkCounters>> {
+	counters(): Promise<Record<ServedLink, LinkCounters>> {
 		return this.call({ type: 'counters' });
 	}
 

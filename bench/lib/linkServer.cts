@@ -15,7 +15,7 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as https from 'https';
 import type { Socket } from 'net';
-import { HANDSHAKE_RTTS, type LinkCounters, type LinkKind } from './linkKinds.cjs';
+import { HANDSHAKE_RTTS, type LinkCounters, type ServedLink as LinkKind } from './linkKinds.cjs';
 
 const upstream = new URL(process.env.LINK_UPSTREAM!);
 const upstreamAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 1024 });
