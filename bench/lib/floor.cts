@@ -4,6 +4,7 @@
  * against it.
  */
 import * as http from 'http';
+import * as https from 'https';
 
 export interface RawResponse {
 	status: number;
@@ -16,20 +17,25 @@ export class RawClient {
 
 	private readonly origin: URL;
 
+	private readonly secure: boolean;
+
 	constructor(
 		baseUrl: string,
 		private readonly headers: Record<string, string>,
 		maxSockets: number,
 		keepAlive = true,
+		/** A certificate to trust, for an https base URL (the bench's test-only one). */
+		ca?: string,
 	) {
 		this.origin = new URL(baseUrl);
-		this.agent = new http.Agent({ keepAlive, maxSockets });
+		this.secure = this.origin.protocol === 'https:';
+		this.agent = this.secure ? new https.Agent({ keepAlive, maxSockets, ca }) : new http.Agent({ keepAlive, maxSockets });
 	}
 
 	request(method: string, path: string, body?: unknown): Promise<RawResponse> {
 		const payload = body === undefined ? undefined : JSON.stringify(body);
 		return new Promise((resolve, reject) => {
-			const req = http.request(
+			const req = (this.secure ? https : http).request(
 				{
 					host: this.origin.hostname,
 					port: this.origin.port,
