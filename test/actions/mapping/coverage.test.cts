@@ -26,17 +26,13 @@ const NOT_RECORD_FIELDS: Record<string, string> = {
 	metadata: 'Metadata key/value pairs: the record\'s metadata key (Metadata (JSON)) sets the same service field',
 	metadataJson: 'the record maps metadata through the key/value pairs, the same service field',
 	holderMetadata: 'the referral holder\'s metadata, a second metadata object the record\'s metadata key cannot also name',
-	// parts of nested objects whose service name is shared by another field (type, period, quantity, balance)
-	discountType: "the discount's type (discount.type): the record's type is the voucher's or campaign's; it stays typed and decides the discount fields shown",
+	// parts of nested objects, each built from several typed values or named like other fields
 	redemptionLimit: 'redemption.quantity: a nested object, named quantity like other counts',
 	validityDays: 'validity_day_of_week: built with Validity Hours into one schedule',
 	validityHours: 'validity_hours: daily windows built from several typed values',
 	validityTimeframe: 'validity_timeframe: an object built from two typed values',
 	codeConfig: 'code_config: an object of several typed values',
 	errorMessage: 'error.message: a nested object, named message like no other field',
-	pointEarnedPeriod: 'point_earned.period: an object of value and unit, named period like the expiration\'s',
-	pointEarnedPeriodUnit: 'point_earned.period.unit: see Point Earned Period',
-	pointEarnedTierChange: 'point_earned.type: named type like the tier structure\'s own type',
 	// JSON alternatives of typed fields: they replace what the typed fields build
 	discountJson: 'the whole discount object, an alternative to the discount fields the record maps',
 	promotionJson: 'the whole promotion object, an alternative to typed tiers',
