@@ -40,6 +40,10 @@ import { checkParameter, fail, parseJsonObject, type FieldContext } from './vali
  * - Input keys that match no field are never dropped silently: the output panel lists them (an execution hint),
  *   or with Unknown Input Fields set to Refuse the item fails naming them.
  * - Tool nodes (an AI agent's tools) offer no Record Fields: a model sets each field.
+ * Every typed field and collection option is in its operation's record, under the service's name for it, except
+ * those test/actions/mapping/coverage.test.cts lists with their reasons: node settings, locators, fields shown only
+ * for a controlling field's value, metadata pairs beside the metadata key, JSON alternatives, lists of objects, and
+ * settings nested in objects whose service names other fields share.
  */
 
 /** Version 2's resource mapper parameter, version 3's Record Fields choice, and the Unknown Input Fields choice. */

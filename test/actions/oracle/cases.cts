@@ -175,10 +175,18 @@ function assign(target: IDataObject, values: IDataObject): void {
 	}
 }
 
-/** The operation's record fields, filled in where the minimal parameters leave them empty. */
+/** The fields LEFT_OUT names for the operation of `parameters`. */
+function leftOutOf(parameters: IDataObject): { has: (name: string) => boolean } {
+	const patterns = LEFT_OUT[`${String(parameters.resource)}.${String(parameters.operation)}`] ?? [];
+	return { has: (name: string) => patterns.some((pattern) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern)) };
+}
+
+/** The operation's record fields, filled in where the minimal parameters leave them empty (LEFT_OUT's left out). */
 function fillRecord(operation: OperationDefinition, parameters: IDataObject): void {
+	const leftOut = leftOutOf(parameters);
 	for (const path of Object.values(operation.record ?? {})) {
 		const [top, option] = path.split('.');
+		if (leftOut.has(option ?? top)) continue;
 		const property = operation.properties.find((candidate) => candidate.name === top && shown(parameters as INodeParameters, candidate));
 		if (!property) continue;
 		if (option === undefined) {
@@ -282,8 +290,7 @@ const madeUp = (property: INodeProperties) =>
 
 /** The optional fields shown (collections' options included) that have no value yet, filled in where a value can be made up. */
 function fillOptional(operation: OperationDefinition, parameters: IDataObject): void {
-	const patterns = LEFT_OUT[`${String(parameters.resource)}.${String(parameters.operation)}`] ?? [];
-	const leftOut = { has: (name: string) => patterns.some((pattern) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern)) };
+	const leftOut = leftOutOf(parameters);
 	for (const property of operation.properties) {
 		if (leftOut.has(property.name) || !shown(parameters as INodeParameters, property)) continue;
 		if (property.type === 'collection') {

@@ -176,7 +176,7 @@ export const CAMPAIGN_IMPORT_OPTIONS: INodeProperties[] = [...VOUCHER_IMPORT_OPT
 
 /** The record's fields as input items name them (Map Input Fields), for the options `options` offers. */
 export function campaignImportRecord(options: INodeProperties[]): RecordMap {
-	const all: Record<string, string> = { active: 'active', additional_info: 'additionalInfo', category: 'categoryName', start_date: 'startDate', expiration_date: 'expirationDate', metadata: 'metadataJson' };
+	const all: Record<string, string> = { active: 'active', additional_info: 'additionalInfo', category: 'categoryName', start_date: 'startDate', expiration_date: 'expirationDate', metadata: 'metadataJson', amount: 'giftAmount', points: 'loyaltyPoints' };
 	const offered = new Set(options.map((option) => option.name));
 	return { code: 'code', ...inCollection('additionalFields', Object.fromEntries(Object.entries(all).filter(([, option]) => offered.has(option)))) };
 }

@@ -3,7 +3,7 @@ import { additionalFieldsProperty, compact, nameProperty } from '../../shared/fi
 import { inCollection } from '../../shared/mapping';
 import { parseJsonObject, requireIntegerInRange, requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
-import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from '../campaign/fields';
+import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_RECORD, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
 import { codeConfigOption } from '../voucher/fields';
 import { campaignTemplateLocator, readCampaignTemplateId } from './fields';
@@ -45,7 +45,7 @@ export const setUpCampaign: OperationDefinition = {
 			},
 		]),
 	],
-	record: { name: 'name', ...inCollection('additionalFields', { description: 'description', vouchers_count: 'vouchersCount', start_date: 'startDate', expiration_date: 'expirationDate' }) },
+	record: { name: 'name', ...inCollection('additionalFields', { ...CAMPAIGN_RECORD, validation_rules: undefined, vouchers_count: 'vouchersCount' }) },
 	build(params) {
 		const templateId = readCampaignTemplateId(params);
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });

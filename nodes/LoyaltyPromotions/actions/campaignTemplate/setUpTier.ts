@@ -23,7 +23,7 @@ export const setUpTier: OperationDefinition = {
 		nameProperty("The new tier's name", 'e.g. 10% off orders over 100'),
 		additionalFieldsProperty([{ ...activeOption, description: 'Whether the tier applies; a disabled tier fails validation and redemption' }, ...TIER_BODY_OPTIONS]),
 	],
-	record: { name: 'name', ...inCollection('additionalFields', { banner: 'banner', hierarchy: 'hierarchy', start_date: 'startDate', expiration_date: 'expirationDate' }) },
+	record: { name: 'name', ...inCollection('additionalFields', { active: 'active', banner: 'banner', category_id: 'category', hierarchy: 'hierarchy', start_date: 'startDate', expiration_date: 'expirationDate' }) },
 	build(params) {
 		const templateId = readCampaignTemplateId(params);
 		const campaignId = params.id('campaignId', 'Campaign');

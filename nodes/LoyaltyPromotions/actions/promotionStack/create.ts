@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
+import { inCollection } from '../../shared/mapping';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { readStackBody, stackCampaignProperty, stackCategoryOption, tierIdsProperty } from './fields';
@@ -16,7 +17,7 @@ export const create: OperationDefinition = {
 		{ ...tierIdsProperty, required: true },
 		additionalFieldsProperty([stackCategoryOption]),
 	],
-	record: { name: 'name' },
+	record: { name: 'name', ...inCollection('additionalFields', { category_id: 'category' }) },
 	build(params) {
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const body = readStackBody(params, { name: params.get('name', ''), tierIds: params.get('tierIds', '') }, fields);

@@ -34,7 +34,7 @@ export const create: OperationDefinition = {
 			...TIER_BODY_OPTIONS,
 		]),
 	],
-	record: { name: 'name', ...inCollection('additionalFields', { banner: 'banner', hierarchy: 'hierarchy', start_date: 'startDate', expiration_date: 'expirationDate' }) },
+	record: { name: 'name', ...inCollection('additionalFields', { active: 'active', banner: 'banner', category_id: 'category', hierarchy: 'hierarchy', start_date: 'startDate', expiration_date: 'expirationDate' }) },
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');
 		const name = requireText(params, 'Name', params.get('name', ''));

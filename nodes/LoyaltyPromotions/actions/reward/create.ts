@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, moneyProperty, nameProperty, readMetadata } from '../../shared/fields';
+import { inCollection } from '../../shared/mapping';
 import { fail, optionalId, requireDecimal, requireIntegerInRange, requireOption, requireText, toMinorUnits } from '../../shared/validate';
 import { campaignLocator } from '../campaign/fields';
 import { productLocator } from '../product/fields';
@@ -94,7 +95,11 @@ export const create: OperationDefinition = {
 			{ displayName: 'SKU ID', name: 'skuId', type: 'string', default: '', placeholder: 'sku_…', description: "Material rewards: the product's SKU the member gets" },
 		]),
 	],
-	record: { name: 'name', type: 'type' },
+	record: {
+		name: 'name',
+		type: 'type',
+		...inCollection('additionalFields', { description: 'description', image_url: 'imageUrl', stock: 'stock', sku_id: 'skuId', metadata: 'metadataJson' }),
+	},
 	build(params) {
 		const type = requireOption(params, 'Type', params.get('type', 'CAMPAIGN'), Object.keys(REWARD_TYPES));
 		const fields = params.get<IDataObject>('additionalFields', {});

@@ -55,7 +55,7 @@ export const create: OperationDefinition = {
 			},
 		]),
 	],
-	record: { code: 'code', ...inCollection('additionalFields', VOUCHER_RECORD) },
+	record: { code: 'code', ...inCollection('additionalFields', { ...VOUCHER_RECORD, validation_rules: 'validationRules' }) },
 	build(params) {
 		const type = params.get<string>('type', 'DISCOUNT_VOUCHER');
 		const code = optionalId(params, 'Code', params.get('code', ''));
