@@ -16,7 +16,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { FIXTURES, startEmulator, type RunningEmulator } from '../../emulator/index.cjs';
 import { CARD_POINTS_PATH, connectMcp, resultText } from '../ai/clients.cjs';
 
-const { startQueueTopology } = require('./topology');
+const { startQueueTopology, withLogTails } = require('./topology');
 const { redisCommand } = require('./services');
 const { publicApi, waitFor } = require('../n8n');
 const { emulatorCredentials, example, ROOT } = require('../examples');
@@ -33,7 +33,7 @@ let emulator: RunningEmulator;
 let q: any;
 let apiKey: string;
 let client: Client | undefined;
-let failed = false;
+const run = { failed: false };
 
 const mcpPath = () => `mcp/${trigger.parameters.path}`;
 const webhookMcpUrl = () => `${q.env.N8N_WEBHOOK_URL}${mcpPath()}`;
@@ -51,18 +51,7 @@ async function executions(): Promise<any[]> {
 }
 
 /** A test body whose failure keeps the stand-up's logs and carries the processes' log tails. */
-function withLogs(fn: () => Promise<void>): () => Promise<void> {
-	return async () => {
-		try {
-			await fn();
-		} catch (e) {
-			failed = true;
-			const err = e as Error;
-			if (q) err.message = `${err.message}\n${q.logTails(15)}`;
-			throw err;
-		}
-	};
-}
+const withLogs = withLogTails(() => q, run, 15);
 
 beforeAll(async () => {
 	emulator = await startEmulator({ port: 0, host: '127.0.0.1', quiet: true });
@@ -84,7 +73,7 @@ afterAll(async () => {
 	await client?.close().catch(() => undefined);
 	await q?.stop();
 	await emulator?.stop();
-	if (process.env.LP_E2E_KEEP !== '1' && !failed) fs.rmSync(FOLDER, { recursive: true, force: true });
+	if (process.env.LP_E2E_KEEP !== '1' && !run.failed) fs.rmSync(FOLDER, { recursive: true, force: true });
 	else process.stderr.write(`[queue-mcp] logs kept in ${FOLDER}\n`);
 }, 120000);
 

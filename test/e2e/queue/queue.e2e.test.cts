@@ -14,7 +14,7 @@ import * as path from 'path';
 import { FIXTURES, sign, startEmulator, type RunningEmulator } from '../../emulator/index.cjs';
 import { floorSkuSync, pool, RawClient } from '../../../bench/lib/floor.cjs';
 
-const { startQueueTopology } = require('./topology');
+const { startQueueTopology, withLogTails } = require('./topology');
 const { LOYALTY_EVENTS, OAUTH_LOOKUPS, SKU_SYNC, SUMMARY_NODE, TRIGGER_NODE, UPSERT_NODE } = require('./workflows');
 const { createN8n, publicApi } = require('../n8n');
 const { emulatorCredentials, ROOT } = require('../examples');
@@ -39,21 +39,10 @@ const REPS = Math.max(1, Number(process.env.LP_QUEUE_REPS) || 1);
 let emulator: RunningEmulator;
 let q: any;
 let apiKey: string;
-let failed = false;
+const run = { failed: false };
 
 /** A test body whose failure keeps the stand-up's logs and carries the processes' log tails. */
-function withLogs(fn: () => Promise<void>): () => Promise<void> {
-	return async () => {
-		try {
-			await fn();
-		} catch (e) {
-			failed = true;
-			const err = e as Error;
-			if (q && !/^--- main/m.test(err.message)) err.message = `${err.message}\n${q.logTails(12)}`;
-			throw err;
-		}
-	};
-}
+const withLogs = withLogTails(() => q, run, 12);
 
 // ------------------------------------------------------------------ helpers
 
@@ -193,7 +182,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await q?.stop();
 	await emulator?.stop();
-	if (process.env.LP_E2E_KEEP !== '1' && !failed) fs.rmSync(FOLDER, { recursive: true, force: true });
+	if (process.env.LP_E2E_KEEP !== '1' && !run.failed) fs.rmSync(FOLDER, { recursive: true, force: true });
 	else process.stderr.write(`[queue] logs kept in ${FOLDER}\n`);
 }, 120000);
 

@@ -167,4 +167,21 @@ async function startQueueTopology({
 	}
 }
 
-module.exports = { startQueueTopology, queueEnv, workerRuns, DATABASE };
+/**
+ * Wraps test bodies so that a failure carries the tail of every n8n process's log (once: an error that already
+ * holds them keeps its text) and is recorded in `run.failed`, so that the run's folder is kept to read.
+ */
+function withLogTails(getTopology, run, lines = 15) {
+	return (fn) => async () => {
+		try {
+			await fn();
+		} catch (e) {
+			run.failed = true;
+			const topology = getTopology();
+			if (topology && !/^--- main/m.test(e.message)) e.message = `${e.message}\n${topology.logTails(lines)}`;
+			throw e;
+		}
+	};
+}
+
+module.exports = { startQueueTopology, queueEnv, workerRuns, withLogTails, DATABASE };
