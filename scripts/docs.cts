@@ -1,7 +1,7 @@
 /**
  * The generated tables, from the node's own data: the operations (RESOURCES) and the trigger's event catalog in
- * docs/operations.md, the operations per area in README.md. `npm run docs` rewrites them; test/docs.test.cts fails
- * when either file has drifted.
+ * docs/operations.md, the operations per area in README.md, the bounded operations in docs/ai.md. `npm run docs`
+ * rewrites them; test/docs.test.cts fails when a file has drifted.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -9,6 +9,7 @@ import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
 import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
 import { controllingParameters, recordFields } from '../nodes/LoyaltyPromotions/shared/mapping';
+import { BOUNDS, boundedFields } from '../nodes/LoyaltyPromotions/shared/limits';
 
 const CREDENTIAL_LABEL: Record<string, string> = {
 	appKeys: 'App Keys',
@@ -107,11 +108,42 @@ export function mappingTable(): string {
 	].join('\n');
 }
 
-export const GENERATED = { operations: operationsTable, events: eventsTable, areas: areasTable, mapping: mappingTable };
+/**
+ * The operations that bound what one call moves (OperationDefinition.bounded): each bounded field, where it sits
+ * in the panel, and its bound; then the bounds' defaults.
+ */
+export function boundsTable(): string {
+	const rows = RESOURCES.flatMap((resource) =>
+		resource.operations
+			.filter((operation) => operation.bounded)
+			.map((operation) => {
+				const fields = boundedFields(operation).map((field) => {
+					const where = field.parents.filter((parent) => !('values' in parent)).map((parent) => `${parent.displayName} → `).join('');
+					return `${where}${field.property.displayName} (${BOUNDS[field.kind].property.displayName})`;
+				});
+				const signed = operation.properties.some((property) => property.name === 'allowedChanges');
+				return `| ${resource.name} → ${operation.name}${operation.deprecated ? ' (deprecated)' : ''} | ${fields.join(', ')} | ${signed ? 'yes' : '—'} |`;
+			}),
+	);
+	const defaults = Object.values(BOUNDS)
+		.map(({ property, fallback }) => `${property.displayName} ${fallback.toLocaleString('en-US', { minimumFractionDigits: property.name === 'maxAmountPerCall' ? 2 : 0 })}`)
+		.join(', ');
+	return [
+		'| Operation | Bounded fields (bound) | Allowed Changes |',
+		'|---|---|---|',
+		...rows,
+		'',
+		`Defaults: ${defaults} (in the currency's main unit).`,
+	].join('\n');
+}
+
+export const GENERATED = { operations: operationsTable, events: eventsTable, areas: areasTable, mapping: mappingTable, bounds: boundsTable };
 
 /** The files that hold the generated tables: the operations reference, and the README's areas. */
 export const GENERATED_FILE = join(__dirname, '..', 'docs', 'operations.md');
 export const README_FILE = join(__dirname, '..', 'README.md');
+/** The AI guide, whose table of bounds is generated. */
+export const AI_FILE = join(__dirname, '..', 'docs', 'ai.md');
 
 /** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */
 export function fillIn(text: string): string {
@@ -124,6 +156,6 @@ export function fillIn(text: string): string {
 }
 
 if (require.main === module) {
-	for (const file of [GENERATED_FILE, README_FILE]) writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
-	console.log('docs/operations.md and README.md tables regenerated');
+	for (const file of [GENERATED_FILE, README_FILE, AI_FILE]) writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
+	console.log('docs/operations.md, docs/ai.md and README.md tables regenerated');
 }

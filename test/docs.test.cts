@@ -1,14 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { dirname, join, resolve } from 'path';
-import { fillIn, GENERATED_FILE } from '../scripts/docs.cjs';
+import { AI_FILE, fillIn, GENERATED_FILE } from '../scripts/docs.cjs';
 
 const root = join(__dirname, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const operationsReference = readFileSync(GENERATED_FILE, 'utf8');
+const aiGuide = readFileSync(AI_FILE, 'utf8');
 
 describe.each([
 	['docs/operations.md', operationsReference, ['operations', 'events', 'mapping']],
 	['README.md', readme, ['areas']],
+	['docs/ai.md', aiGuide, ['bounds']],
 ])('%s', (_file, text, tables) => {
 	it.each(tables)('has the %s table generated from the node itself (run `npm run docs` after a change)', (name) => {
 		expect(text).toContain(`<!-- generated:${name} -->`);

@@ -1,96 +1,221 @@
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
-import { DEFAULT_MAX_AMOUNT_PER_CALL, DEFAULT_MAX_POINTS_PER_CALL } from '../../nodes/LoyaltyPromotions/shared/limits';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { BoundKind } from '../../nodes/LoyaltyPromotions/actions/types';
+import { BOUNDS, boundedFields, type BoundedField } from '../../nodes/LoyaltyPromotions/shared/limits';
+import { FIXTURES } from '../emulator/index.cjs';
+import { fromAI, runAsTool } from '../harness/asTool.cjs';
+import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { minimalParameters, OPERATIONS } from './minimal.cjs';
 import { useEmulator } from './v2/helpers.cjs';
 
 /**
- * Bounds on what one call may change, over the catalogue: every operation that adds or takes off points or money
- * (a signed Points or Amount field) carries Max Points per Call / Max Amount per Call and Allowed Changes. A value
- * past them, however it was set (by an AI model through `$fromAI()`, too), is refused before anything is sent,
- * naming the field and the bound; at the bound it is sent; a raised bound lets it through.
+ * Bounds on what one call may move, generated from the catalogue: for every field an operation declares bounded
+ * (OperationDefinition.bounded), a value at the bound is sent, one step above it is refused before anything
+ * reaches the service, naming the field and the bound, and so is one above the default bound; as an AI agent's
+ * tool, with the value a `$fromAI()` the model fills in, the bound holds the same way. The operations that add or
+ * take off by a signed value also keep Allowed Changes. limitsCoverage.test.cts keeps the declarations complete.
  */
 
 const ctx = useEmulator();
 
-/** A number field whose negative value takes off (its description says so): points or money that move. */
-const isSignedChange = (property: INodeProperties) =>
-	property.type === 'number' && ['points', 'amount'].includes(property.name) && /negative/i.test(property.description ?? '');
+const BOUNDED = OPERATIONS.flatMap(({ key, resource, operation }) => boundedFields(operation).map((field) => ({ key, resource: resource.value, operation, field })));
 
-const SIGNED = OPERATIONS.flatMap(({ key, operation }) =>
-	operation.properties.filter(isSignedChange).map((field) => ({ key, operation, field })),
-);
+/** A bound set in the panel for these tests, and the value one step above it, per kind. */
+const TEST_BOUND: Record<BoundKind, { bound: number; above: number }> = {
+	points: { bound: 76_543, above: 76_544 },
+	amount: { bound: 765.43, above: 765.44 },
+};
+const STEP: Record<BoundKind, number> = { points: 1, amount: 0.01 };
 
-const BOUND = {
-	points: { parameter: 'maxPointsPerCall', label: 'Max Points per Call', fallback: DEFAULT_MAX_POINTS_PER_CALL, step: 1, field: 'Points' },
-	amount: { parameter: 'maxAmountPerCall', label: 'Max Amount per Call', fallback: DEFAULT_MAX_AMOUNT_PER_CALL, step: 0.01, field: 'Amount' },
-} as const;
+/** How the request carries a value: points as they are, money in hundredths. */
+const sentForm = (kind: BoundKind, value: number) => String(kind === 'amount' ? Math.round(value * 100) : value);
+/** How an error shows a bound or a value: points as they are, money with two decimals. */
+const shown = (kind: BoundKind, value: number) => (kind === 'amount' ? value.toFixed(2) : String(value));
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The value an operation sends for the field: points as they are, money in hundredths. */
-const sentValue = (name: string, value: number) => (name === 'amount' ? Math.round(value * 100) : value);
+/** The message that refuses `value` for `field` past `bound`. */
+function refusal({ property, kind }: BoundedField, bound: number, value: number): RegExp {
+	const label = BOUNDS[kind].property.displayName;
+	return new RegExp(`${escape(property.displayName)}: is at most ${escape(shown(kind, bound))}( in size)? per call \\(${label}\\), got ${escape(shown(kind, value))}: raise ${label}`);
+}
 
-it('the operations that move points or money are the ones this test knows, each with its bound and Allowed Changes', () => {
-	expect(SIGNED.map(({ key, field }) => `${key}.${field.name}`).sort()).toEqual([
-		'loyaltyCard.adjustPoints.points',
-		'loyaltyMember.adjustPoints.points',
-		'voucher.adjustBalance.amount',
-		'voucher.adjustBalance.points',
-	]);
-	for (const { operation, field } of SIGNED) {
-		const names = operation.properties.map((property) => property.name);
-		expect(names).toEqual(expect.arrayContaining([BOUND[field.name as keyof typeof BOUND].parameter, 'allowedChanges']));
+/** Required fields that a bounded field's display condition shows beside it, by 'key path'. */
+const BESIDE: Record<string, IDataObject> = {
+	'redemption.redeem redeemables.redeemable.points': { reward: FIXTURES.loyaltyRewardId },
+	'validation.validate redeemables.redeemable.points': { reward: FIXTURES.loyaltyRewardId },
+};
+
+/** Sets the values a display condition asks for: `/name` at the top level, `name` beside the field. */
+function meetConditions(top: IDataObject, beside: IDataObject, field: BoundedField): void {
+	for (const [key, values] of Object.entries(field.property.displayOptions?.show ?? {})) {
+		if (['resource', 'operation'].includes(key) || key.startsWith('@')) continue;
+		(key.startsWith('/') ? top : beside)[key.replace(/^\//, '')] = (values as unknown[])[0] as IDataObject[string];
 	}
+}
+
+/**
+ * The operation's minimal parameters with `value` in the field (the first entry of a fixed collection's group), the
+ * fields its display conditions ask for, and the operation's other bounded fields left out (e.g. Pay Order with
+ * Points takes one payment limit).
+ */
+function withValue(base: INodeParameters, key: string, field: BoundedField, value: unknown): INodeParameters {
+	const parameters = structuredClone(base) as IDataObject;
+	const others = BOUNDED.filter((entry) => entry.key === key && entry.field.path !== field.path).map((entry) => entry.field.path.split('.'));
+	const names = field.path.split('.');
+	let holder = parameters;
+	for (const [index, name] of names.slice(0, -1).entries()) {
+		const group = field.parents[index];
+		if ('values' in group) {
+			const entries = (holder[name] as IDataObject[] | undefined) ?? [{}];
+			holder[name] = [{ ...entries[0] }, ...entries.slice(1)];
+			holder = (holder[name] as IDataObject[])[0];
+		} else {
+			holder[name] = { ...(holder[name] as IDataObject | undefined) };
+			holder = holder[name] as IDataObject;
+		}
+	}
+	for (const other of others) if (other.length === names.length && other.slice(0, -1).join('.') === names.slice(0, -1).join('.')) delete holder[other[other.length - 1]];
+	holder[names[names.length - 1]] = value as IDataObject[string];
+	Object.assign(holder, BESIDE[`${key} ${field.path}`]);
+	meetConditions(parameters, holder, field);
+	return parameters as INodeParameters;
+}
+
+/** Whether a request carried `text` as a whole number (a JSON body, or a CSV file's cells). */
+const carries = (body: unknown, text: string) => new RegExp(`(^|[^\\d.])${text}([^\\d.]|$)`).test(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
+
+it('bounds the operations this test knows: points and money that move in one call', () => {
+	expect(BOUNDED.map(({ key, field }) => `${key} ${field.path} (${field.kind})`).sort()).toEqual([
+		'campaign.create giftAmount (amount)',
+		'campaign.create points (points)',
+		'campaign.importVouchers additionalFields.giftAmount (amount)',
+		'campaign.importVouchers additionalFields.loyaltyPoints (points)',
+		'campaign.importVouchersCsv additionalFields.giftAmount (amount)',
+		'campaign.importVouchersCsv additionalFields.loyaltyPoints (points)',
+		'loyaltyCard.adjustPoints points (points)',
+		'loyaltyMember.adjustPoints points (points)',
+		'loyaltyMember.redeemReward additionalFields.points (points)',
+		'programMember.payOrderWithPoints additionalFields.amountLimit (amount)',
+		'programMember.payOrderWithPoints additionalFields.pointsLimit (points)',
+		'redemption.redeem redeemables.redeemable.credits (amount)',
+		'redemption.redeem redeemables.redeemable.points (points)',
+		'validation.validate redeemables.redeemable.credits (amount)',
+		'validation.validate redeemables.redeemable.points (points)',
+		'voucher.adjustBalance amount (amount)',
+		'voucher.adjustBalance points (points)',
+		'voucher.create giftAmount (amount)',
+		'voucher.create points (points)',
+		'voucher.import giftAmount (amount)',
+		'voucher.importCsv giftAmount (amount)',
+	]);
 });
 
-describe.each(SIGNED.map(({ key, field }) => [`${key} (${field.name})`, key, field.name as keyof typeof BOUND] as const))('%s', (_title, key, name) => {
-	const bound = BOUND[name];
-	const [resource, operation] = key.split('.');
-	async function run(value: number, extra: INodeParameters = {}) {
-		const parameters = { resource, operation, ...(await minimalParameters(key, ctx.emu)), ...(name === 'points' && key === 'voucher.adjustBalance' ? { cardType: 'loyalty' } : {}), [name]: value, ...extra };
-		ctx.emu.control.clearRequests();
-		return ctx.run(parameters as INodeParameters);
-	}
-	// Adjust Balance sends points and money alike as `amount`
-	const bodyKey = key === 'voucher.adjustBalance' ? 'amount' : 'points';
-	const balanceWrites = () => ctx.sent().filter((request) => request.method === 'POST');
+describe.each(BOUNDED.map((entry) => [`${entry.key} ${entry.field.path}`, entry] as const))('%s', (_title, { key, resource, field }) => {
+	const [, operation] = key.split('.');
+	const { kind } = field;
+	const { bound, above } = TEST_BOUND[kind];
+	const boundParameter = BOUNDS[kind].property.name;
+	const base = async (): Promise<INodeParameters> => ({ resource, operation, ...(await minimalParameters(key, ctx.emu)) });
 
-	it.each([
-		['one step above the default bound', 1],
-		['one step above it, negative', -1],
-		['1e9 (a model that made up a number)', 0],
-	])('%s: refused before anything is sent, naming the field and the bound', async (_case, sign) => {
-		const value = sign === 0 ? 1e9 : sign * (bound.fallback + bound.step);
-		const { error, items } = await run(value);
-		expect(items).toEqual([]);
-		expect(error?.message).toMatch(new RegExp(`^${bound.field}: is at most ${name === 'amount' ? bound.fallback.toFixed(2) : bound.fallback} in size per call \\(${bound.label}\\)`));
-		expect(error?.description).toBe('Nothing was sent to the service.');
-		expect(balanceWrites()).toEqual([]);
+	async function run(value: number, extra: INodeParameters = {}) {
+		const parameters = { ...withValue(await base(), key, field, value), ...extra };
+		ctx.emu.control.clearRequests();
+		return ctx.run(parameters);
+	}
+	const carrying = (value: number) => ctx.sent().filter((request) => carries(request.body, sentForm(kind, value)));
+
+	it('at the bound: sent as given', async () => {
+		const { error } = await run(bound, { [boundParameter]: bound });
+		expect(error?.description).not.toBe('Nothing was sent to the service.');
+		expect(carrying(bound).length).toBeGreaterThan(0);
 	});
 
-	it('at the bound, and past the default with the bound raised: sent as given', async () => {
-		for (const [value, extra] of [
-			[bound.fallback, {}],
-			[bound.fallback * 3, { [bound.parameter]: bound.fallback * 3 }],
-		] as const) {
-			const { error } = await run(value, extra);
-			expect(error).toBeUndefined();
-			expect(balanceWrites().map((request) => (request.body as Record<string, unknown>)[bodyKey])).toEqual([sentValue(name, value)]);
+	it('one step above the bound: refused before anything is sent, naming the field and the bound', async () => {
+		const { error, items } = await run(above, { [boundParameter]: bound });
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(refusal(field, bound, above));
+		expect(error?.description).toBe('Nothing was sent to the service.');
+		expect(ctx.sent()).toEqual([]);
+	});
+
+	it('one step above the default bound, and 1e9 (a model that made up a number): refused', async () => {
+		const fallback = BOUNDS[kind].fallback;
+		for (const value of [fallback + STEP[kind], 1e9]) {
+			const { error } = await run(value);
+			expect(error?.message).toMatch(refusal(field, fallback, value));
+			expect(ctx.sent()).toEqual([]);
 		}
 	});
 
-	it('a lower bound is kept too', async () => {
-		const { error } = await run(11, { [bound.parameter]: 10 });
-		expect(error?.message).toMatch(new RegExp(`^${bound.field}: is at most 10(\\.00)? in size per call`));
-		expect(balanceWrites()).toEqual([]);
-	});
+	describe('as an AI tool, the value from $fromAI', () => {
+		async function runTool(value: number) {
+			const parameters = withValue(await base(), key, field, fromAI('value', 'number'));
+			ctx.emu.control.clearRequests();
+			return runAsTool({ parameters: { ...parameters, [boundParameter]: bound }, toolArguments: { value }, credentials: credentialsFor(ctx.emu) });
+		}
 
-	it('Allowed Changes: Add Only refuses a negative value, Subtract Only a positive one, each naming the setting', async () => {
-		const addOnly = await run(-5, { allowedChanges: 'add' });
-		expect(addOnly.error?.message).toMatch(new RegExp(`^${bound.field}: must be above 0: Allowed Changes is Add Only`));
-		const subtractOnly = await run(5, { allowedChanges: 'subtract' });
-		expect(subtractOnly.error?.message).toMatch(new RegExp(`^${bound.field}: must be below 0: Allowed Changes is Subtract Only`));
-		expect(balanceWrites()).toEqual([]);
-		const added = await run(5, { allowedChanges: 'add' });
-		expect(added.error).toBeUndefined();
-		expect(balanceWrites()).toHaveLength(1);
+		it('above the bound: the model is told the field and the bound, and nothing is sent', async () => {
+			const { error } = await runTool(above);
+			expect(error).toMatch(refusal(field, bound, above));
+			expect(ctx.sent()).toEqual([]);
+		});
+
+		it('at the bound: sent as given', async () => {
+			await runTool(bound);
+			expect(carrying(bound).length).toBeGreaterThan(0);
+		});
 	});
 });
+
+describe('More Redeemables (JSON): the service\'s own gift.credits (hundredths) and reward.points are bounded too', () => {
+	const runWith = async (operation: string, entry: IDataObject, extra: INodeParameters = {}) => {
+		const parameters = { resource: operation === 'redeem' ? 'redemption' : 'validation', operation, ...(await minimalParameters(`${operation === 'redeem' ? 'redemption' : 'validation'}.${operation}`, ctx.emu)) } as IDataObject;
+		parameters.additionalFields = { ...(parameters.additionalFields as IDataObject), redeemablesJson: JSON.stringify([{ object: 'voucher', code: 'GIFT-JSON', ...entry }]) };
+		ctx.emu.control.clearRequests();
+		return ctx.run({ ...parameters, ...extra } as INodeParameters);
+	};
+
+	it.each(['redeem', 'validate'])('%s: past the bound refused, naming the entry and the bound; at it, sent', async (operation) => {
+		const credits = await runWith(operation, { gift: { credits: 2_000_001 } }, { maxAmountPerCall: 20_000 });
+		expect(credits.error?.message).toMatch(/^More Redeemables \(JSON\) entry 1: gift\.credits: is at most 20000\.00 per call \(Max Amount per Call\), got 20000\.01/);
+		const points = await runWith(operation, { reward: { points: 100_001 } });
+		expect(points.error?.message).toMatch(/^More Redeemables \(JSON\) entry 1: reward\.points: is at most 100000 per call \(Max Points per Call\), got 100001/);
+		const fractional = await runWith(operation, { gift: { credits: 12.5 } });
+		expect(fractional.error?.message).toMatch(/^More Redeemables \(JSON\) entry 1: gift\.credits: must be a whole number/);
+		expect(ctx.sent()).toEqual([]);
+		await runWith(operation, { gift: { credits: 2_000_000 } }, { maxAmountPerCall: 20_000 });
+		const sent = ctx.sent().find((request) => request.method === 'POST');
+		expect((sent?.body as { redeemables: IDataObject[] }).redeemables[1]).toEqual({ object: 'voucher', id: 'GIFT-JSON', gift: { credits: 2_000_000 } });
+	});
+});
+
+describe.each(BOUNDED.filter(({ operation }) => operation.properties.some((property) => property.name === 'allowedChanges')).map((entry) => [`${entry.key} ${entry.field.path}`, entry] as const))(
+	'%s: a signed change',
+	(_title, { key, resource, field }) => {
+		const [, operation] = key.split('.');
+		const { kind } = field;
+		async function run(value: number, extra: INodeParameters = {}) {
+			const parameters = { ...withValue({ resource, operation, ...(await minimalParameters(key, ctx.emu)) }, key, field, value), ...extra };
+			ctx.emu.control.clearRequests();
+			return ctx.run(parameters);
+		}
+
+		it('one step past the default bound, negative: refused by its size', async () => {
+			const value = -(BOUNDS[kind].fallback + STEP[kind]);
+			const { error } = await run(value);
+			expect(error?.message).toMatch(refusal(field, BOUNDS[kind].fallback, value));
+			expect(ctx.sent()).toEqual([]);
+		});
+
+		it('Allowed Changes: Add Only refuses a negative value, Subtract Only a positive one, each naming the setting', async () => {
+			const label = escape(field.property.displayName);
+			const addOnly = await run(-5, { allowedChanges: 'add' });
+			expect(addOnly.error?.message).toMatch(new RegExp(`^${label}: must be above 0: Allowed Changes is Add Only`));
+			const subtractOnly = await run(5, { allowedChanges: 'subtract' });
+			expect(subtractOnly.error?.message).toMatch(new RegExp(`^${label}: must be below 0: Allowed Changes is Subtract Only`));
+			expect(ctx.sent()).toEqual([]);
+			const added = await run(5, { allowedChanges: 'add' });
+			expect(added.error).toBeUndefined();
+			expect(ctx.sent().filter((request) => request.method === 'POST')).toHaveLength(1);
+		});
+	},
+);

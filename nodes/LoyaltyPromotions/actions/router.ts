@@ -29,6 +29,7 @@ import {
 	type ServiceClient,
 } from './types';
 import { errorItem } from '../shared/errorItem';
+import { checkBounds } from '../shared/limits';
 import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
 import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { ignoredKeysHint, mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
@@ -71,7 +72,9 @@ async function runBatch(
 	const output: Array<{ first: number; item: INodeExecutionData }> = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			rows.push({ itemIndex, row: await operation.batch.readRow(readerFor(itemIndex)) });
+			const params = readerFor(itemIndex);
+			checkBounds(params, operation);
+			rows.push({ itemIndex, row: await operation.batch.readRow(params) });
 		} catch (error) {
 			for (const item of failed(error, itemIndex)) output.push({ first: itemIndex, item });
 		}
@@ -333,6 +336,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			const output = outputFieldsOf(operation, params);
 			const report = output?.selected ? (field: string, problem: string) => unfollowed.add(`Fields: "${field}" was left out where it cannot be followed: ${problem}`) : undefined;
+			checkBounds(params, operation);
 			const built = await operation.build(params);
 			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };
 			let outputs: OutputItem[];

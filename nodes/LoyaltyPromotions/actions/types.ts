@@ -91,7 +91,18 @@ interface OperationBase {
 	 * mapped value where the typed one would be, checked by the typed field's rules (shared/mapping.ts).
 	 */
 	record?: RecordMap;
+	/**
+	 * The fields whose value moves points or money in this one call (adds, takes off, spends, or gives each new
+	 * card), by path as in `record` ('points', 'additionalFields.pointsLimit', 'redeemables.redeemable.credits'),
+	 * each with the bound that holds it (shared/limits.ts: Max Points per Call, Max Amount per Call). The operation
+	 * shows that bound's parameter and checks the value against it before sending; the tests and the docs read
+	 * this list, and a catalogue-wide test fails on a points or money field that is neither here nor excused.
+	 */
+	bounded?: Readonly<Record<string, BoundKind>>;
 }
+
+/** What a bounded field holds (OperationDefinition.bounded): points, or money in the currency's main unit. */
+export type BoundKind = 'points' | 'amount';
 
 /** Input key → typed parameter path ('sourceId', or 'additionalFields.price' for a collection's option). */
 export type RecordMap = Readonly<Record<string, string>>;

@@ -1,11 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-import type { ParamReader } from '../actions/types';
-import { fail, requireNonZeroInteger, toSignedMinorUnits } from './validate';
+import { ApplicationError, type INodeProperties, type INodePropertyCollection } from 'n8n-workflow';
+import type { BoundKind, OperationDefinition, ParamReader } from '../actions/types';
+import { fail, requireIntegerInRange, requireNonZeroInteger, toMinorUnits, toSignedMinorUnits } from './validate';
 
 /**
- * Bounds on what one call may change, for the operations that add or take off points or money. They hold
- * whoever sets the value: a person, an expression over input items, or an AI model through `$fromAI()` (the
- * node's tool form). A value past a bound is refused before anything is sent, naming the field and the bound.
+ * Bounds on what one call may move, for the operations that add, take off, spend or issue points or money by a
+ * value they are given (each declares those fields in `bounded`). They hold whoever sets the value: a person, an
+ * expression over input items, or an AI model through `$fromAI()` (the node's tool form). A value past a bound is
+ * refused before anything is sent, naming the field and the bound.
  */
 
 export const DEFAULT_MAX_POINTS_PER_CALL = 100_000;
@@ -22,7 +23,7 @@ export const maxPointsPerCallProperty: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	default: DEFAULT_MAX_POINTS_PER_CALL,
 	description:
-		'The largest number of points one call may add or subtract; a larger Points value is refused before anything is sent. A bound for values set by input items or an AI model: raise it for large imports.',
+		'The most points one call may add, take off, spend or give each new card; a larger value is refused before anything is sent. A bound for values set by input items or an AI model: raise it for large imports.',
 };
 
 export const maxAmountPerCallProperty: INodeProperties = {
@@ -32,7 +33,7 @@ export const maxAmountPerCallProperty: INodeProperties = {
 	typeOptions: { minValue: 0.01, numberPrecision: 2 },
 	default: DEFAULT_MAX_AMOUNT_PER_CALL,
 	description:
-		"The largest amount one call may add or take off, in the currency's main unit; a larger Amount is refused before anything is sent. A bound for values set by input items or an AI model.",
+		"The most money one call may add, take off, spend or give each new card, in the currency's main unit; a larger value is refused before anything is sent. A bound for values set by input items or an AI model.",
 };
 
 export const allowedChangesProperty: INodeProperties = {
@@ -48,40 +49,117 @@ export const allowedChangesProperty: INodeProperties = {
 	description: 'Which way a call may change the balance, e.g. Add Only for a tool that gives goodwill points',
 };
 
+/** Each bound's parameter and default. */
+export const BOUNDS: Record<BoundKind, { property: INodeProperties; fallback: number }> = {
+	points: { property: maxPointsPerCallProperty, fallback: DEFAULT_MAX_POINTS_PER_CALL },
+	amount: { property: maxAmountPerCallProperty, fallback: DEFAULT_MAX_AMOUNT_PER_CALL },
+};
+
 /** The bound a limit parameter holds: a positive finite number, or the parameter's own name in the error. */
-function readBound(params: ParamReader, property: INodeProperties, fallback: number): number {
+function readBound(params: ParamReader, kind: BoundKind): number {
+	const { property, fallback } = BOUNDS[kind];
 	const bound = Number(params.get(property.name, fallback));
 	if (!Number.isFinite(bound) || bound <= 0) fail(params, property.displayName, `must be a number above 0 (got ${String(params.get(property.name, fallback))})`);
 	return bound;
 }
 
+/**
+ * Reads the bounds an operation declares (OperationDefinition.bounded), before its fields: a bound that is not a
+ * number above 0 fails even when the field it bounds is left empty.
+ */
+export function checkBounds(params: ParamReader, operation: Pick<OperationDefinition, 'bounded'>): void {
+	for (const kind of new Set(Object.values(operation.bounded ?? {}))) readBound(params, kind);
+}
+
 /** The direction the change takes is one the node allows. */
-function checkDirection(params: ParamReader, field: string, allowed: string, change: number, shown: string): void {
+function checkDirection(params: ParamReader, field: string, change: number, shown: string): void {
+	const allowed = params.get<string>(allowedChangesProperty.name, 'both');
 	if (allowed === 'add' && change < 0) fail(params, field, `must be above 0: Allowed Changes is Add Only (got ${shown})`);
 	if (allowed === 'subtract' && change > 0) fail(params, field, `must be below 0: Allowed Changes is Subtract Only (got ${shown})`);
 }
 
-/** A points change: a whole number other than 0, within Max Points per Call and Allowed Changes. */
-export function readPointsChange(params: ParamReader, field: string, value: unknown): number {
-	const max = readBound(params, maxPointsPerCallProperty, DEFAULT_MAX_POINTS_PER_CALL);
-	const allowed = params.get<string>(allowedChangesProperty.name, 'both');
-	const points = requireNonZeroInteger(params, field, value);
-	checkDirection(params, field, allowed, points, String(points));
+/** Refuses points past Max Points per Call; a signed change is measured by its size. */
+function checkPoints(params: ParamReader, field: string, points: number, signed: boolean): number {
+	const max = readBound(params, 'points');
 	if (Math.abs(points) > max) {
-		fail(params, field, `is at most ${max} in size per call (Max Points per Call), got ${points}: raise Max Points per Call to send more`);
+		fail(params, field, `is at most ${max}${signed ? ' in size' : ''} per call (Max Points per Call), got ${points}: raise Max Points per Call to send more`);
 	}
 	return points;
 }
 
-/** A money change other than 0, in hundredths, within Max Amount per Call and Allowed Changes. */
-export function readAmountChange(params: ParamReader, field: string, value: unknown): number {
-	const max = readBound(params, maxAmountPerCallProperty, DEFAULT_MAX_AMOUNT_PER_CALL);
-	const allowed = params.get<string>(allowedChangesProperty.name, 'both');
-	const minorUnits = toSignedMinorUnits(params, field, value);
-	const shown = (minorUnits / 100).toFixed(2);
-	checkDirection(params, field, allowed, minorUnits, shown);
+/** Refuses hundredths past Max Amount per Call (shown in the main unit); a signed change is measured by its size. */
+function checkMinorUnits(params: ParamReader, field: string, minorUnits: number, signed: boolean): number {
+	const max = readBound(params, 'amount');
 	if (Math.abs(minorUnits) > Math.round(max * 100)) {
-		fail(params, field, `is at most ${max.toFixed(2)} in size per call (Max Amount per Call), got ${shown}: raise Max Amount per Call to send more`);
+		const got = (minorUnits / 100).toFixed(2);
+		fail(params, field, `is at most ${max.toFixed(2)}${signed ? ' in size' : ''} per call (Max Amount per Call), got ${got}: raise Max Amount per Call to send more`);
 	}
 	return minorUnits;
+}
+
+/** A points change: a whole number other than 0, within Max Points per Call and Allowed Changes. */
+export function readPointsChange(params: ParamReader, field: string, value: unknown): number {
+	const points = requireNonZeroInteger(params, field, value);
+	checkDirection(params, field, points, String(points));
+	return checkPoints(params, field, points, true);
+}
+
+/** A money change other than 0, in hundredths, within Max Amount per Call and Allowed Changes. */
+export function readAmountChange(params: ParamReader, field: string, value: unknown): number {
+	const minorUnits = toSignedMinorUnits(params, field, value);
+	checkDirection(params, field, minorUnits, (minorUnits / 100).toFixed(2));
+	return checkMinorUnits(params, field, minorUnits, true);
+}
+
+/** Points a call spends or gives a new card: a whole number of at least `min`, within Max Points per Call. */
+export function readBoundedPoints(params: ParamReader, field: string, value: unknown, min = 0): number {
+	return checkPoints(params, field, requireIntegerInRange(params, field, value, min), false);
+}
+
+/** Money a call spends or gives a new card, in hundredths (from a decimal in the main unit), within Max Amount per Call. */
+export function readBoundedAmount(params: ParamReader, field: string, value: unknown): number {
+	return checkMinorUnits(params, field, toMinorUnits(params, field, value), false);
+}
+
+/** Money already in hundredths (the service's own JSON, e.g. gift.credits): a whole number of at least 0, within Max Amount per Call. */
+export function readBoundedMinorUnits(params: ParamReader, field: string, value: unknown): number {
+	return checkMinorUnits(params, field, requireIntegerInRange(params, field, value, 0), false);
+}
+
+/** One field an operation bounds, found among its properties. */
+export interface BoundedField {
+	path: string;
+	kind: BoundKind;
+	property: INodeProperties;
+	/** The collections, fixed collections and fixed collection groups the field sits in, outermost first. */
+	parents: Array<INodeProperties | INodePropertyCollection>;
+}
+
+type Level = Array<INodeProperties | INodePropertyCollection>;
+
+/** What sits one level inside a property: a collection's options, a fixed collection's groups, a group's values. */
+function inside(holder: INodeProperties | INodePropertyCollection): Level {
+	if ('values' in holder) return holder.values;
+	return (holder.options ?? []).filter((option): option is INodeProperties | INodePropertyCollection => 'type' in option || 'values' in option);
+}
+
+/**
+ * An operation's `bounded` fields, each found among its properties by its path: 'points', 'additionalFields.pointsLimit'
+ * (a collection's option) or 'redeemables.redeemable.credits' (a value of a fixed collection's group). A path that
+ * names nothing throws: the declaration is data that the tests and the docs read.
+ */
+export function boundedFields(operation: Pick<OperationDefinition, 'bounded' | 'properties' | 'value'>): BoundedField[] {
+	return Object.entries(operation.bounded ?? {}).map(([path, kind]) => {
+		const names = path.split('.');
+		const parents: BoundedField['parents'] = [];
+		let level: Level = operation.properties;
+		for (const [index, name] of names.entries()) {
+			const next = level.find((candidate) => candidate.name === name);
+			if (!next || (index === names.length - 1 && 'values' in next)) break;
+			if (index === names.length - 1) return { path, kind, property: next as INodeProperties, parents };
+			parents.push(next);
+			level = inside(next);
+		}
+		throw new ApplicationError(`Operation ${operation.value}: its bounded field ${path} names no field`);
+	});
 }

@@ -2,13 +2,15 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { ParamReader } from '../actions/types';
 import { customerLocator, customerRef } from './customerRef';
 import { compact, metadataJsonProperty, metadataProperty, readMetadata } from './fields';
+import { maxAmountPerCallProperty, maxPointsPerCallProperty, readBoundedAmount, readBoundedMinorUnits, readBoundedPoints } from './limits';
 import { locatorProperty } from './locator';
 import { fail, optionalId, parseJsonArray, parseJsonObject, requireId, requireIntegerInRange, requireScalarText, toMinorUnits } from './validate';
 
 /**
  * What Validate (POST /v1/validations) and Redeem (POST /v1/redemptions) share: up to 30 redeemables (vouchers,
  * gift cards with the credits to use, loyalty cards with the reward, promotion tiers and stacks) and the
- * order, customer and metadata they are checked against.
+ * order, customer and metadata they are checked against. The credits and points given are bounded (Max Amount per
+ * Call, Max Points per Call), in the list and in More Redeemables (JSON) alike.
  */
 
 const MAX_REDEEMABLES = 30;
@@ -98,6 +100,12 @@ export const redeemablesProperty: INodeProperties = {
 	],
 };
 
+/** The bounds on the credits and points the redeemables are given; Validate checks what Redeem would send. */
+export const REDEEMABLE_BOUNDS: INodeProperties[] = [maxAmountPerCallProperty, maxPointsPerCallProperty];
+
+/** The fields of the redeemables that move money or points (OperationDefinition.bounded). */
+export const BOUNDED_REDEEMABLES = { 'redeemables.redeemable.credits': 'amount', 'redeemables.redeemable.points': 'points' } as const;
+
 /** The Additional Fields both operations offer. */
 export const STACKABLE_OPTIONS: INodeProperties[] = [
 	customerLocator('customer', 'The customer using the redeemables; a source ID the service does not know creates the customer', false),
@@ -177,15 +185,23 @@ function readRedeemable(params: ParamReader, entry: IDataObject, position: numbe
 	if (!CODE_TYPES.includes(type)) return { object, id: requireId(params, `${field}: Promotion ID`, entry.promotionId) };
 	const redeemable: IDataObject = { object, id: requireId(params, `${field}: Voucher`, entry.code) };
 	if (type === 'giftCard') {
-		const credits = entry.credits === undefined ? 0 : toMinorUnits(params, `${field}: Credits`, entry.credits);
+		const credits = entry.credits === undefined ? 0 : readBoundedAmount(params, `${field}: Credits`, entry.credits);
 		if (credits > 0) redeemable.gift = { credits };
 	}
 	if (type === 'loyaltyCard') {
 		const reward = optionalId(params, `${field}: Reward`, entry.reward);
-		const points = entry.points === undefined ? 0 : requireIntegerInRange(params, `${field}: Points`, entry.points, 0);
+		const points = entry.points === undefined ? 0 : readBoundedPoints(params, `${field}: Points`, entry.points);
 		if (reward || points > 0) redeemable.reward = compact({ id: reward, points: points > 0 ? points : undefined });
 	}
 	return redeemable;
+}
+
+/** The service's own gift.credits (hundredths) and reward.points of a JSON redeemable, within the bounds. */
+function checkJsonRedeemableValues(params: ParamReader, field: string, entry: IDataObject): void {
+	const gift = entry.gift as IDataObject | undefined;
+	const reward = entry.reward as IDataObject | undefined;
+	if (gift?.credits !== undefined) readBoundedMinorUnits(params, `${field}: gift.credits`, gift.credits);
+	if (reward?.points !== undefined) readBoundedPoints(params, `${field}: reward.points`, reward.points);
 }
 
 /** The redeemables: the list, then More Redeemables (JSON); 1 to 30, none twice. */
@@ -197,6 +213,7 @@ export function readRedeemables(params: ParamReader, fields: IDataObject): IData
 			const object = String(entry.object ?? '');
 			if (!['voucher', 'promotion_tier', 'promotion_stack'].includes(object)) fail(params, 'More Redeemables (JSON)', `entry ${i + 1} needs an object of voucher, promotion_tier or promotion_stack`);
 			const { code, ...rest } = entry;
+			checkJsonRedeemableValues(params, `More Redeemables (JSON) entry ${i + 1}`, entry as IDataObject);
 			entries.push({ ...rest, object, id: requireId(params, `More Redeemables (JSON) entry ${i + 1}`, entry.id ?? code) });
 		});
 	}

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, nameProperty } from '../../shared/fields';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
-import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText, toMinorUnits } from '../../shared/validate';
+import { readBoundedAmount, readBoundedPoints } from '../../shared/limits';
+import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
 import { inCollection } from '../../shared/mapping';
@@ -73,6 +74,7 @@ export const create: OperationDefinition = {
 		]),
 	],
 	record: { name: 'name', ...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }) },
+	bounded: { giftAmount: 'amount', points: 'points' },
 	build(params) {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const campaignType = requireOption(params, 'Campaign Type', params.get('campaignType', 'DISCOUNT_COUPONS'), CAMPAIGN_TYPES.map(([, value]) => value));
@@ -88,8 +90,8 @@ export const create: OperationDefinition = {
 			redemption: fields.redemptionLimit !== undefined ? { quantity: requireIntegerInRange(params, 'Redemption Limit', fields.redemptionLimit, 1) } : undefined,
 		});
 		if (DISCOUNT_CAMPAIGNS.includes(campaignType)) Object.assign(voucher, { type: 'DISCOUNT_VOUCHER', discount: readDiscount(params, fields.discountJson) });
-		else if (campaignType === 'GIFT_VOUCHERS') Object.assign(voucher, { type: 'GIFT_VOUCHER', gift: { amount: toMinorUnits(params, 'Gift Amount', params.get('giftAmount', 0)) } });
-		else Object.assign(voucher, { type: 'LOYALTY_CARD', loyalty_card: { points: requireIntegerInRange(params, 'Points', params.get('points', 0), 0) } });
+		else if (campaignType === 'GIFT_VOUCHERS') Object.assign(voucher, { type: 'GIFT_VOUCHER', gift: { amount: readBoundedAmount(params, 'Gift Amount', params.get('giftAmount', 0)) } });
+		else Object.assign(voucher, { type: 'LOYALTY_CARD', loyalty_card: { points: readBoundedPoints(params, 'Points', params.get('points', 0)) } });
 		if (fields.codeConfig !== undefined) {
 			const config = parseJsonObject(params, 'Code Config (JSON)', fields.codeConfig);
 			if (Object.keys(config).length > 0) voucher.code_config = config;

@@ -3,7 +3,8 @@ import { pagedList } from '../../shared/listFilters';
 import { locatorProperty } from '../../shared/locator';
 import { compact } from '../../shared/fields';
 import { inCollection } from '../../shared/mapping';
-import { fail, locatorValue, requireBoolean, requireId, requireIdText, requireIntegerInRange, requireOption, requirePattern, requireScalarText, toMinorUnits } from '../../shared/validate';
+import { maxAmountPerCallProperty, maxPointsPerCallProperty, readBoundedAmount, readBoundedPoints } from '../../shared/limits';
+import { fail, locatorValue, requireBoolean, requireId, requireIdText, requireOption, requirePattern, requireScalarText } from '../../shared/validate';
 import type { ParamReader, RecordMap } from '../types';
 import { VOUCHER_IMPORT_OPTIONS } from '../voucher/bulk';
 import { readValidationRules, readVoucherBody, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from '../voucher/fields';
@@ -181,11 +182,11 @@ export function campaignImportRecord(options: INodeProperties[]): RecordMap {
 	return { code: 'code', ...inCollection('additionalFields', Object.fromEntries(Object.entries(all).filter(([, option]) => offered.has(option)))) };
 }
 
-/** Gift Amount and Loyalty Points as the record's `gift` and `loyalty_card`. */
+/** Gift Amount and Loyalty Points as the record's `gift` and `loyalty_card`, each within its bound. */
 export function readCardValue(params: ParamReader, fields: IDataObject): IDataObject {
 	return compact({
-		gift: fields.giftAmount === undefined ? undefined : { amount: toMinorUnits(params, 'Gift Amount', fields.giftAmount) },
-		loyalty_card: fields.loyaltyPoints === undefined ? undefined : { points: requireIntegerInRange(params, 'Loyalty Points', fields.loyaltyPoints, 0) },
+		gift: fields.giftAmount === undefined ? undefined : { amount: readBoundedAmount(params, 'Gift Amount', fields.giftAmount) },
+		loyalty_card: fields.loyaltyPoints === undefined ? undefined : { points: readBoundedPoints(params, 'Loyalty Points', fields.loyaltyPoints) },
 	});
 }
 
@@ -198,6 +199,9 @@ export function readImportCampaign(params: ParamReader): string {
 }
 
 export const importCampaignProperty = campaignLocator('campaignId', 'The campaign to import the vouchers into: one for all items');
+
+/** The bounds on Gift Amount and Loyalty Points, shown beside the import's options. */
+export const CARD_VALUE_BOUNDS: INodeProperties[] = [maxAmountPerCallProperty, maxPointsPerCallProperty];
 
 /**
  * The campaign record as input items name it (Map Input Fields): the service's field → the option of Additional

@@ -5,7 +5,7 @@ import { waitSecondsProperty } from '../../shared/jobs';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { importCodeProperty, readImportCode, readImportSettings } from '../voucher/bulk';
-import { CAMPAIGN_IMPORT_OPTIONS, campaignImportRecord, importCampaignProperty, readCardValue, readImportCampaign } from './fields';
+import { CAMPAIGN_IMPORT_OPTIONS, CARD_VALUE_BOUNDS, campaignImportRecord, importCampaignProperty, readCardValue, readImportCampaign } from './fields';
 
 /** The columns a campaign's CSV import takes (any other column becomes metadata, so only these options are offered). */
 const OPTIONS = CAMPAIGN_IMPORT_OPTIONS.filter((option) => ['active', 'categoryName', 'giftAmount', 'loyaltyPoints', 'metadata', 'metadataJson'].includes(option.name));
@@ -28,8 +28,9 @@ export const importVouchersCsv: OperationDefinition = {
 		"Add the vouchers of all input items, with your codes, to an existing campaign in one CSV import of up to 10 MB a file, waiting until the service has finished it; they take the campaign's type and settings. Failed rows come out as items paired with their input.",
 	endpoint: 'POST /v1/campaigns/{campaignId}/importCSV then GET /v1/async-actions/{asyncActionId}',
 	repeatHint: 'Sent again, every code it had imported would fail as a duplicate: check the async action first.',
-	properties: [importCampaignProperty, importCodeProperty, additionalFieldsProperty(OPTIONS), waitSecondsProperty],
+	properties: [importCampaignProperty, importCodeProperty, additionalFieldsProperty(OPTIONS), ...CARD_VALUE_BOUNDS, waitSecondsProperty],
 	record: campaignImportRecord(OPTIONS),
+	bounded: { 'additionalFields.giftAmount': 'amount', 'additionalFields.loyaltyPoints': 'points' },
 	batch: {
 		readRow(params): ImportRow {
 			readImportCampaign(params);

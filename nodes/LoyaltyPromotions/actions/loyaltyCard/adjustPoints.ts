@@ -31,6 +31,7 @@ export const adjustPoints: OperationDefinition = {
 		]),
 	],
 	record: { points: 'points', reason: 'additionalFields.reason' },
+	bounded: { points: 'points' },
 	build: (params) => {
 		const path = cardPath(params);
 		const points = readPointsChange(params, 'Points', params.get('points'));

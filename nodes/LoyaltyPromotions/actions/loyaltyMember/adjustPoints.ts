@@ -54,6 +54,7 @@ export const adjustPoints: OperationDefinition = {
 			...TRANSACTION_NOTE_OPTIONS,
 		]),
 	],
+	bounded: { points: 'points' },
 	build(params) {
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const points = readPointsChange(params, 'Points', params.get('points', 0));

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { locatorProperty } from '../../shared/locator';
-import { parseJsonObject, requireIntegerInRange, toMinorUnits } from '../../shared/validate';
+import { maxPointsPerCallProperty, readBoundedPoints } from '../../shared/limits';
+import { parseJsonObject, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { campaignOption, memberIdProperty, memberPath } from './fields';
 
@@ -22,6 +23,7 @@ export const redeemReward: OperationDefinition = {
 			searchListMethod: 'searchRewards',
 			idPlaceholder: 'rew_…',
 		}),
+		maxPointsPerCallProperty,
 		additionalFieldsProperty([
 			metadataProperty,
 			metadataJsonProperty,
@@ -52,13 +54,14 @@ export const redeemReward: OperationDefinition = {
 			},
 		]),
 	],
+	bounded: { 'additionalFields.points': 'points' },
 	build(params) {
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const rewardId = params.id('rewardId', 'Reward');
 		const order = fields.orderJson === undefined ? {} : parseJsonObject(params, 'Order (JSON)', fields.orderJson);
 		if (fields.orderAmount !== undefined) order.amount = toMinorUnits(params, 'Order Amount', fields.orderAmount);
 		const body = compact({
-			reward: compact({ id: rewardId, points: fields.points === undefined ? undefined : requireIntegerInRange(params, 'Points', fields.points, 1) }),
+			reward: compact({ id: rewardId, points: fields.points === undefined ? undefined : readBoundedPoints(params, 'Points', fields.points, 1) }),
 			order: Object.keys(order).length > 0 ? order : undefined,
 			metadata: readMetadata(params, fields),
 		});

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, isSet, moneyProperty } from '../../shared/fields';
-import { fail, requireIntegerInRange, toMinorUnits } from '../../shared/validate';
+import { maxAmountPerCallProperty, maxPointsPerCallProperty, readBoundedAmount, readBoundedPoints } from '../../shared/limits';
+import { fail } from '../../shared/validate';
 import { cardLocator, readCardId } from '../loyaltyCard/fields';
 import { orderLocator, readOrderId } from '../order/fields';
 import { programLocator } from '../program/search';
@@ -24,6 +25,8 @@ export const payOrderWithPoints: OperationDefinition = {
 		cardLocator,
 		orderLocator,
 		dryRunProperty('payment'),
+		maxAmountPerCallProperty,
+		maxPointsPerCallProperty,
 		additionalFieldsProperty([
 			moneyProperty('amountLimit', 'Amount Limit', 'The most the points may pay of the order (at least 0.01).'),
 			{
@@ -36,6 +39,8 @@ export const payOrderWithPoints: OperationDefinition = {
 			},
 		]),
 	],
+	// without a limit the service takes what the order's total and the card's balance allow
+	bounded: { 'additionalFields.pointsLimit': 'points', 'additionalFields.amountLimit': 'amount' },
 	build: (params) => {
 		const path = `${memberPath(params)}/orders/payments`;
 		const cardId = readCardId(params);
@@ -43,9 +48,9 @@ export const payOrderWithPoints: OperationDefinition = {
 		const fields = params.get<IDataObject>('additionalFields', {});
 		if (isSet(fields.amountLimit) && isSet(fields.pointsLimit)) fail(params, 'Amount Limit', 'cannot be combined with Points Limit: the service takes one payment limit');
 		let limit: IDataObject | undefined;
-		if (isSet(fields.pointsLimit)) limit = { type: 'POINTS_LIMIT', points_limit: { max: requireIntegerInRange(params, 'Points Limit', fields.pointsLimit, 1) } };
+		if (isSet(fields.pointsLimit)) limit = { type: 'POINTS_LIMIT', points_limit: { max: readBoundedPoints(params, 'Points Limit', fields.pointsLimit, 1) } };
 		if (isSet(fields.amountLimit)) {
-			const max = toMinorUnits(params, 'Amount Limit', fields.amountLimit);
+			const max = readBoundedAmount(params, 'Amount Limit', fields.amountLimit);
 			if (max < 1) fail(params, 'Amount Limit', 'must be at least 0.01');
 			limit = { type: 'AMOUNT_LIMIT', amount_limit: { max } };
 		}

@@ -1,5 +1,5 @@
 import { additionalFieldsProperty } from '../../shared/fields';
-import { readStackableBody, redeemablesProperty, STACKABLE_OPTIONS, takesLock } from '../../shared/stackable';
+import { BOUNDED_REDEEMABLES, readStackableBody, REDEEMABLE_BOUNDS, redeemablesProperty, STACKABLE_OPTIONS, takesLock } from '../../shared/stackable';
 import type { OperationDefinition } from '../types';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 
@@ -13,6 +13,7 @@ export const validate: OperationDefinition = {
 	safeToRepeat: true,
 	properties: [
 		redeemablesProperty,
+		...REDEEMABLE_BOUNDS,
 		additionalFieldsProperty(STACKABLE_OPTIONS),
 		{
 			displayName:
@@ -22,6 +23,8 @@ export const validate: OperationDefinition = {
 			default: '',
 		},
 	],
+	// a session lock holds the credits for a later redemption: the same bounds as Redeem
+	bounded: BOUNDED_REDEEMABLES,
 	// A validation changes nothing, so a repeat is harmless, unless it takes a session lock.
 	build: (params) => {
 		const body = readStackableBody(params);

@@ -48,6 +48,7 @@ export const adjustBalance: OperationDefinition = {
 		allowedChangesProperty,
 		additionalFieldsProperty(TRANSACTION_NOTE_OPTIONS),
 	],
+	bounded: { amount: 'amount', points: 'points' },
 	build(params) {
 		const code = readVoucher(params, 'Card');
 		const amount =

@@ -3,7 +3,8 @@ import type { BulkSpec } from '../../shared/bulk';
 import { additionalFieldsProperty, compact, isSet } from '../../shared/fields';
 import { waitSecondsProperty } from '../../shared/jobs';
 import { inCollection } from '../../shared/mapping';
-import { requireIntegerInRange, requireOption, requireScalarText, requireText, toMinorUnits } from '../../shared/validate';
+import { readBoundedAmount } from '../../shared/limits';
+import { requireIntegerInRange, requireOption, requireScalarText, requireText } from '../../shared/validate';
 import type { ParamReader, RecordMap } from '../types';
 import { cardValueProperties, discountProperties, readDiscount, readVoucherBody, redemptionLimitOption, VOUCHER_BODY_OPTIONS } from './fields';
 
@@ -66,7 +67,7 @@ export const voucherImportProperties: INodeProperties[] = [
 		required: true,
 	},
 	...discountProperties({ type: ['DISCOUNT_VOUCHER'] }),
-	...cardValueProperties('type', 'GIFT_VOUCHER', 'LOYALTY_CARD', 'the card').filter((property) => property.name === 'giftAmount'),
+	...cardValueProperties('type', 'GIFT_VOUCHER', 'LOYALTY_CARD', 'the card').filter((property) => ['giftAmount', 'maxAmountPerCall'].includes(property.name)),
 	additionalFieldsProperty(VOUCHER_IMPORT_OPTIONS),
 	waitSecondsProperty,
 ];
@@ -107,7 +108,7 @@ export function readVoucherImport(params: ParamReader): IDataObject {
 		type,
 		...(type === 'DISCOUNT_VOUCHER'
 			? { discount: readDiscount(params, undefined) }
-			: { gift: { amount: toMinorUnits(params, 'Gift Amount', params.get('giftAmount', 0)) } }),
+			: { gift: { amount: readBoundedAmount(params, 'Gift Amount', params.get('giftAmount', 0)) } }),
 		...readImportSettings(params, params.get<IDataObject>('additionalFields', {})),
 	};
 }

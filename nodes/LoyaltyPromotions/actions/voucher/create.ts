@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact } from '../../shared/fields';
-import { fail, optionalId, parseJsonObject, requireIntegerInRange, toMinorUnits } from '../../shared/validate';
+import { readBoundedAmount, readBoundedPoints } from '../../shared/limits';
+import { fail, optionalId, parseJsonObject, requireIntegerInRange } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
@@ -56,14 +57,15 @@ export const create: OperationDefinition = {
 		]),
 	],
 	record: { code: 'code', ...inCollection('additionalFields', { ...VOUCHER_RECORD, validation_rules: 'validationRules' }) },
+	bounded: { giftAmount: 'amount', points: 'points' },
 	build(params) {
 		const type = params.get<string>('type', 'DISCOUNT_VOUCHER');
 		const code = optionalId(params, 'Code', params.get('code', ''));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const body: IDataObject = { type, ...readVoucherBody(params, fields) };
 		if (type === 'DISCOUNT_VOUCHER') body.discount = readDiscount(params, fields.discountJson);
-		else if (type === 'GIFT_VOUCHER') body.gift = { amount: toMinorUnits(params, 'Gift Amount', params.get('giftAmount', 0)) };
-		else if (type === 'LOYALTY_CARD') body.loyalty_card = { points: requireIntegerInRange(params, 'Points', params.get('points', 0), 0) };
+		else if (type === 'GIFT_VOUCHER') body.gift = { amount: readBoundedAmount(params, 'Gift Amount', params.get('giftAmount', 0)) };
+		else if (type === 'LOYALTY_CARD') body.loyalty_card = { points: readBoundedPoints(params, 'Points', params.get('points', 0)) };
 		else fail(params, 'Type', `must be one of ${TYPES.map(([, value]) => value).join(', ')} (got ${String(type)})`);
 		Object.assign(
 			body,

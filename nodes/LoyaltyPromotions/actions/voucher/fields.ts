@@ -1,6 +1,7 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { compact, metadataJsonProperty, metadataProperty, readJsonOption, readMetadata } from '../../shared/fields';
 import { dateRange, orderOption, pagedList } from '../../shared/listFilters';
+import { maxAmountPerCallProperty, maxPointsPerCallProperty } from '../../shared/limits';
 import { locatorProperty } from '../../shared/locator';
 import {
 	fail,
@@ -232,7 +233,8 @@ export function discountProperties(show: Show): INodeProperties[] {
 
 /**
  * Gift Amount and Points: the value a gift card or loyalty card starts with, shown when `field` is `gift` or
- * `loyalty`; `card` says which card, e.g. 'the card' or 'each card'.
+ * `loyalty`, each with its bound (Max Amount per Call, Max Points per Call); `card` says which card, e.g. 'the
+ * card' or 'each card'.
  */
 export function cardValueProperties(field: string, gift: string, loyalty: string, card: string): INodeProperties[] {
 	return [
@@ -255,6 +257,8 @@ export function cardValueProperties(field: string, gift: string, loyalty: string
 			displayOptions: { show: { [field]: [loyalty] } },
 			description: `The points ${card} starts with`,
 		},
+		{ ...maxAmountPerCallProperty, displayOptions: { show: { [field]: [gift] } } },
+		{ ...maxPointsPerCallProperty, displayOptions: { show: { [field]: [loyalty] } } },
 	];
 }
 

@@ -12,6 +12,7 @@ export const importVouchers: OperationDefinition = {
 	repeatHint: 'Import CSV is: the service updates the codes it has.',
 	properties: voucherImportProperties,
 	record: VOUCHER_IMPORT_RECORD,
+	bounded: { giftAmount: 'amount' },
 	batch: {
 		readRow: readVoucherImport,
 		// Not an upsert: sent again, every code it had imported would fail as a duplicate.

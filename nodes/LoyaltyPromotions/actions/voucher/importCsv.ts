@@ -40,6 +40,7 @@ export const importVouchersCsv: OperationDefinition = {
 	safeToRepeat: true,
 	properties: voucherImportProperties,
 	record: VOUCHER_IMPORT_RECORD,
+	bounded: { giftAmount: 'amount' },
 	batch: {
 		readRow(params): ImportRow {
 			// Metadata goes in columns of its own (readImportMetadata); COLUMNS leaves it out of the standard ones.
