@@ -12,6 +12,7 @@ import { controllingParameters, looseName, recordFields } from '../../../nodes/L
 const NODE_SETTINGS: Record<string, string> = {
 	waitSeconds: 'how long the node waits for an asynchronous job',
 	maxPointsPerCall: 'a safety bound of the node, checked before sending',
+	maxAmountPerCall: 'a safety bound of the node, checked before sending',
 	allowedChanges: 'a safety choice of the node (add, subtract or both), checked before sending',
 	clearMetadata: 'how the node writes metadata (replace or merge), not a value of the record',
 	force: 'Replace Existing: a query option of the request, not a field of the assignment',
