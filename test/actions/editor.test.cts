@@ -219,7 +219,7 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 	 * offered on a tool node's parameter unless it is an 'options' or 'credentialsSelect' field or has
 	 * noDataExpression; the value it writes is ={{ <its marker comment> $fromAI(…) }}.
 	 */
-	it("lets the model define every field of an operation: only the node's own choices refuse an expression", () => {
+	it("lets the model define every field of an operation: only the node's own choices and the builder's bounds refuse an expression", () => {
 		const refusing = new Set<string>();
 		const walk = (properties: INodeProperties[]) => {
 			for (const property of properties) {
@@ -230,7 +230,8 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 			}
 		};
 		walk(toolCopy.properties);
-		expect([...refusing].sort()).toEqual(['authentication', 'columns', 'operation', 'output', 'recordFields', 'resource', 'unknownInputFields'].sort());
+		const bounds = ['allowedChanges', 'maxAmountPerCall', 'maxPointsPerCall'];
+		expect([...refusing].sort()).toEqual(['authentication', 'columns', 'operation', 'output', 'recordFields', 'resource', 'unknownInputFields', ...bounds].sort());
 	});
 
 	it.each(cases)('$key: no setting a model has no use for, and the same fields otherwise', ({ preset, typeVersion }) => {

@@ -163,6 +163,14 @@ describe.each(BOUNDED.map((entry) => [`${entry.key} ${entry.field.path}`, entry]
 			await runTool(bound);
 			expect(carrying(bound).length).toBeGreaterThan(0);
 		});
+
+		it('the bound itself from $fromAI (a model choosing its own bound): refused, naming the bound, nothing sent', async () => {
+			const parameters = withValue(await base(), key, field, fromAI('value', 'number'));
+			ctx.emu.control.clearRequests();
+			const { error } = await runAsTool({ parameters: { ...parameters, [boundParameter]: fromAI('bound', 'number') }, toolArguments: { value: bound, bound: 1e9 }, credentials: credentialsFor(ctx.emu) });
+			expect(error).toContain(`${BOUNDS[kind].property.displayName}: must be typed in the node, not an expression`);
+			expect(ctx.sent()).toEqual([]);
+		});
 	});
 });
 

@@ -16,9 +16,11 @@ export const DEFAULT_MAX_AMOUNT_PER_CALL = 10_000;
 export const DIRECTIONS = ['both', 'add', 'subtract'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
+// A bound is the workflow builder's (noDataExpression): no expression, so no $fromAI() hands it to a model.
 export const maxPointsPerCallProperty: INodeProperties = {
 	displayName: 'Max Points per Call',
 	name: 'maxPointsPerCall',
+	noDataExpression: true,
 	type: 'number',
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	default: DEFAULT_MAX_POINTS_PER_CALL,
@@ -29,6 +31,7 @@ export const maxPointsPerCallProperty: INodeProperties = {
 export const maxAmountPerCallProperty: INodeProperties = {
 	displayName: 'Max Amount per Call',
 	name: 'maxAmountPerCall',
+	noDataExpression: true,
 	type: 'number',
 	typeOptions: { minValue: 0.01, numberPrecision: 2 },
 	default: DEFAULT_MAX_AMOUNT_PER_CALL,
@@ -39,6 +42,7 @@ export const maxAmountPerCallProperty: INodeProperties = {
 export const allowedChangesProperty: INodeProperties = {
 	displayName: 'Allowed Changes',
 	name: 'allowedChanges',
+	noDataExpression: true,
 	type: 'options',
 	options: [
 		{ name: 'Add Only', value: 'add', description: 'A negative value is refused' },
@@ -56,10 +60,20 @@ export const BOUNDS: Record<BoundKind, { property: INodeProperties; fallback: nu
 };
 
 /** The bound a limit parameter holds: a positive finite number, or the parameter's own name in the error. */
+/** A bound as the workflow builder typed it: an expression (a $fromAI() among them) would let an item or a model set it. */
+function builderSetting<T>(params: ParamReader, property: INodeProperties, fallback: T): T {
+	const stored = params.node.parameters[property.name];
+	if (typeof stored === 'string' && stored.startsWith('=')) {
+		fail(params, property.displayName, 'must be typed in the node, not an expression: a bound an input item or an AI model sets bounds nothing');
+	}
+	return params.get<T>(property.name, fallback);
+}
+
 function readBound(params: ParamReader, kind: BoundKind): number {
 	const { property, fallback } = BOUNDS[kind];
-	const bound = Number(params.get(property.name, fallback));
-	if (!Number.isFinite(bound) || bound <= 0) fail(params, property.displayName, `must be a number above 0 (got ${String(params.get(property.name, fallback))})`);
+	const given = builderSetting<unknown>(params, property, fallback);
+	const bound = Number(given);
+	if (!Number.isFinite(bound) || bound <= 0) fail(params, property.displayName, `must be a number above 0 (got ${String(given)})`);
 	return bound;
 }
 
@@ -73,7 +87,7 @@ export function checkBounds(params: ParamReader, operation: Pick<OperationDefini
 
 /** The direction the change takes is one the node allows. */
 function checkDirection(params: ParamReader, field: string, change: number, shown: string): void {
-	const allowed = params.get<string>(allowedChangesProperty.name, 'both');
+	const allowed = builderSetting<string>(params, allowedChangesProperty, 'both');
 	if (allowed === 'add' && change < 0) fail(params, field, `must be above 0: Allowed Changes is Add Only (got ${shown})`);
 	if (allowed === 'subtract' && change > 0) fail(params, field, `must be below 0: Allowed Changes is Subtract Only (got ${shown})`);
 }
