@@ -3,7 +3,7 @@ import { additionalFieldsProperty, compact, nameProperty } from '../../shared/fi
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
+import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
 import { inCollection } from '../../shared/mapping';
 import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_RECORD, CAMPAIGN_TYPES, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from './fields';
 
@@ -72,7 +72,13 @@ export const create: OperationDefinition = {
 			},
 		]),
 	],
-	record: { name: 'name', ...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }) },
+	record: {
+		name: 'name',
+		...DISCOUNT_RECORD,
+		...CARD_VALUE_RECORD,
+		promotion: 'promotionJson',
+		...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }),
+	},
 	build(params) {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const campaignType = requireOption(params, 'Campaign Type', params.get('campaignType', 'DISCOUNT_COUPONS'), CAMPAIGN_TYPES.map(([, value]) => value));
