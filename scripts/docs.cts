@@ -8,7 +8,8 @@ import { join } from 'path';
 import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
 import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
-import { controllingParameters, recordFields } from '../nodes/LoyaltyPromotions/shared/mapping';
+import type { OperationDefinition } from '../nodes/LoyaltyPromotions/actions/types';
+import { controllingParameters, recordFields, shownByValue, type RecordField } from '../nodes/LoyaltyPromotions/shared/mapping';
 import { BOUNDS, boundedFields } from '../nodes/LoyaltyPromotions/shared/limits';
 
 const CREDENTIAL_LABEL: Record<string, string> = {
@@ -81,9 +82,24 @@ export function areasTable(): string {
 }
 
 /**
- * How Map Automatically treats each record operation's fields: the input key of each (and the field it fills),
- * those the item must give (required, hidden from the panel), and those that stay typed because the fields the
- * panel shows hang on them (the item may repeat their value, not change it).
+ * The panel values a field is shown for, by its own conditions on the operation's parameters: 'Discount Type
+ * Amount Off' (options by their names; a collection option's '/type' conditions too); empty when always shown.
+ */
+function shownFor(operation: OperationDefinition, field: RecordField): string {
+	const conditions = Object.entries(field.property.displayOptions?.show ?? {}).flatMap(([key, values]) => {
+		const controller = operation.properties.find((property) => property.name === key.replace(/^\//, ''));
+		if (!controller || !Array.isArray(values)) return [];
+		const names = values.map((value) => ((controller.options ?? []) as Array<{ name?: string; value?: unknown }>).find((option) => option.value === value)?.name ?? String(value));
+		return [`${controller.displayName} ${names.join(' or ')}`];
+	});
+	return conditions.join(', ');
+}
+
+/**
+ * How Map Automatically treats each record operation's fields: the input key of each (and the field it fills,
+ * with the panel values it is read for when the panel shows it only for some), those the item must give
+ * (required, hidden from the panel; while shown), and those that stay typed because the fields the panel shows
+ * hang on them (the item may repeat their value, not change it).
  */
 export function mappingTable(): string {
 	const rows = RESOURCES.flatMap((resource) =>
@@ -93,8 +109,15 @@ export function mappingTable(): string {
 			.map((operation) => {
 				const fields = recordFields(operation);
 				const controlling = controllingParameters(operation);
-				const keys = fields.map((field) => `\`${field.name}\` (${field.property.displayName})`).join(', ');
-				const required = fields.filter((field) => field.required && !controlling.has(field.path)).map((field) => `\`${field.name}\``);
+				const keys = fields
+					.map((field) => {
+						const only = shownFor(operation, field);
+						return `\`${field.name}\` (${field.property.displayName}${only ? `; read for ${only}` : ''})`;
+					})
+					.join(', ');
+				const required = fields
+					.filter((field) => field.required && !controlling.has(field.path))
+					.map((field) => `\`${field.name}\`${shownByValue(operation, field.property) ? ' (while shown)' : ''}`);
 				const typed = fields
 					.filter((field) => controlling.has(field.path))
 					.map((field) => `\`${field.name}\` (${field.property.displayName}: shows ${controlling.get(field.path)!.join(', ')})`);

@@ -32,7 +32,7 @@ import { errorItem } from '../shared/errorItem';
 import { checkBounds } from '../shared/limits';
 import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
 import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
-import { ignoredKeysHint, mappingProperties, mappingReader, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
+import { ignoredKeysHint, mappingProperties, mappingReader, notShownKeysHint, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
 import { nothingFound, runsAsTool } from '../shared/toolOutput';
 import { containsExpression, resolveProject } from '../shared/project';
@@ -251,12 +251,14 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	});
 	// Record Fields (version 3) or Map Input Fields (version 2): the item's mapped values stand in for the typed
 	// parameters they map (shared/mapping.ts).
-	const record = operation.record && context.getNode().typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
+	const typeVersion = context.getNode().typeVersion;
+	const record = operation.record && typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse', typeVersion) : undefined;
 	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;
 	// Each item's mapped values, read once (by the first parameter read that needs them), and the input keys no
-	// field took, which the output panel lists.
+	// field took (or of fields the panel's values hide, with why), which the output panel lists.
 	const mappedItems = new Map<number, MappedItem | undefined>();
 	const unusedKeys = new Set<string>();
+	const notShownKeys = new Set<string>();
 	// Bounded: items may each bring keys of their own.
 	const MAX_LISTED_KEYS = 1000;
 	const readerFor = (itemIndex: number): ParamReader => {
@@ -265,6 +267,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 			if (!mappedItems.has(itemIndex)) {
 				const mapped = record.read(params, mappingFor(itemIndex), items[itemIndex].json, (typedName, fallback) => parameter(typedName, itemIndex, fallback));
 				for (const key of mapped?.unused ?? []) if (unusedKeys.size < MAX_LISTED_KEYS) unusedKeys.add(key);
+				for (const reason of mapped?.notShown ?? []) if (notShownKeys.size < MAX_LISTED_KEYS) notShownKeys.add(reason);
 				mappedItems.set(itemIndex, mapped);
 			}
 			return mappedItems.get(itemIndex)?.values;
@@ -324,6 +327,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const hintIgnoredKeys = () => {
 		if (record && unusedKeys.size > 0) context.addExecutionHints(ignoredKeysHint(operation, [...unusedKeys]));
+		if (record && notShownKeys.size > 0) context.addExecutionHints(notShownKeysHint([...notShownKeys]));
 	};
 	if (operation.batch) {
 		const output = await runBatch(operation, items.length, readerFor, clientFor, failed);

@@ -31,18 +31,26 @@ import { checkParameter, fail, parseJsonObject, type FieldContext } from './vali
  * - Names: the input key of the field's service name (source_id) is read first; else one key that matches it, or
  *   the typed parameter's name (sourceId), ignoring case, spaces, underscores and hyphens ("Source ID",
  *   "SOURCE_ID", "name "). A JSON field also takes dotted keys, one per key of its object ("metadata.tier").
- * - A required field is hidden (the item gives it) and an item without it fails, naming the field and the key,
- *   unless other fields are shown by its value (a controlling field, e.g. a type): n8n reads a parameter only
- *   while the panel's values show it, so a controlling field always stays typed and shown. The item may repeat its
- *   value (it is checked and must be the panel's), never change it: the fields shown for the panel's value are
- *   the ones that are read and sent.
+ *   A value nested in the service's object is named by its own key there (amount_off, sku_id), or with its
+ *   object's name where the key alone would mean another field too (point_earned_period, segment_id).
+ * - A controlling field (one whose value decides which other fields the panel shows, e.g. a type) always stays
+ *   typed and shown: n8n reads a parameter only while the panel's values show it. The item may repeat its value
+ *   (it is checked and must be the panel's), never change it.
+ * - A field the panel shows only for a controlling value (Amount Off for Discount Type Amount Off) is read from
+ *   the item only while the panel's values (the controlling fields' typed values, per item) show it
+ *   (panelVisibility, n8n's displayOptions rule). While hidden it is neither read nor required, and the item's
+ *   key for it is not used: listed, or refused, as below, saying the panel's value it is not used for.
+ * - A required field is hidden (the item gives it) and, while the panel shows it, an item without it fails,
+ *   naming the field and the key. Version 2 keeps a required field shown only for a controlling value shown and
+ *   typed (its saved workflows set it there), the item's value winning when it gives one.
  * - Any other field the item leaves out (or empty) keeps its typed value, so fixed values can stay typed.
- * - Input keys that match no field are never dropped silently: the output panel lists them (an execution hint),
- *   or with Unknown Input Fields set to Refuse the item fails naming them.
+ * - Input keys that match no field, or a field the panel hides, are never dropped silently: the output panel lists
+ *   them (an execution hint), or with Unknown Input Fields set to Refuse the item fails naming them. An empty value
+ *   of a hidden field is no value (a sheet's rows leave the columns of other types empty).
  * - Tool nodes (an AI agent's tools) offer no Record Fields: a model sets each field.
  * Every typed field and collection option is in its operation's record, under the service's name for it, except
- * those test/actions/mapping/coverage.test.cts lists with their reasons: node settings, locators, fields shown only
- * for a controlling field's value, metadata pairs beside the metadata key, JSON alternatives, lists of objects, and
+ * those test/actions/mapping/coverage.test.cts lists with their reasons: node settings, locators, controlling
+ * fields (they stay typed), metadata pairs beside the metadata key, JSON alternatives, lists of objects, and
  * settings nested in objects whose service names other fields share.
  */
 
@@ -209,8 +217,95 @@ export function controllingParameters(operation: OperationDefinition): Map<strin
 export function hiddenWhenAutoMapped(operation: OperationDefinition, property: INodeProperties): INodeProperties {
 	const mapped = Object.values(operation.record ?? {}).includes(property.name);
 	if (!mapped || !property.required || controllingParameters(operation).has(property.name)) return property;
-	const hide = { ...property.displayOptions?.hide, ...version2Auto, ...version3Auto };
+	// Version 2's saved workflows set a field shown only for a controlling value (Amount Off) in the panel: it
+	// stays shown and typed there, the item's value winning when it gives one.
+	const hide = { ...property.displayOptions?.hide, ...(shownByValue(operation, property) ? {} : version2Auto), ...version3Auto };
 	return { ...property, displayOptions: { ...property.displayOptions, hide } };
+}
+
+/** Whether the panel shows `property` only for some value of another of the operation's parameters (Amount Off). */
+export function shownByValue(operation: OperationDefinition, property: INodeProperties): boolean {
+	const names = new Set(operation.properties.map((candidate) => candidate.name));
+	const { show = {}, hide = {} } = property.displayOptions ?? {};
+	return [...Object.keys(show), ...Object.keys(hide)].some((key) => names.has(key.replace(/^\//, '')) && key.replace(/^\//, '') !== property.name);
+}
+
+/** The controlling parameter whose panel value hides a field (Discount Type for Amount Off), and that value. */
+export interface HiddenBy {
+	controller: INodeProperties;
+	value: unknown;
+}
+
+const matches = (values: unknown, value: unknown) => Array.isArray(values) && values.includes(value);
+
+/**
+ * What the panel's values hide, by n8n's rule (displayOptions' show and hide) over the operation's own
+ * parameters: for a record path ('amountOff', 'additionalFields.vouchersCount'), the controlling parameter and
+ * value that hide it, or undefined while it is shown. A parameter hidden itself holds no value for the fields that
+ * hang on it (n8n drops it). `typed` gives a parameter's panel value. Conditions on other names (resource,
+ * operation, '@version') are the description builder's, met wherever the operation is shown.
+ */
+export function panelVisibility(operation: OperationDefinition, typed: (name: string, fallback: unknown) => unknown): (path: string) => HiddenBy | undefined {
+	const byName = new Map<string, INodeProperties[]>();
+	for (const property of operation.properties) byName.set(property.name, [...(byName.get(property.name) ?? []), property]);
+	const decided = new Map<string, HiddenBy | null>();
+	const deciding = new Set<string>();
+
+	/** A condition's controlling parameter and value: a root parameter ('/type' or, at the top, 'type'), or a sibling option. */
+	const condition = (key: string, collection?: INodeProperties): { hidden?: HiddenBy; controller?: INodeProperties; value?: unknown } | undefined => {
+		if (collection && !key.startsWith('/')) {
+			const option = ((collection.options ?? []) as INodeProperties[]).find((candidate) => candidate.name === key);
+			return option && { controller: option, value: ((typed(collection.name, {}) ?? {}) as IDataObject)[key] };
+		}
+		const name = key.replace(/^\//, '');
+		const properties = byName.get(name);
+		if (!properties) return undefined;
+		const hidden = hiddenParameter(name);
+		return hidden ? { hidden } : { controller: properties[0], value: typed(name, properties[0].default) };
+	};
+
+	function hiddenProperty(property: INodeProperties, collection?: INodeProperties): HiddenBy | undefined {
+		const { show = {}, hide = {} } = property.displayOptions ?? {};
+		for (const [key, values] of Object.entries(show)) {
+			const found = condition(key, collection);
+			if (found?.hidden) return found.hidden;
+			if (found && !matches(values, found.value)) return { controller: found.controller!, value: found.value };
+		}
+		for (const [key, values] of Object.entries(hide)) {
+			const found = condition(key, collection);
+			// a hidden parameter has no value to match
+			if (found && !found.hidden && matches(values, found.value)) return { controller: found.controller!, value: found.value };
+		}
+		return undefined;
+	}
+
+	/** Shown when one of the parameters of that name is (an operation may describe one field twice, by condition). */
+	function hiddenParameter(name: string): HiddenBy | undefined {
+		if (!decided.has(name)) {
+			if (deciding.has(name)) return undefined;
+			deciding.add(name);
+			const reasons = (byName.get(name) ?? []).map((property) => hiddenProperty(property));
+			deciding.delete(name);
+			decided.set(name, reasons.length > 0 && !reasons.includes(undefined) ? reasons[0]! : null);
+		}
+		return decided.get(name) ?? undefined;
+	}
+
+	return (path) => {
+		const [top, option] = path.split('.');
+		const hidden = hiddenParameter(top);
+		if (hidden || option === undefined) return hidden;
+		const collection = byName.get(top)?.[0];
+		const property = ((collection?.options ?? []) as INodeProperties[]).find((candidate) => candidate.name === option);
+		return property && hiddenProperty(property, collection);
+	};
+}
+
+/** Why a field is not used: "Amount Off is not used for the panel's Discount Type "Percent Off"". */
+export function notUsedReason(field: RecordField, hidden: HiddenBy): string {
+	const option = ((hidden.controller.options ?? []) as Array<{ name?: string; value?: unknown }>).find((candidate) => candidate.value === hidden.value);
+	const value = option?.name ?? (typeof hidden.value === 'string' ? hidden.value : (JSON.stringify(hidden.value) ?? 'empty'));
+	return `${field.property.displayName} is not used for the panel's ${hidden.controller.displayName} "${value}"`;
 }
 
 /**
@@ -268,6 +363,11 @@ export interface MappedItem {
 	inputKeys: Map<string, string>;
 	/** The input keys that match no field of the record (listed in the output panel, or refused). */
 	unused: string[];
+	/**
+	 * The input keys of fields the panel's values hide, each with why ('"amount_off": Amount Off is not used for
+	 * the panel's Discount Type "Percent Off"'): not read, and listed or refused as unused keys are.
+	 */
+	notShown: string[];
 }
 
 /** How an execution reads its items' mapped values: once per execution, then per item. */
@@ -364,7 +464,16 @@ function typedGroup(params: FieldContext, field: RecordField, key: string, value
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
-export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean): RecordReader | undefined {
+/**
+ * Whether the item must give the field when mapped automatically (and the panel hides it): a required field,
+ * unless it is controlling; in version 2 also unless the panel shows it only for a controlling value (see
+ * hiddenWhenAutoMapped).
+ */
+function itemMustGive(operation: OperationDefinition, field: RecordField, controlling: Map<string, string[]>, typeVersion: number): boolean {
+	return field.required && !controlling.has(field.path) && (typeVersion >= 3 || !shownByValue(operation, field.property));
+}
+
+export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean, typeVersion = 3): RecordReader | undefined {
 	if (!operation.record) return undefined;
 	const fields = recordFields(operation);
 	const controlling = controllingParameters(operation);
@@ -377,15 +486,36 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 			// Version 2's Map Each Field Below gives the mapper's own values, by field name.
 			const source = auto ? json : ((mapping.value ?? {}) as IDataObject);
 			const { keys, dotted, unused } = auto ? matchKeys(params, fields, json) : { keys: new Map(known.filter((name) => Object.hasOwn(source, name)).map((name) => [name, name])), dotted: new Map<string, Array<[string, string]>>(), unused: [] };
-			if (unused.length > 0 && refuseUnknown()) {
-				throw new NodeOperationError(params.node, `Input fields ${unused.map((key) => `"${key}"`).join(', ')}: are not fields of this record`, {
+			// n8n reads a parameter only while the panel's values show it: a hidden field is not read. Its input key
+			// is listed as unused (an empty one is no value: a sheet's rows leave the columns of other types empty);
+			// Map Each Field Below's value for it is left out as n8n leaves out a hidden typed value.
+			const hiddenBy = panelVisibility(operation, typed);
+			const hidden = new Map(
+				fields.flatMap((field) => {
+					const by = hiddenBy(field.path);
+					return by ? [[field.name, by] as const] : [];
+				}),
+			);
+			const notShown = fields.flatMap((field) => {
+				const by = hidden.get(field.name);
+				if (!by || !auto) return [];
+				const given = [keys.get(field.name), ...(dotted.get(field.name) ?? []).map(([, inputKey]) => inputKey)].filter((key): key is string => key !== undefined && !isEmpty(source[key]));
+				return given.map((key) => `"${key}": ${notUsedReason(field, by)}`);
+			});
+			if ((unused.length > 0 || notShown.length > 0) && refuseUnknown()) {
+				const problems = [
+					...(unused.length > 0 ? [`Input fields ${unused.map((key) => `"${key}"`).join(', ')}: are not fields of this record`] : []),
+					...(notShown.length > 0 ? [`Input ${notShown.length > 1 ? 'fields' : 'field'} ${notShown.join('; ')}`] : []),
+				];
+				throw new NodeOperationError(params.node, problems.join('; '), {
 					itemIndex: params.itemIndex,
-					description: `The fields it takes: ${known.join(', ')}. Remove the others (e.g. with an Edit Fields node), or set Unknown Input Fields to Ignore. Nothing was sent for this item.`,
+					description: `The fields it takes: ${known.join(', ')}${notShown.length > 0 ? ", each only while the panel shows it (set the panel's value for such items, e.g. after a Switch node)" : ''}. Remove the others (e.g. with an Edit Fields node), or set Unknown Input Fields to Ignore. Nothing was sent for this item.`,
 				});
 			}
 			const values = new Map<string, unknown>();
 			const inputKeys = new Map<string, string>();
 			for (const field of fields) {
+				if (hidden.has(field.name)) continue;
 				const key = keys.get(field.name);
 				let value = key === undefined ? undefined : source[key];
 				let from = key ?? field.name;
@@ -403,7 +533,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 				const dependents = controlling.get(field.path);
 				if (isEmpty(value)) {
 					// Hidden from the panel when mapped automatically: only the item can give it.
-					if (auto && field.required && !dependents) {
+					if (auto && itemMustGive(operation, field, controlling, typeVersion)) {
 						fail(params, label, `is required: the input item has no "${field.name}" key, or it is empty (Map Automatically reads this field from the item)`);
 					}
 					continue;
@@ -422,7 +552,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 				values.set(field.path, checked);
 				inputKeys.set(field.path, from);
 			}
-			return { values, inputKeys, unused };
+			return { values, inputKeys, unused, notShown };
 		},
 	};
 }
@@ -432,6 +562,16 @@ export function ignoredKeysHint(operation: OperationDefinition, keys: string[]):
 	const shown = keys.slice(0, 20).map((key) => `"${key}"`).join(', ') + (keys.length > 20 ? ` and ${keys.length - 20} more` : '');
 	return {
 		message: `Map Automatically left out input fields ${shown}: they match no field of this record (it takes ${recordFields(operation).map((field) => field.name).join(', ')}). Rename them, or set Unknown Input Fields to Refuse to fail such items instead.`,
+		type: 'warning',
+		location: 'outputPane',
+	};
+}
+
+/** The output panel's note on the input keys of fields the panel's values hide (Unknown Input Fields: Ignore). */
+export function notShownKeysHint(reasons: string[]): NodeExecutionHint {
+	const shown = reasons.slice(0, 20).join('; ') + (reasons.length > 20 ? `; and ${reasons.length - 20} more` : '');
+	return {
+		message: `Map Automatically left out input fields the panel's current values do not use: ${shown}. Set that value in the panel for such items (e.g. after a Switch node), or set Unknown Input Fields to Refuse to fail such items instead.`,
 		type: 'warning',
 		location: 'outputPane',
 	};

@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import { voucherImportCsvProperties } from '../../../nodes/LoyaltyPromotions/actions/voucher/bulk';
 import { FIXTURES } from '../../emulator/index.cjs';
 import { parseCsv } from '../../emulator/validate.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
@@ -122,8 +123,13 @@ describe('Voucher: Import CSV (upsert by code)', () => {
 		expect(voucher('CSV-GIFT')?.gift).toMatchObject({ amount: 4000 });
 	});
 
-	it('refuses a Units Free discount, which a CSV cannot carry, before sending', async () => {
-		await ctx.expectInvalid({ ...importCsv, discountType: 'UNIT', unitType: 'prod_1' } as never, 'Discount Type', /use Import for Units Free/, [{ code: 'U-1' }]);
+	it('does not offer Units Free, which a CSV cannot carry, and refuses it where a saved workflow holds it, before sending', async () => {
+		const offered = voucherImportCsvProperties.find((property) => property.name === 'discountType')?.options?.map((option) => (option as INodePropertyOptions).value);
+		expect(offered).toEqual(['AMOUNT', 'FIXED', 'PERCENT']);
+		expect(voucherImportCsvProperties.map((property) => property.name)).not.toEqual(expect.arrayContaining(['unitOff']));
+		expect(voucherImportCsvProperties.map((property) => property.name)).not.toEqual(expect.arrayContaining(['unitType']));
+		await ctx.expectInvalid({ ...importCsv, discountType: 'UNIT', unitType: 'prod_1' } as never, 'Discount Type', /Units Free is not offered by Import CSV: .*Use Import for Units Free/, [{ code: 'U-1' }]);
+		await ctx.expectInvalid({ ...importCsv, discountType: 'UNIT', recordFields: 'auto' } as never, 'Discount Type', /Units Free is not offered by Import CSV/, [{ code: 'U-2' }]);
 	});
 });
 

@@ -164,13 +164,14 @@ describe('Record Fields: the other record operations', () => {
 });
 
 describe('Record Fields: campaigns', () => {
-	it('Campaign Create takes the name and settings from the item; the campaign type stays typed', async () => {
+	it('Campaign Create takes the name, the gift amount its type shows and the settings from the item; the campaign type stays typed', async () => {
 		const { error } = await ctx.run(
-			{ resource: 'campaign', operation: 'create', campaignType: 'GIFT_VOUCHERS', giftAmount: 25, ...AUTO },
+			{ resource: 'campaign', operation: 'create', campaignType: 'GIFT_VOUCHERS', ...AUTO },
 			{
 				input: [
 					{
 						name: 'Mapped Gift Cards',
+						amount: 25,
 						description: 'From the sheet',
 						type: 'STATIC',
 						join_once: true,
@@ -211,9 +212,10 @@ describe('Record Fields: campaigns', () => {
 
 	it('a campaign value is checked by its typed field\'s rule, and Refuse names the keys a campaign does not take', async () => {
 		const cases: Array<[Record<string, unknown>, IDataObject, RegExp]> = [
-			[{ operation: 'create' }, { name: 'C', type: 'WEEKLY' }, /^Type \(input field "type"\): /],
-			[{ operation: 'create' }, { name: 'C', vouchers_count: 0 }, /^Vouchers Count \(input field "vouchers_count"\): /],
-			[{ operation: 'create' }, { name: 'C', activity_duration_after_publishing: '24 days' }, /^Activity Duration After Publishing \(input field "activity_duration_after_publishing"\): /],
+			[{ operation: 'create' }, { name: 'C', amount_off: 5, type: 'WEEKLY' }, /^Type \(input field "type"\): /],
+			[{ operation: 'create' }, { name: 'C', amount_off: 5, vouchers_count: 0 }, /^Vouchers Count \(input field "vouchers_count"\): /],
+			[{ operation: 'create' }, { name: 'C', amount_off: 5, activity_duration_after_publishing: '24 days' }, /^Activity Duration After Publishing \(input field "activity_duration_after_publishing"\): /],
+			[{ operation: 'create' }, { name: 'C', percent_off: 5 }, /^Amount Off \(input field "amount_off"\): is required/],
 			[{ operation: 'update' }, { id: FIXTURES.campaignId, join_once: 'sometimes' }, /^Join Once \(input field "join_once"\): /],
 			[{ operation: 'update', unknownInputFields: 'refuse' }, { id: FIXTURES.campaignId, budget: 10 }, /^Input fields "budget": are not fields of this record$/],
 		];
@@ -391,5 +393,18 @@ describe('Map Input Fields: the description', () => {
 			['image_url', 'string', false],
 			['metadata', 'object', false],
 		]);
+	});
+
+	it("version 2's resource mapper loads every record operation's columns, those shown only for a controlling value too, none required", async () => {
+		for (const resource of RESOURCES) {
+			for (const operation of resource.operations.filter((candidate) => candidate.record)) {
+				const parameters: Record<string, string> = { resource: resource.value, operation: operation.value };
+				const { fields } = await node.nodeVersions[2].methods!.resourceMapping!.getRecordFields.call({ getNodeParameter: (name: string) => parameters[name] } as never);
+				const expected = recordFields(operation).map((field) => [field.name, field.type, false]);
+				expect([resource.value, operation.value, fields.map(({ id, type, required }) => [id, type, required])]).toEqual([resource.value, operation.value, expected]);
+			}
+		}
+		const voucherCreate = RESOURCES.find((resource) => resource.value === 'voucher')!.operations.find((operation) => operation.value === 'create')!;
+		expect(recordFields(voucherCreate).map((field) => field.name)).toEqual(expect.arrayContaining(['amount_off', 'percent_off', 'fixed_amount', 'unit_off', 'unit_type', 'amount', 'points']));
 	});
 });

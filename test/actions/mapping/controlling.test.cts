@@ -26,7 +26,8 @@ const COLLECTION_FILTER = JSON.stringify({
 
 /**
  * For each operation: the typed parameters every value needs (besides the record), then for each value of its
- * controlling field the fields the panel shows for that value, and the record's values, by input key.
+ * controlling field the fields the panel shows for that value (typed; mapped, those the record has come from the
+ * item), and the record's values, by input key.
  */
 interface Case {
 	base: INodeParameters;
@@ -160,10 +161,8 @@ const CONTROLLED = RESOURCES.flatMap((resource) =>
 
 /** The typed parameter each record value stands for, from the operation's record (the typed run's parameters). */
 function typedRecord(key: string, record: IDataObject): INodeParameters {
-	const [resourceValue, operationValue] = key.split('.');
-	const operation = RESOURCES.find((r) => r.value === resourceValue)!.operations.find((o) => o.value === operationValue)!;
 	const parameters: IDataObject = {};
-	for (const field of recordFields(operation)) {
+	for (const field of recordFields(operationOf(key))) {
 		if (!(field.name in record)) continue;
 		const [top, option] = field.path.split('.');
 		if (option === undefined) parameters[top] = record[field.name];
@@ -174,6 +173,24 @@ function typedRecord(key: string, record: IDataObject): INodeParameters {
 			};
 	}
 	return parameters as INodeParameters;
+}
+
+const operationOf = (key: string) => {
+	const [resourceValue, operationValue] = key.split('.');
+	return RESOURCES.find((r) => r.value === resourceValue)!.operations.find((o) => o.value === operationValue)!;
+};
+
+/** A value's fields the panel shows, split into those that stay typed and the record's, by input key (a locator's ID). */
+function shownSplit(key: string, shown: INodeParameters): { typed: INodeParameters; item: IDataObject } {
+	const typed = { ...shown };
+	const item: IDataObject = {};
+	for (const field of recordFields(operationOf(key))) {
+		if (field.path.includes('.') || !(field.path in typed)) continue;
+		const value = typed[field.path];
+		item[field.name] = (value !== null && typeof value === 'object' && '__rl' in value ? value.value : value) as IDataObject[string];
+		delete typed[field.path];
+	}
+	return { typed, item };
 }
 
 /** The first request a run sends, after a fresh emulator (both runs see the same state). */
@@ -206,8 +223,10 @@ describe('Map Automatically: fields other fields hang on', () => {
 			const typed = await firstRequest({ ...panel, ...typedRecord(key, record) }, [{}]);
 			expect(typed.error).toBeUndefined();
 			expect(typed.request).toBeDefined();
-			for (const item of [{ ...record, [field.name]: value }, record]) {
-				const mapped = await firstRequest({ ...panel, recordFields: 'auto' }, [item]);
+			const shown = shownSplit(key, byValue[value]);
+			const mappedPanel = { resource, operation, ...base, [field.path]: value, ...shown.typed, recordFields: 'auto' };
+			for (const item of [{ ...record, ...shown.item, [field.name]: value }, { ...record, ...shown.item }]) {
+				const mapped = await firstRequest(mappedPanel, [item]);
 				expect(mapped).toEqual(typed);
 			}
 		},
@@ -218,6 +237,7 @@ describe('Map Automatically: fields other fields hang on', () => {
 		async (key, { resource, operation, field, values }) => {
 			const { base, byValue, record } = CASES[key];
 			const [panelValue, itemValue] = values;
+			const shown = shownSplit(key, byValue[panelValue]);
 			ctx.emu.control.reset();
 			const { error, items } = await ctx.run(
 				{
@@ -225,10 +245,10 @@ describe('Map Automatically: fields other fields hang on', () => {
 					operation,
 					...base,
 					[field.path]: panelValue,
-					...byValue[panelValue],
+					...shown.typed,
 					recordFields: 'auto',
 				},
-				{ input: [{ ...record, [field.name]: itemValue }] },
+				{ input: [{ ...record, ...shown.item, [field.name]: itemValue }] },
 			);
 			expect(items).toEqual([]);
 			expect(error?.message).toBe(

@@ -2,7 +2,8 @@
  * Map Automatically covers the typed form: for every record operation, every typed parameter and every option of
  * its collections is either a field of the record or left out for a reason written here. A field the form offers
  * and the record forgets fails this test, as does a service name the record gives twice or a record path that
- * names nothing.
+ * names nothing. A field the panel shows only for a controlling value (Amount Off) is a field of the record too:
+ * it is read only while shown (shown.test.cts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
@@ -36,7 +37,6 @@ const NOT_RECORD_FIELDS: Record<string, string> = {
 	errorMessage: 'error.message: a nested object, named message like no other field',
 	// JSON alternatives of typed fields: they replace what the typed fields build
 	discountJson: 'the whole discount object, an alternative to the discount fields the record maps',
-	promotionJson: 'the whole promotion object, an alternative to typed tiers',
 	earningsJson: 'the whole earning object, an alternative to Earnings',
 	costsJson: 'the whole cost list, an alternative to Costs',
 	customerJson: 'the whole customer object, an alternative to the customer the record names',
@@ -53,10 +53,6 @@ const NOT_RECORD_FIELDS: Record<string, string> = {
  * with the nested or shared service name that keeps it out.
  */
 const NOT_MAPPED_HERE: Record<string, Record<string, string>> = {
-	'reward.create': {
-		credit: "parameters.campaign.balance, which Points also sends: one service name for two fields",
-		points: 'parameters.campaign.balance, which Credit also sends: one service name for two fields',
-	},
 	'segment.create': { customerIds: "customers: an array in the service, a comma-separated text in the form" },
 	'cardDefinition.create': Object.fromEntries(
 		['allowNegative', 'earningLimits', 'payWithPoints', 'refunds', 'spendingLimits', 'pendingPoints', 'pendingPointsPeriod', 'pendingPointsPeriodUnit', 'pendingPointsType', 'pointsExpiration', 'pointsExpirationPeriod', 'pointsExpirationPeriodUnit', 'pointsExpirationRounding', 'pointsExpirationRoundingMonth', 'pointsExpirationType'].map((name) => [
@@ -73,21 +69,13 @@ const NOT_MAPPED_HERE: Record<string, Record<string, string>> = {
 	'tierStructure.createTier': Object.fromEntries(
 		['minPoints', 'maxPoints', 'downgradeType'].map((name) => [name, 'nested in the qualification or downgrade object, built with its type']),
 	),
-	'earningRule.create': Object.fromEntries(
-		['customEventSchemaId', 'segmentId', 'triggerLimits'].map((name) => [name, "nested in the rule's event, segment or limits object, by the trigger event chosen"]),
-	),
-	'benefit.create': Object.fromEntries(
-		['cardDefinitionId', 'points', 'pointsProportional', 'materialProductId', 'materialSkuId', 'digitalType', 'digitalCampaignId', 'stockQuantity', 'unlimitedStock'].map((name) => [
-			name,
-			"nested in the benefit's parameters by its type, where product, campaign and card names repeat",
-		]),
-	),
-	'loyaltyReward.create': Object.fromEntries(
-		['campaignId', 'giftBalance', 'cardDefinitionId', 'points', 'productId', 'skuId', 'purchaseLimits', 'refundable'].map((name) => [
-			name,
-			"nested in the reward's parameters or limits by its type, where IDs and balances repeat",
-		]),
-	),
+	// not yet record fields: each is one object of the request, typed once for all items
+	'earningRule.create': { triggerLimits: "trigger_limits: the rule's cooldown and frequency, one JSON object" },
+	'benefit.create': Object.fromEntries(['stockQuantity', 'unlimitedStock'].map((name) => [name, "stock: one object built from both (a quantity, or unlimited)"])),
+	'loyaltyReward.create': {
+		purchaseLimits: "purchase_limits: the reward's cooldown and frequency, one JSON object",
+		refundable: 'refunds: an object whose type the form sets from a yes or no',
+	},
 };
 
 /** The operation's typed fields as the record names their paths: top-level parameters and collection options. */

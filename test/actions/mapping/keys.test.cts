@@ -6,10 +6,12 @@
 import { NodeHelpers, type IDataObject, type INode, type INodeParameters } from 'n8n-workflow';
 import { LoyaltyPromotions } from '../../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
+import type { OperationDefinition } from '../../../nodes/LoyaltyPromotions/actions/types';
 import { recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import { FIXTURES } from '../../emulator/index.cjs';
-import { minimalParameters } from '../minimal.cjs';
+import { MINIMAL, minimalParameters } from '../minimal.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
+import { panelParameters } from './panel.cjs';
 
 const ctx = useEmulator();
 jest.setTimeout(300_000);
@@ -138,21 +140,28 @@ describe("Map Automatically: a customer's address", () => {
 });
 
 describe('Map Automatically: errors name the input key', () => {
+	// The record's fields the panel shows for the operation's minimal values: a JSON field shown only for another
+	// value (a segment's filter) is read, and checked, as shown.test.cts runs it.
+	const shownFields = (key: string, resource: string, operation: OperationDefinition) => {
+		const panel = panelParameters({ resource, operation: operation.value, ...MINIMAL[key] });
+		return recordFields(operation).filter((candidate) => candidate.path.split('.')[0] in panel);
+	};
 	const withJsonField = RESOURCES.flatMap((resource) =>
 		resource.operations.flatMap((operation) => {
-			const field = recordFields(operation).find((candidate) => candidate.property.type === 'json');
-			return field ? [[`${resource.value}.${operation.value}`, resource.value, operation.value, field.name, field.property.displayName] as const] : [];
+			const key = `${resource.value}.${operation.value}`;
+			const field = operation.record && shownFields(key, resource.value, operation).find((candidate) => candidate.property.type === 'json');
+			return field ? [[key, resource.value, operation, field] as const] : [];
 		}),
 	);
 
-	it.each(withJsonField)('%s: a JSON field given what it does not hold is refused naming the field and the input key', async (key, resource, operation, name, label) => {
+	it.each(withJsonField)('%s: a JSON field the panel shows, given what it does not hold, is refused naming the field and the input key', async (key, resource, operationDefinition, field) => {
+		const operation = operationDefinition.value;
 		const parameters = await minimalParameters(key, ctx.emu);
+		const [name, label] = [field.name, field.property.displayName];
 		const before = ctx.sent().length;
-		const operationDefinition = RESOURCES.find((r) => r.value === resource)!.operations.find((o) => o.value === operation)!;
 		// The record's hidden required fields come from the item, as the minimal parameters give them.
 		const item: IDataObject = { [name]: '[1, 2]' };
-		for (const field of recordFields(operationDefinition).filter((candidate) => candidate.required))
-			item[field.name] = parameters[field.path] as IDataObject[string];
+		for (const required of shownFields(key, resource, operationDefinition).filter((candidate) => candidate.required)) item[required.name] = parameters[required.path] as IDataObject[string];
 		const { error, items } = await ctx.run({ resource, operation, ...parameters, ...AUTO }, { input: [item] });
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')} \\(input field "${name}"\\)[: ]`));

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { resourcesForVersion } from '../../../nodes/LoyaltyPromotions/actions/versions';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
-import { controllingParameters, recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
+import { controllingParameters, recordFields, shownByValue, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import type { LoggedRequest, RunningEmulator } from '../../emulator/index.cjs';
 import { fromAI, runAsTool } from '../../harness/asTool.cjs';
 import { credentialsFor } from '../../harness/emulatorCredentials.cjs';
@@ -53,11 +53,11 @@ function itemValue(property: INodeProperties, value: unknown): unknown {
 }
 
 /**
- * The case's record values, as an input item names them, taken out of its typed parameters. With `keepRequired`
- * the required top-level ones stay typed too (version 2's mapper shows them, and n8n runs no node with a required
- * parameter empty): a text keeps another value there, so that only the mapped one can reach the request.
+ * The case's record values, as an input item names them, taken out of its typed parameters. The required
+ * top-level ones that `keepTyped` names stay typed too (where version 2 shows them, as n8n runs no node with a
+ * required parameter empty): a text keeps another value there, so that only the mapped one can reach the request.
  */
-export function splitRecord(testCase: OracleCase, keepRequired = false): { typed: IDataObject; item: IDataObject } {
+export function splitRecord(testCase: OracleCase, keepTyped: (field: RecordField) => boolean = () => false): { typed: IDataObject; item: IDataObject } {
 	const typed = structuredClone(testCase.parameters) as IDataObject;
 	const item: IDataObject = {};
 	const controlling = controllingParameters(testCase.operation);
@@ -69,11 +69,17 @@ export function splitRecord(testCase: OracleCase, keepRequired = false): { typed
 		item[field.name] = itemValue(field.property, holder[name]) as IDataObject[string];
 		// a field others hang on stays in the panel, as a user sets it there; the item repeats it
 		if (option === undefined && controlling.has(name)) continue;
-		if (!(keepRequired && field.required)) delete holder[name];
+		if (!(field.required && keepTyped(field))) delete holder[name];
 		else if (field.property.type === 'string' && typeof holder[name] === 'string') holder[name] = `Typed ${holder[name] as string}`;
 	}
 	return { typed, item };
 }
+
+/**
+ * The required fields version 2 shows when mapping automatically: those shown only for a controlling value (its
+ * saved workflows typed them there; see hiddenWhenAutoMapped).
+ */
+const shownInVersion2Auto = (operation: OracleCase['operation']) => (field: RecordField) => shownByValue(operation, field.property);
 
 /** Version 3's typed parameters as version 1 names them: its Project ID is text, not a locator. */
 function asVersion1(parameters: INodeParameters): INodeParameters {
@@ -144,7 +150,8 @@ export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 		}
 	};
 	const record = testCase.operation.record ? splitRecord(testCase) : undefined;
-	const version2 = testCase.operation.record ? splitRecord(testCase, true) : undefined;
+	const version2Auto = testCase.operation.record ? splitRecord(testCase, shownInVersion2Auto(testCase.operation)) : undefined;
+	const version2 = testCase.operation.record ? splitRecord(testCase, () => true) : undefined;
 	return [
 		{ name: 'typed v3', run: () => run(testCase.parameters, 3) },
 		{
@@ -153,7 +160,7 @@ export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 		},
 		{
 			name: 'mapped v2',
-			run: record ? () => run({ ...record.typed, columns: { mappingMode: 'autoMapInputData', value: null } } as INodeParameters, 2, [record.item]) : undefined,
+			run: version2Auto ? () => run({ ...version2Auto.typed, columns: { mappingMode: 'autoMapInputData', value: null } } as INodeParameters, 2, [version2Auto.item]) : undefined,
 		},
 		version2
 			? { name: 'mapper v2', run: () => run({ ...version2.typed, columns: { mappingMode: 'defineBelow', value: version2.item } } as INodeParameters, 2) }

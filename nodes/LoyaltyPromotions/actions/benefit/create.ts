@@ -83,7 +83,19 @@ export const create: OperationDefinition = {
 			startStatusProperty('The status the benefit starts in (default Draft)'),
 		]),
 	],
-	record: { name: 'name', type: 'benefitType', status: 'additionalFields.status' },
+	// The type's settings by their names in its object (points.value is points; digital.type is digital_type).
+	record: {
+		name: 'name',
+		type: 'benefitType',
+		card_definition_id: 'cardDefinitionId',
+		points: 'points',
+		points_proportional: 'pointsProportional',
+		product_id: 'materialProductId',
+		sku_id: 'materialSkuId',
+		digital_type: 'digitalType',
+		campaign_id: 'digitalCampaignId',
+		status: 'additionalFields.status',
+	},
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const type = requireOption(params, 'Type', params.get('benefitType', 'POINTS'), Object.keys(TYPES));

@@ -4,7 +4,7 @@ import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { readBoundedAmount, readBoundedPoints } from '../../shared/limits';
 import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
+import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
 import { inCollection } from '../../shared/mapping';
 import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_RECORD, CAMPAIGN_TYPES, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from './fields';
 
@@ -73,7 +73,13 @@ export const create: OperationDefinition = {
 			},
 		]),
 	],
-	record: { name: 'name', ...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }) },
+	record: {
+		name: 'name',
+		...DISCOUNT_RECORD,
+		...CARD_VALUE_RECORD,
+		promotion: 'promotionJson',
+		...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }),
+	},
 	bounded: { giftAmount: 'amount', points: 'points' },
 	build(params) {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });

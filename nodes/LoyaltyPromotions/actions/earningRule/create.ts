@@ -26,7 +26,15 @@ export const create: OperationDefinition = {
 			...jsonBodyProperties([{ ...VALIDITY_HOURS, nullable: false }, { ...TRIGGER_LIMITS, nullable: false }]),
 		]),
 	],
-	record: { name: 'name', start_date: 'additionalFields.startDate', end_date: 'additionalFields.endDate', status: 'additionalFields.status' },
+	// The trigger's custom_event.schema_id and segment.id, named with their object.
+	record: {
+		name: 'name',
+		custom_event_schema_id: 'customEventSchemaId',
+		segment_id: 'segmentId',
+		start_date: 'additionalFields.startDate',
+		end_date: 'additionalFields.endDate',
+		status: 'additionalFields.status',
+	},
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const trigger = readTrigger(params);

@@ -52,7 +52,20 @@ export const create: OperationDefinition = {
 			...jsonBodyProperties([{ ...VALIDITY_HOURS, description: 'When the reward can be purchased: {"type": "ANY_TIME"}, or {"type": "DAILY"} with its daily windows (days 0 = Sunday to 6 = Saturday, times as HH:mm).', nullable: false }, { ...PURCHASE_LIMITS, nullable: false }]),
 		]),
 	],
-	record: { name: 'name', type: 'rewardType', start_date: 'additionalFields.startDate', end_date: 'additionalFields.endDate', status: 'additionalFields.status' },
+	// The type's settings by their names in its digital or material object.
+	record: {
+		name: 'name',
+		type: 'rewardType',
+		campaign_id: 'campaignId',
+		balance: 'giftBalance',
+		card_definition_id: 'cardDefinitionId',
+		points: 'points',
+		product_id: 'productId',
+		sku_id: 'skuId',
+		start_date: 'additionalFields.startDate',
+		end_date: 'additionalFields.endDate',
+		status: 'additionalFields.status',
+	},
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const type = requireOption(params, 'Type', params.get('rewardType', 'DIGITAL'), Object.keys(REWARD_TYPES));

@@ -90,7 +90,7 @@ export const create: OperationDefinition = {
 			displayOptions: { show: { type: ['AUTO_UPDATE'] } },
 		},
 	],
-	record: { name: 'name', type: 'type' },
+	record: { name: 'name', type: 'type', filter: 'filter' },
 	build(params) {
 		const type = requireOption(params, 'Type', params.get('type', 'STATIC'), Object.keys(COLLECTION_TYPES));
 		const name = requireText(params, 'Name', params.get('name', ''));

@@ -5,7 +5,7 @@ import { requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
-import { discountJsonOption, discountProperties, readDiscount, VOUCHER_BODY_OPTIONS } from '../voucher/fields';
+import { DISCOUNT_RECORD, discountJsonOption, discountProperties, readDiscount, VOUCHER_BODY_OPTIONS } from '../voucher/fields';
 import { readTierBody, TIER_BODY_OPTIONS } from './fields';
 
 const activeOption = VOUCHER_BODY_OPTIONS.find((option) => option.name === 'active')!;
@@ -34,7 +34,7 @@ export const create: OperationDefinition = {
 			...TIER_BODY_OPTIONS,
 		]),
 	],
-	record: { name: 'name', ...inCollection('additionalFields', { active: 'active', banner: 'banner', category_id: 'category', hierarchy: 'hierarchy', start_date: 'startDate', expiration_date: 'expirationDate' }) },
+	record: { name: 'name', ...DISCOUNT_RECORD, ...inCollection('additionalFields', { active: 'active', banner: 'banner', category_id: 'category', hierarchy: 'hierarchy', start_date: 'startDate', expiration_date: 'expirationDate' }) },
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');
 		const name = requireText(params, 'Name', params.get('name', ''));

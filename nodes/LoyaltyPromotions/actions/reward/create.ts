@@ -95,9 +95,14 @@ export const create: OperationDefinition = {
 			{ displayName: 'SKU ID', name: 'skuId', type: 'string', default: '', placeholder: 'sku_…', description: "Material rewards: the product's SKU the member gets" },
 		]),
 	],
+	// Credit and Points are both the campaign's balance, each shown for its own campaign type: named as typed.
 	record: {
 		name: 'name',
 		type: 'type',
+		credit: 'credit',
+		points: 'points',
+		exchange_ratio: 'exchangeRatio',
+		points_ratio: 'pointsRatio',
 		...inCollection('additionalFields', { description: 'description', image_url: 'imageUrl', stock: 'stock', sku_id: 'skuId', metadata: 'metadataJson' }),
 	},
 	build(params) {

@@ -41,7 +41,7 @@ export const create: OperationDefinition = {
 			displayOptions: { show: { type: DYNAMIC } },
 		},
 	],
-	record: { name: 'name', type: 'type' },
+	record: { name: 'name', type: 'type', filter: 'filter' },
 	build(params) {
 		const type = requireOption(params, 'Type', params.get('type', 'static'), Object.keys(SEGMENT_TYPES));
 		const body: IDataObject = { name: requireText(params, 'Name', params.get('name', '')), type };

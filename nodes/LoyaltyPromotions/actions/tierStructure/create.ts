@@ -65,7 +65,16 @@ export const create: OperationDefinition = {
 			startStatusProperty('The status the tier structure starts in (default Draft, where all its settings can change)'),
 		]),
 	],
-	record: { name: 'name', type: 'type', status: 'additionalFields.status' },
+	// The point_earned object's period (value and unit) and type, named with their object: the expiration and
+	// downgrade objects have a period and a type of their own.
+	record: {
+		name: 'name',
+		type: 'type',
+		point_earned_period: 'pointEarnedPeriod',
+		point_earned_period_unit: 'pointEarnedPeriodUnit',
+		point_earned_type: 'pointEarnedTierChange',
+		status: 'additionalFields.status',
+	},
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const type = params.get<string>('type', '');

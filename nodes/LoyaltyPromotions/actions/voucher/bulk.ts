@@ -6,7 +6,7 @@ import { inCollection } from '../../shared/mapping';
 import { readBoundedAmount } from '../../shared/limits';
 import { requireIntegerInRange, requireOption, requireScalarText, requireText } from '../../shared/validate';
 import type { ParamReader, RecordMap } from '../types';
-import { cardValueProperties, discountProperties, readDiscount, readVoucherBody, redemptionLimitOption, VOUCHER_BODY_OPTIONS } from './fields';
+import { DISCOUNT_RECORD, DISCOUNT_TYPES, cardValueProperties, discountProperties, readDiscount, readVoucherBody, redemptionLimitOption, VOUCHER_BODY_OPTIONS } from './fields';
 
 /** The voucher bulk operations' shared parts: the code fields, how the service reports on codes, the import record. */
 
@@ -55,27 +55,40 @@ export const VOUCHER_IMPORT_OPTIONS: INodeProperties[] = [
 	...VOUCHER_BODY_OPTIONS.filter((option) => option.name === 'startDate'),
 ];
 
-/** Code, Type, the discount or gift amount, and the settings: the parameters both voucher imports show. */
-export const voucherImportProperties: INodeProperties[] = [
-	importCodeProperty,
-	{
-		displayName: 'Type',
-		name: 'type',
-		type: 'options',
-		options: IMPORT_TYPES.map(([name, value, description]) => ({ name, value, description })),
-		default: 'DISCOUNT_VOUCHER',
-		required: true,
-	},
-	...discountProperties({ type: ['DISCOUNT_VOUCHER'] }),
-	...cardValueProperties('type', 'GIFT_VOUCHER', 'LOYALTY_CARD', 'the card').filter((property) => ['giftAmount', 'maxAmountPerCall'].includes(property.name)),
-	additionalFieldsProperty(VOUCHER_IMPORT_OPTIONS),
-	waitSecondsProperty,
-];
+/** Code, Type, the discount (of the discount types given) or gift amount, and the settings. */
+function importProperties(discountTypes: typeof DISCOUNT_TYPES): INodeProperties[] {
+	return [
+		importCodeProperty,
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: IMPORT_TYPES.map(([name, value, description]) => ({ name, value, description })),
+			default: 'DISCOUNT_VOUCHER',
+			required: true,
+		},
+		...discountProperties({ type: ['DISCOUNT_VOUCHER'] }, discountTypes),
+		...cardValueProperties('type', 'GIFT_VOUCHER', 'LOYALTY_CARD', 'the card').filter((property) => ['giftAmount', 'maxAmountPerCall'].includes(property.name)),
+		additionalFieldsProperty(VOUCHER_IMPORT_OPTIONS),
+		waitSecondsProperty,
+	];
+}
 
-/** The voucher record as input items name it (Map Input Fields). */
+/** Import's parameters. */
+export const voucherImportProperties = importProperties(DISCOUNT_TYPES);
+
+/**
+ * Import CSV's: without Units Free, which the service's CSV cannot hold (one Value column for the discount, and
+ * no column for the unit's product).
+ */
+export const voucherImportCsvProperties = importProperties(DISCOUNT_TYPES.filter(([, value]) => value !== 'UNIT'));
+
+/** The voucher record as input items name it (Map Input Fields): the JSON import's names. */
 export const VOUCHER_IMPORT_RECORD: RecordMap = {
 	code: 'code',
 	type: 'type',
+	...DISCOUNT_RECORD,
+	amount: 'giftAmount',
 	...inCollection('additionalFields', {
 		active: 'active',
 		additional_info: 'additionalInfo',
@@ -85,6 +98,9 @@ export const VOUCHER_IMPORT_RECORD: RecordMap = {
 		metadata: 'metadataJson',
 	}),
 };
+
+/** Import CSV's record: the JSON import's without Units Free's fields. */
+export const VOUCHER_IMPORT_CSV_RECORD: RecordMap = Object.fromEntries(Object.entries(VOUCHER_IMPORT_RECORD).filter(([, path]) => !['unitOff', 'unitType'].includes(path)));
 
 /** The settings of VOUCHER_IMPORT_OPTIONS as an import record's fields; what is left empty is left out. */
 export function readImportSettings(params: ParamReader, fields: IDataObject): IDataObject {

@@ -167,15 +167,19 @@ export const DISCOUNT_TYPES: Array<[label: string, value: string, description: s
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
-/** The discount fields of a discount voucher: the type, then the value that type needs. */
-export function discountProperties(show: Show): INodeProperties[] {
-	const within = (...types: string[]): IDisplayOptions => ({ show: { ...show, discountType: types } });
-	return [
+/**
+ * The discount fields of a discount voucher: the type, then the value that type needs; `types` the discount types
+ * offered (the fields of those not offered are left out).
+ */
+export function discountProperties(show: Show, types = DISCOUNT_TYPES): INodeProperties[] {
+	const within = (...values: string[]): IDisplayOptions => ({ show: { ...show, discountType: values } });
+	const offered = new Set(types.map(([, value]) => value));
+	const properties: INodeProperties[] = [
 		{
 			displayName: 'Discount Type',
 			name: 'discountType',
 			type: 'options',
-			options: DISCOUNT_TYPES.map(([name, value, description]) => ({ name, value, description })),
+			options: types.map(([name, value, description]) => ({ name, value, description })),
 			default: 'AMOUNT',
 			displayOptions: { show },
 		},
@@ -229,7 +233,14 @@ export function discountProperties(show: Show): INodeProperties[] {
 			description: 'The product (prod_… or SKU sku_…) whose units are free',
 		},
 	];
+	return properties.filter((property) => property.name === 'discountType' || offered.has(String(property.displayOptions?.show?.discountType?.[0])));
 }
+
+/** The discount fields as a record's input keys: their names in the service's discount object. */
+export const DISCOUNT_RECORD = { amount_off: 'amountOff', percent_off: 'percentOff', fixed_amount: 'fixedAmount', unit_off: 'unitOff', unit_type: 'unitType' };
+
+/** Gift Amount and Points (cardValueProperties) as a record's input keys: gift.amount and loyalty_card.points. */
+export const CARD_VALUE_RECORD = { amount: 'giftAmount', points: 'points' };
 
 /**
  * Gift Amount and Points: the value a gift card or loyalty card starts with, shown when `field` is `gift` or

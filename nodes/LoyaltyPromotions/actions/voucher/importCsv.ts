@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { readImportMetadata, sendImport, type ImportRow, type ImportSpec } from '../../shared/import';
 import { fail } from '../../shared/validate';
-import type { OperationDefinition } from '../types';
-import { readVoucherImport, VOUCHER_IMPORT_RECORD, voucherImportProperties } from './bulk';
+import type { OperationDefinition, ParamReader } from '../types';
+import { readVoucherImport, VOUCHER_IMPORT_CSV_RECORD, voucherImportCsvProperties } from './bulk';
 
 /** The service's standard columns (its spelling), by the record field each comes from. */
 const COLUMNS: Record<string, string> = {
@@ -18,8 +18,20 @@ const COLUMNS: Record<string, string> = {
 	additional_info: 'Additional Info',
 };
 
-/** Which discount field a CSV's Value column holds, by discount type (a CSV has no column for a unit's product). */
+/** Which discount field a CSV's Value column holds, by discount type (the types Import CSV offers). */
 const VALUE_OF: Record<string, string> = { AMOUNT: 'amount_off', PERCENT: 'percent_off', FIXED: 'fixed_amount' };
+
+/**
+ * Units Free is not offered (the CSV has no column for the unit's product), but a workflow saved when it was may
+ * hold it: refused naming the way that takes it, before anything reads the discount type by the offered ones.
+ * Both are the panel's values (a mapped Type may only repeat the panel's).
+ */
+function refuseUnitsFree(params: ParamReader): void {
+	const panel = (name: string, fallback: string) => params.context.getNodeParameter(name, params.itemIndex, fallback);
+	if (panel('type', 'DISCOUNT_VOUCHER') === 'DISCOUNT_VOUCHER' && panel('discountType', 'AMOUNT') === 'UNIT') {
+		fail(params, 'Discount Type', "Units Free is not offered by Import CSV: the service's CSV has no column for the unit's product. Use Import for Units Free, or choose Amount Off, Fixed Price or Percent Off");
+	}
+}
 
 const VOUCHER_CSV_IMPORT: ImportSpec = {
 	noun: 'voucher',
@@ -38,20 +50,19 @@ export const importVouchersCsv: OperationDefinition = {
 		'Create or update standalone vouchers from all input items (matched by code) in one CSV import of up to 10 MB a file, waiting until the service has finished it. Failed rows come out as items paired with their input. Safe to repeat: codes the project has are updated.',
 	endpoint: 'POST /v1/vouchers/importCSV then GET /v1/async-actions/{asyncActionId}',
 	safeToRepeat: true,
-	properties: voucherImportProperties,
-	record: VOUCHER_IMPORT_RECORD,
+	properties: voucherImportCsvProperties,
+	record: VOUCHER_IMPORT_CSV_RECORD,
 	bounded: { giftAmount: 'amount' },
 	batch: {
 		readRow(params): ImportRow {
+			refuseUnitsFree(params);
 			// Metadata goes in columns of its own (readImportMetadata); COLUMNS leaves it out of the standard ones.
 			const { discount, gift, redemption, ...record } = readVoucherImport(params) as IDataObject & Record<'discount' | 'gift' | 'redemption', IDataObject | undefined>;
 			const values: IDataObject = { ...record, redemption: redemption?.quantity };
 			if (gift) values.value = gift.amount;
 			if (discount) {
-				const field = VALUE_OF[String(discount.type)];
-				if (!field) fail(params, 'Discount Type', 'a CSV import takes Amount Off, Fixed Price or Percent Off; use Import for Units Free');
 				values.discountType = discount.type;
-				values.value = discount[field];
+				values.value = discount[VALUE_OF[String(discount.type)]];
 			}
 			const cells: Record<string, string> = {};
 			for (const [key, value] of Object.entries(values)) if (value !== undefined && COLUMNS[key]) cells[COLUMNS[key]] = String(value);
