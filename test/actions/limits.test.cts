@@ -1,6 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { BoundKind } from '../../nodes/LoyaltyPromotions/actions/types';
 import { BOUNDS, boundedFields, type BoundedField } from '../../nodes/LoyaltyPromotions/shared/limits';
+import { recordFields } from '../../nodes/LoyaltyPromotions/shared/mapping';
+import type { OracleCase } from './oracle/cases.cjs';
+import { splitRecord } from './oracle/ways.cjs';
 import { FIXTURES } from '../emulator/index.cjs';
 import { fromAI, runAsTool } from '../harness/asTool.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
@@ -32,10 +35,11 @@ const sentForm = (kind: BoundKind, value: number) => String(kind === 'amount' ? 
 const shown = (kind: BoundKind, value: number) => (kind === 'amount' ? value.toFixed(2) : String(value));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The message that refuses `value` for `field` past `bound`. */
-function refusal({ property, kind }: BoundedField, bound: number, value: number): RegExp {
+/** The message that refuses `value` for `field` past `bound` (naming the input key it came from, if mapped). */
+function refusal({ property, kind }: BoundedField, bound: number, value: number, inputKey?: string): RegExp {
 	const label = BOUNDS[kind].property.displayName;
-	return new RegExp(`${escape(property.displayName)}: is at most ${escape(shown(kind, bound))}( in size)? per call \\(${label}\\), got ${escape(shown(kind, value))}: raise ${label}`);
+	const from = inputKey ? escape(` (input field "${inputKey}")`) : '';
+	return new RegExp(`${escape(property.displayName)}${from}: is at most ${escape(shown(kind, bound))}( in size)? per call \\(${label}\\), got ${escape(shown(kind, value))}: raise ${label}`);
 }
 
 /** Required fields that a bounded field's display condition shows beside it, by 'key path'. */
@@ -109,7 +113,7 @@ it('bounds the operations this test knows: points and money that move in one cal
 	]);
 });
 
-describe.each(BOUNDED.map((entry) => [`${entry.key} ${entry.field.path}`, entry] as const))('%s', (_title, { key, resource, field }) => {
+describe.each(BOUNDED.map((entry) => [`${entry.key} ${entry.field.path}`, entry] as const))('%s', (_title, { key, resource, field, operation: definition }) => {
 	const [, operation] = key.split('.');
 	const { kind } = field;
 	const { bound, above } = TEST_BOUND[kind];
@@ -143,6 +147,24 @@ describe.each(BOUNDED.map((entry) => [`${entry.key} ${entry.field.path}`, entry]
 			const { error } = await run(value);
 			expect(error?.message).toMatch(refusal(field, fallback, value));
 			expect(ctx.sent()).toEqual([]);
+		}
+	});
+
+	// a record field the input item gives (Map Automatically) is bounded as the typed one is
+	const mapped = recordFields(definition).find((entry) => entry.path === field.path);
+	if (mapped) it(`from the input item (Map Automatically, key "${mapped.name}"): past the bound refused, nothing sent; at it, sent`, async () => {
+		// the item holds the record's values, as the oracle splits them out of the typed parameters
+		const { typed, item } = splitRecord({ operation: definition, parameters: withValue(await base(), key, field, bound) } as OracleCase);
+		for (const [value, refused] of [[above, true], [bound, false]] as const) {
+			ctx.emu.control.clearRequests();
+			const { error } = await ctx.run({ ...typed, recordFields: 'auto', [boundParameter]: bound } as INodeParameters, { input: [{ ...item, [mapped.name]: value }] });
+			if (refused) {
+				expect(error?.message).toMatch(refusal(field, bound, above, mapped.name));
+				expect(ctx.sent()).toEqual([]);
+			} else {
+				expect(error?.message).toBeUndefined();
+				expect(carrying(bound).length).toBeGreaterThan(0);
+			}
 		}
 	});
 
