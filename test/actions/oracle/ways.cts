@@ -1,7 +1,7 @@
-import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { resourcesForVersion } from '../../../nodes/LoyaltyPromotions/actions/versions';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
-import { controllingParameters, recordFields, shownByValue, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
+import { controllingParameters, recordFields, recordFieldsMethod, shownByValue, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import type { LoggedRequest, RunningEmulator } from '../../emulator/index.cjs';
 import { fromAI, runAsTool } from '../../harness/asTool.cjs';
 import { credentialsFor } from '../../harness/emulatorCredentials.cjs';
@@ -12,12 +12,13 @@ import type { OracleCase } from './cases.cjs';
 /**
  * The ways to give one operation the same values: typed in version 3 (Set Each Field Below), mapped from the input
  * item (version 3's Map Automatically, or version 2's resource mapper mapping automatically), through version 2's
- * resource mapper (Map Each Field Below) or typed in version 2, typed in version 1 where it has the operation, and as an AI agent's tool, every value a `$fromAI()`
- * the agent fills in. Each way runs the node through n8n's engine against the emulator and gives the requests it
+ * resource mapper (Map Each Field Below) or typed in version 2, typed in version 2 as n8n's editor saves the node
+ * once it has been opened ("v2 as opened": the mapper's field list written in, every column empty), typed in version 1
+ * where it has the operation, and as an AI agent's tool, every value a `$fromAI()` the agent fills in. Each way runs the node through n8n's engine against the emulator and gives the requests it
  * sent.
  */
 
-export const WAYS = ['typed v3', 'mapped v3', 'mapped v2', 'mapper v2', 'typed v2', 'typed v1', 'AI tool'] as const;
+export const WAYS = ['typed v3', 'mapped v3', 'mapped v2', 'mapper v2', 'typed v2', 'v2 as opened', 'typed v1', 'AI tool'] as const;
 export type WayName = (typeof WAYS)[number];
 
 export interface SentRequest {
@@ -137,6 +138,26 @@ export function asTool(parameters: INodeParameters): { parameters: INodeParamete
 	return { parameters: converted as INodeParameters, toolArguments };
 }
 
+/**
+ * The Map Input Fields value n8n 2.41's editor writes into a saved version 2 node the first time it is opened
+ * (ResourceMapper.vue: onMounted fetches the field list, then setDefaultFieldValues marks every column not required,
+ * so all of this node's, removed with an empty value; one field alone is the matching column).
+ */
+async function columnsAsOpened(testCase: OracleCase): Promise<IDataObject> {
+	const panel = { resource: testCase.resource.value, operation: testCase.operation.value };
+	const context = { getNodeParameter: (name: keyof typeof panel, fallback: unknown) => panel[name] ?? fallback } as unknown as ILoadOptionsFunctions;
+	const { fields } = await recordFieldsMethod(RESOURCES).call(context);
+	const schema = fields.map((field) => ({ ...field, removed: !field.required }));
+	return {
+		mappingMode: 'defineBelow',
+		value: Object.fromEntries(schema.map((field) => [field.id, null])),
+		matchingColumns: schema.length === 1 ? [schema[0].id] : [],
+		schema,
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
+}
+
 /** The ways that apply to a case, typed version 3 first: the one the others are compared with. */
 export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 	const credentials = credentialsFor(emu);
@@ -165,6 +186,10 @@ export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 		version2
 			? { name: 'mapper v2', run: () => run({ ...version2.typed, columns: { mappingMode: 'defineBelow', value: version2.item } } as INodeParameters, 2) }
 			: { name: 'typed v2', run: () => run(testCase.parameters, 2) },
+		{
+			name: 'v2 as opened',
+			run: testCase.operation.record ? async () => run({ ...testCase.parameters, columns: await columnsAsOpened(testCase) } as INodeParameters, 2) : undefined,
+		},
 		{ name: 'typed v1', run: VERSION_1.has(testCase.key) ? () => run(asVersion1(testCase.parameters), 1) : undefined },
 		{
 			name: 'AI tool',
