@@ -98,7 +98,7 @@ function shownFor(operation: OperationDefinition, field: RecordField): string {
 /**
  * How Map Automatically treats each record operation's fields: the input key of each (and the field it fills,
  * with the panel values it is read for when the panel shows it only for some), those the item must give
- * (required, hidden from the panel; while shown), and those that stay typed because the fields the panel shows
+ * (required, hidden from the panel), and those that stay typed because the fields the panel shows
  * hang on them (the item may repeat their value, not change it).
  */
 export function mappingTable(): string {
@@ -116,8 +116,8 @@ export function mappingTable(): string {
 					})
 					.join(', ');
 				const required = fields
-					.filter((field) => field.required && !controlling.has(field.path))
-					.map((field) => `\`${field.name}\`${shownByValue(operation, field.property) ? ' (while shown)' : ''}`);
+					.filter((field) => field.required && !controlling.has(field.path) && !shownByValue(operation, field.property))
+					.map((field) => `\`${field.name}\``);
 				const typed = fields
 					.filter((field) => controlling.has(field.path))
 					.map((field) => `\`${field.name}\` (${field.property.displayName}: shows ${controlling.get(field.path)!.join(', ')})`);

@@ -252,7 +252,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	// Record Fields (version 3) or Map Input Fields (version 2): the item's mapped values stand in for the typed
 	// parameters they map (shared/mapping.ts).
 	const typeVersion = context.getNode().typeVersion;
-	const record = operation.record && typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse', typeVersion) : undefined;
+	const record = operation.record && typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
 	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;
 	// Each item's mapped values, read once (by the first parameter read that needs them), and the input keys no
 	// field took (or of fields the panel's values hide, with why), which the output panel lists.

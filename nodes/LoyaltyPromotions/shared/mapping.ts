@@ -40,9 +40,10 @@ import { checkParameter, fail, parseJsonObject, type FieldContext } from './vali
  *   the item only while the panel's values (the controlling fields' typed values, per item) show it
  *   (panelVisibility, n8n's displayOptions rule). While hidden it is neither read nor required, and the item's
  *   key for it is not used: listed, or refused, as below, saying the panel's value it is not used for.
- * - A required field is hidden (the item gives it) and, while the panel shows it, an item without it fails,
- *   naming the field and the key. Version 2 keeps a required field shown only for a controlling value shown and
- *   typed (its saved workflows set it there), the item's value winning when it gives one.
+ * - A required field is hidden (the item gives it) and an item without it fails, naming the field and the key;
+ *   except a required field shown only for a controlling value (Amount Off): it stays shown and typed, the typed
+ *   value serving the items that do not give one and an item's value winning (the typed form requires it, and
+ *   n8n runs no node with a required parameter empty).
  * - Any other field the item leaves out (or empty) keeps its typed value, so fixed values can stay typed.
  * - Input keys that match no field, or a field the panel hides, are never dropped silently: the output panel lists
  *   them (an execution hint), or with Unknown Input Fields set to Refuse the item fails naming them. An empty value
@@ -216,10 +217,10 @@ export function controllingParameters(operation: OperationDefinition): Map<strin
  */
 export function hiddenWhenAutoMapped(operation: OperationDefinition, property: INodeProperties): INodeProperties {
 	const mapped = Object.values(operation.record ?? {}).includes(property.name);
-	if (!mapped || !property.required || controllingParameters(operation).has(property.name)) return property;
-	// Version 2's saved workflows set a field shown only for a controlling value (Amount Off) in the panel: it
-	// stays shown and typed there, the item's value winning when it gives one.
-	const hide = { ...property.displayOptions?.hide, ...(shownByValue(operation, property) ? {} : version2Auto), ...version3Auto };
+	// a field shown only for a controlling value (Amount Off) stays shown and typed, as the panel's other fields for
+	// that value are: the typed value serves the items that do not give one, an item's value wins
+	if (!mapped || !property.required || controllingParameters(operation).has(property.name) || shownByValue(operation, property)) return property;
+	const hide = { ...property.displayOptions?.hide, ...version2Auto, ...version3Auto };
 	return { ...property, displayOptions: { ...property.displayOptions, hide } };
 }
 
@@ -466,14 +467,13 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 
 /**
  * Whether the item must give the field when mapped automatically (and the panel hides it): a required field,
- * unless it is controlling; in version 2 also unless the panel shows it only for a controlling value (see
- * hiddenWhenAutoMapped).
+ * unless it is controlling or the panel shows it only for a controlling value (see hiddenWhenAutoMapped).
  */
-function itemMustGive(operation: OperationDefinition, field: RecordField, controlling: Map<string, string[]>, typeVersion: number): boolean {
-	return field.required && !controlling.has(field.path) && (typeVersion >= 3 || !shownByValue(operation, field.property));
+function itemMustGive(operation: OperationDefinition, field: RecordField, controlling: Map<string, string[]>): boolean {
+	return field.required && !controlling.has(field.path) && !shownByValue(operation, field.property);
 }
 
-export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean, typeVersion = 3): RecordReader | undefined {
+export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean): RecordReader | undefined {
 	if (!operation.record) return undefined;
 	const fields = recordFields(operation);
 	const controlling = controllingParameters(operation);
@@ -533,7 +533,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 				const dependents = controlling.get(field.path);
 				if (isEmpty(value)) {
 					// Hidden from the panel when mapped automatically: only the item can give it.
-					if (auto && itemMustGive(operation, field, controlling, typeVersion)) {
+					if (auto && itemMustGive(operation, field, controlling)) {
 						fail(params, label, `is required: the input item has no "${field.name}" key, or it is empty (Map Automatically reads this field from the item)`);
 					}
 					continue;

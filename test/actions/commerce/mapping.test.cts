@@ -215,7 +215,7 @@ describe('Record Fields: campaigns', () => {
 			[{ operation: 'create' }, { name: 'C', amount_off: 5, type: 'WEEKLY' }, /^Type \(input field "type"\): /],
 			[{ operation: 'create' }, { name: 'C', amount_off: 5, vouchers_count: 0 }, /^Vouchers Count \(input field "vouchers_count"\): /],
 			[{ operation: 'create' }, { name: 'C', amount_off: 5, activity_duration_after_publishing: '24 days' }, /^Activity Duration After Publishing \(input field "activity_duration_after_publishing"\): /],
-			[{ operation: 'create' }, { name: 'C', percent_off: 5 }, /^Amount Off \(input field "amount_off"\): is required/],
+			[{ operation: 'create', unknownInputFields: 'refuse' }, { name: 'C', percent_off: 5 }, /^Input field "percent_off": .*Percent Off is not used for the panel's Discount Type "Amount Off"/],
 			[{ operation: 'update' }, { id: FIXTURES.campaignId, join_once: 'sometimes' }, /^Join Once \(input field "join_once"\): /],
 			[{ operation: 'update', unknownInputFields: 'refuse' }, { id: FIXTURES.campaignId, budget: 10 }, /^Input fields "budget": are not fields of this record$/],
 		];

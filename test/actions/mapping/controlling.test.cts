@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
 import { LoyaltyPromotions } from '../../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
-import { controllingParameters, recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
+import { controllingParameters, recordFields, shownByValue } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import { FIXTURES } from '../../emulator/index.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
 
@@ -180,7 +180,7 @@ const operationOf = (key: string) => {
 	return RESOURCES.find((r) => r.value === resourceValue)!.operations.find((o) => o.value === operationValue)!;
 };
 
-/** A value's fields the panel shows, split into those that stay typed and the record's, by input key (a locator's ID). */
+/** A value's fields the panel shows, as the item gives them (by input key, a locator's ID) and those that stay typed. */
 function shownSplit(key: string, shown: INodeParameters): { typed: INodeParameters; item: IDataObject } {
 	const typed = { ...shown };
 	const item: IDataObject = {};
@@ -188,7 +188,8 @@ function shownSplit(key: string, shown: INodeParameters): { typed: INodeParamete
 		if (field.path.includes('.') || !(field.path in typed)) continue;
 		const value = typed[field.path];
 		item[field.name] = (value !== null && typeof value === 'object' && '__rl' in value ? value.value : value) as IDataObject[string];
-		delete typed[field.path];
+		// a required one stays typed as well (the panel shows it, and n8n runs no node with it empty)
+		if (!field.required) delete typed[field.path];
 	}
 	return { typed, item };
 }
@@ -264,7 +265,7 @@ describe('Map Automatically: fields other fields hang on', () => {
 		},
 	);
 
-	it('the description never hides a controlling field when mapped automatically, and hides every other required mapped field', () => {
+	it('the description never hides a controlling field, nor a field shown only for a controlling value, when mapped automatically, and hides every other required mapped field', () => {
 		const properties = new LoyaltyPromotions().nodeVersions[3].description.properties;
 		for (const resource of RESOURCES) {
 			for (const operation of resource.operations) {
@@ -277,7 +278,8 @@ describe('Map Automatically: fields other fields hang on', () => {
 					expect(described.length).toBeGreaterThan(0);
 					for (const property of described) {
 						const hidden = property.displayOptions?.hide?.recordFields?.includes('auto') === true;
-						expect([resource.value, operation.value, field.path, hidden]).toEqual([resource.value, operation.value, field.path, !controlling.has(field.path)]);
+						const staysShown = controlling.has(field.path) || shownByValue(operation, field.property);
+						expect([resource.value, operation.value, field.path, hidden]).toEqual([resource.value, operation.value, field.path, !staysShown]);
 					}
 				}
 			}

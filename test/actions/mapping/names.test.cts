@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
-import { controllingParameters, recordFields, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
+import { controllingParameters, recordFields, shownByValue, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import { minimalParameters } from '../minimal.cjs';
 import { panelParameters } from './panel.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
@@ -119,12 +119,12 @@ describe('Map Automatically: the whole catalogue', () => {
 	);
 
 	it.each(RECORD_OPERATIONS.map(({ key, resource, operation }) => [key, resource, operation] as const))(
-		'%s: a hidden required field the panel shows for its values, left out by the item, is refused naming the field and its input key, before anything is sent',
+		'%s: a hidden required field (not one shown only for a controlling value: that stays typed), left out by the item, is refused naming the field and its input key, before anything is sent',
 		async (key, resource, operation) => {
 			const parameters = await minimalParameters(key, ctx.emu);
 			const fields = withControlling(operation);
 			const panel = panelParameters({ resource, operation: operation.value, ...parameters });
-			const hidden = fields.filter((field) => field.required && !field.controlling && field.path in panel);
+			const hidden = fields.filter((field) => field.required && !field.controlling && !shownByValue(operation, field.property) && field.path in panel);
 			const { typed, item } = split(fields, parameters, (field) => field.name);
 			for (const field of hidden) {
 				const before = ctx.sent().length;

@@ -2,7 +2,8 @@
  * Map Automatically and the fields the panel shows only for a controlling field's value (Amount Off for Discount
  * Type Amount Off, Gift Amount for a gift card, a segment's filter): for every record operation and every value of
  * each of its controlling fields (the oracle's cases), generated from the catalogue. The fields the panel shows are
- * read from the item and send what typed sends; a required one is required of the item; the item's keys for the
+ * read from the item and send what typed sends; a required one stays typed (the item's value wins), any other
+ * required field is required of the item; the item's keys for the
  * fields it hides are neither read nor required, and are listed as not used for the panel's value (or, with
  * Unknown Input Fields on Refuse, fail the item before anything is sent). What the panel shows is n8n's own rule
  * (./panel.cts), not the node's.
@@ -13,7 +14,7 @@ import type { OperationDefinition } from '../../../nodes/LoyaltyPromotions/actio
 import { controllingParameters, recordFields, shownByValue, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import { minimalParameters } from '../minimal.cjs';
 import { oracleCases, valueFor } from '../oracle/cases.cjs';
-import { splitRecord } from '../oracle/ways.cjs';
+import { shownWhenAutoMapped, splitRecord } from '../oracle/ways.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
 import { panelParameters, panelShows } from './panel.cjs';
 
@@ -60,7 +61,7 @@ describe('Map Automatically: fields the panel shows only for a controlling value
 			const fields = recordFields(operation);
 			const controlling = controllingParameters(operation);
 			const shown = (field: RecordField) => panelShows(panel, operation, field.path);
-			const { typed, item } = splitRecord(testCase);
+			const { typed, item } = splitRecord(testCase, shownWhenAutoMapped(operation));
 			// every field the panel hides gets a value in the item, as a sheet with a column per field gives it
 			for (const field of fields.filter((candidate) => !shown(candidate) && !candidate.path.includes('.') && item[candidate.name] === undefined)) {
 				const value = valueFor(field.property);
@@ -96,8 +97,17 @@ describe('Map Automatically: fields the panel shows only for a controlling value
 			expect({ name, first: withoutHidden.first }).toEqual({ name, first: typedRun.first });
 			expect(withoutHidden.hints.filter((message) => message.startsWith(NOT_USED_HINT))).toEqual([]);
 
-			// a required field the panel shows is required of the item
-			for (const field of fields.filter((candidate) => candidate.required && !controlling.has(candidate.path) && shown(candidate) && shownItem[candidate.name] !== undefined)) {
+			// a required field the panel shows only for a controlling value stays typed: an item without it is sent with the typed value
+			for (const field of fields.filter((candidate) => candidate.required && shownByValue(operation, candidate.property) && shown(candidate) && shownItem[candidate.name] !== undefined)) {
+				const { [field.name]: left, ...rest } = shownItem;
+				void left;
+				const kept = await runOf({ ...testCase.parameters, recordFields: 'auto' } as INodeParameters, [rest]);
+				// sent (the service may answer that the record exists: the mapped run above made it)
+				expect({ name, field: field.name, required: /is required/.test(kept.error ?? ''), sent: kept.first !== undefined }).toEqual({ name, field: field.name, required: false, sent: true });
+			}
+
+			// any other required field the panel shows is required of the item
+			for (const field of fields.filter((candidate) => candidate.required && !controlling.has(candidate.path) && !shownByValue(operation, candidate.property) && shown(candidate) && shownItem[candidate.name] !== undefined)) {
 				const { [field.name]: left, ...rest } = shownItem;
 				void left;
 				const refused = await runOf(auto, [rest]);
@@ -119,7 +129,7 @@ describe('Map Automatically: fields the panel shows only for a controlling value
 			// version 2 mapping automatically: the item's values as version 3's; a saved workflow that typed a field shown
 			// only for a controlling value (Amount Off) still sends it when the item leaves it out
 			// (version 2 shows those fields when mapping automatically: a required one keeps a typed value, the item's wins)
-			const version2Split = splitRecord(testCase, (field) => shownByValue(operation, field.property));
+			const version2Split = splitRecord(testCase, shownWhenAutoMapped(operation));
 			const version2 = await runOf({ ...version2Split.typed, columns: { mappingMode: 'autoMapInputData', value: null } } as INodeParameters, [{ ...item, ...version2Split.item }], 2);
 			expect({ name, first: version2.first }).toEqual({ name, first: typedRun.first });
 			const savedItem = Object.fromEntries(Object.entries(shownItem).filter(([itemKey]) => !fields.some((field) => field.name === itemKey && shownByValue(operation, field.property))));

@@ -77,10 +77,10 @@ export function splitRecord(testCase: OracleCase, keepTyped: (field: RecordField
 }
 
 /**
- * The required fields version 2 shows when mapping automatically: those shown only for a controlling value (its
- * saved workflows typed them there; see hiddenWhenAutoMapped).
+ * The required fields the panel shows when mapping automatically (both versions): those shown only for a
+ * controlling value, such as Amount Off (see hiddenWhenAutoMapped).
  */
-const shownInVersion2Auto = (operation: OracleCase['operation']) => (field: RecordField) => shownByValue(operation, field.property);
+export const shownWhenAutoMapped = (operation: OracleCase['operation']) => (field: RecordField) => shownByValue(operation, field.property);
 
 /** Version 3's typed parameters as version 1 names them: its Project ID is text, not a locator. */
 function asVersion1(parameters: INodeParameters): INodeParameters {
@@ -170,8 +170,7 @@ export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 			return { error: (error as Error).message };
 		}
 	};
-	const record = testCase.operation.record ? splitRecord(testCase) : undefined;
-	const version2Auto = testCase.operation.record ? splitRecord(testCase, shownInVersion2Auto(testCase.operation)) : undefined;
+	const record = testCase.operation.record ? splitRecord(testCase, shownWhenAutoMapped(testCase.operation)) : undefined;
 	const version2 = testCase.operation.record ? splitRecord(testCase, () => true) : undefined;
 	return [
 		{ name: 'typed v3', run: () => run(testCase.parameters, 3) },
@@ -181,7 +180,7 @@ export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 		},
 		{
 			name: 'mapped v2',
-			run: version2Auto ? () => run({ ...version2Auto.typed, columns: { mappingMode: 'autoMapInputData', value: null } } as INodeParameters, 2, [version2Auto.item]) : undefined,
+			run: record ? () => run({ ...record.typed, columns: { mappingMode: 'autoMapInputData', value: null } } as INodeParameters, 2, [record.item]) : undefined,
 		},
 		version2
 			? { name: 'mapper v2', run: () => run({ ...version2.typed, columns: { mappingMode: 'defineBelow', value: version2.item } } as INodeParameters, 2) }
