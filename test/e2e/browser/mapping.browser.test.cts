@@ -2,7 +2,7 @@
 /**
  * Record Fields → Map Automatically in n8n 2.41.1's editor (headless Chromium): a Voucher → Import and a Segment →
  * Create whose Type other fields hang on keep Type shown (and the fields it shows), hide what the item gives (Code,
- * Name), and a run from the editor sends what the item and the panel say.
+ * Name), and a run from the editor sends what the item and the panel say, naming in the output panel a key the panel does not use.
  */
 import { FIXTURES } from '../../emulator/index.cjs';
 import { browserTest, isVisible, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
@@ -33,7 +33,10 @@ function mappedWorkflow(id: string, name: string, items: object[], parameters: R
 const VOUCHER_IMPORT = mappedWorkflow(
 	'e2eMapVoucherImp1',
 	'e2e: Map Automatically, voucher import',
-	[{ code: 'IMPORT-2026-01', type: 'DISCOUNT_VOUCHER', expiration_date: '2026-12-31T00:00:00.000Z' }],
+	[
+		{ code: 'IMPORT-2026-01', type: 'DISCOUNT_VOUCHER', expiration_date: '2026-12-31T00:00:00.000Z' },
+		{ code: 'IMPORT-2026-02', amount_off: 25, percent_off: 50 },
+	],
 	{ resource: 'voucher', operation: 'import', recordFields: 'auto', discountType: 'AMOUNT', amountOff: 10 },
 );
 const SEGMENT_CREATE = mappedWorkflow('e2eMapSegment0001', 'e2e: Map Automatically, static segment', [{ name: 'Mapped VIPs', type: 'static' }], {
@@ -79,15 +82,26 @@ async function openCheckAndRun(workflow: { id: string }, check: () => Promise<vo
 	expect(await notification.jsonValue()).toMatch(/^Workflow executed successfully/);
 }
 
-browserTest('Voucher → Import: Type and its discount fields stay shown, Code is the item\'s, and the run sends the typed Amount Off', current, async () => {
+browserTest('Voucher → Import: Type and its discount fields stay shown, Code is the item\'s, and the run sends the typed Amount Off, or the item\'s (its Percent Off unused)', current, async () => {
 	await openCheckAndRun(VOUCHER_IMPORT, async () => {
 		await editor!.page.waitForSelector('[data-test-id="ndv"] [data-test-id="parameter-input-amountOff"]', { visible: true });
 		expect(await shownParameters(['type', 'discountType', 'amountOff', 'code', 'giftAmount'])).toEqual({ type: true, discountType: true, amountOff: true, code: false, giftAmount: false });
 	});
 	const imports = editor!.stack.emulator.control.requests({ method: 'POST', path: '/v1/vouchers/import' });
 	expect(imports.map((request) => request.body)).toEqual([
-		[{ code: 'IMPORT-2026-01', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 }, expiration_date: '2026-12-31T00:00:00.000Z' }],
+		[
+			{ code: 'IMPORT-2026-01', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 }, expiration_date: '2026-12-31T00:00:00.000Z' },
+			{ code: 'IMPORT-2026-02', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 2500 } },
+		],
 	]);
+	// the key the panel's Discount Type does not use is named in the node's output panel (n8n's execution hint)
+	const page = editor!.page;
+	await page.locator('[data-test-id="canvas-node"][data-node-name="Mapped"]').click({ count: 2 });
+	await page.waitForFunction(
+		() => /"percent_off": Percent Off is not used for the panel's Discount Type "Amount Off"/.test((document.querySelector('[data-test-id="ndv"]') as HTMLElement | null)?.innerText ?? ''),
+		{ timeout: WAIT_MS },
+	);
+	await page.keyboard.press('Escape');
 });
 
 browserTest('Segment → Create: Type and Customer IDs stay shown, Name is the item\'s, and the run sends the customers', current, async () => {
