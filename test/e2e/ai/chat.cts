@@ -1,5 +1,5 @@
 /**
- * A chat with the AI agent example as n8n's hosted chat speaks it, shared by the e2e, matrix and demo-facing tests:
+ * A chat with the AI agent example as n8n's hosted chat speaks it, shared by the e2e and matrix suites:
  * the Chat Trigger answers through response nodes, so the first POST only starts the execution
  * (`{executionStarted, executionId, resumeToken}`) and every message of the run (the agent's answer, each human
  * review with its Approve and Decline links) comes over n8n's `/chat` WebSocket. A review is answered as the
@@ -36,7 +36,7 @@ export function reviewIn(message: string): Review | undefined {
 
 /** Clicks a review's Approve or Decline button (its signed link, fetched as a browser would). */
 export async function answerReview(review: Review, decision: 'approve' | 'decline'): Promise<void> {
-	const label = decision === 'approve' ? /approve/i : /decline|disapprove/i;
+	const label = decision === 'approve' ? /^approve/i : /^(decline|disapprove)/i;
 	const button = review.buttons.find((b) => label.test(b.text));
 	if (!button) throw new Error(`no ${decision} button in the review ${JSON.stringify(review)}`);
 	const res = await fetch(button.link, { headers: { 'user-agent': BROWSER_USER_AGENT }, signal: AbortSignal.timeout(60_000) });
