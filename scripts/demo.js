@@ -8,7 +8,9 @@
  * 1. installs the n8n runtime on first use (n8n 2.41.1 + Node 24, ~2–4 min once; cached after),
  * 2. builds the package (npm run build),
  * 3. starts the emulator (seeded data) and prepares an n8n user folder with the package installed,
- * 4. imports three credentials pointing at the emulator and every workflow in examples/,
+ * 4. imports three credentials pointing at the emulator and every workflow in examples/ (and, for the AI
+ *    examples, an OpenAI credential at a scripted local model, the MCP trigger's token and, once n8n runs, an n8n
+ *    API credential with the owner's key),
  * 5. interactive (default): publishes the Loyalty Events example, starts n8n on 127.0.0.1, creates the owner
  *    account, prints the editor URL, the login and how to emit an event; Ctrl-C stops n8n and the emulator.
  *    --headless: runs every example with `n8n execute` and prints status, items and time of each; exit code 1
@@ -39,7 +41,7 @@ const { startQueueTopology } = require('../test/e2e/queue/topology');
 const { LOYALTY_EVENTS, SKU_SYNC } = require('../test/e2e/queue/workflows');
 const { startScriptedModel } = require('../test/e2e/ai/scriptedModel');
 const { supportScript } = require('../test/e2e/ai/supportScript');
-const { openAiCredential, mcpBearerCredential } = require('../test/e2e/ai/aiExamples');
+const { openAiCredential, mcpBearerCredential, n8nApiCredential } = require('../test/e2e/ai/aiExamples');
 
 const DEMO_OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Demo-Passw0rd!' };
 const TRIGGER_EXAMPLE = 'loyalty-events.json';
@@ -426,7 +428,9 @@ async function main() {
 		const chatWebhook = agent && agent.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId;
 		const mcpPath = mcp && mcp.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path;
 		const child = await timed(`starting n8n on ${n8n.baseUrl}`, () => n8n.start({ timeoutMs: 120000 }));
-		await n8n.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
+		const apiKey = await n8n.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
+		// the agent example's Get This Execution reads its run with an API key of this n8n, which exists only now
+		if (agent) await n8n.importCredentials([n8nApiCredential(n8n.baseUrl, apiKey)]);
 		child.on('exit', (code, signal) => {
 			if (!shuttingDown) {
 				log(`n8n exited unexpectedly (${signal || `code ${code}`}); log: ${n8n.logFile}`);
@@ -451,7 +455,8 @@ async function main() {
 					? [
 							'  │',
 							`  │ AI agent (scripted model at ${model.baseUrl}; a real OpenAI credential works unchanged): chat at`,
-							`  │   ${n8n.webhookUrl(`${chatWebhook}/chat`)}  e.g. "Please add 50 goodwill points for customer-1@example.com"`,
+							`  │   ${n8n.webhookUrl(`${chatWebhook}/chat`)}  e.g. "Please add 50 goodwill points for customer-1@example.com",`,
+							'  │   then click Approve in the chat: a person approves every points change and reward purchase',
 						]
 					: []),
 				...(mcpPath ? [`  │ MCP server (Streamable HTTP): ${n8n.baseUrl}/mcp/${mcpPath}  header  Authorization: Bearer ${DEMO_MCP_TOKEN}`] : []),

@@ -1,25 +1,28 @@
 /**
- * The node as AI Agent tools in a real n8n 2.41.1 (`n8n start`): the AI loyalty agent example
+ * The node as AI Agent tools in a real n8n 2.41.1 (`n8n start`): the AI loyalty agent example as it ships
  * (examples/ai-loyalty-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and five Loyalty Promotions
- * tools), its OpenAI credential's Base URL pointed at a scripted OpenAI-compatible model on 127.0.0.1
- * (test/e2e/ai/scriptedModel.js) that makes the tool calls a model would and records what n8n sent it. Each test is
- * one chat message to the published workflow's chat webhook; the emulator's request log shows what reached the
+ * tools, the two writes behind n8n's Chat human review), its OpenAI credential's Base URL pointed at a scripted
+ * OpenAI-compatible model on 127.0.0.1 (test/e2e/ai/scriptedModel.js) that makes the tool calls a model would and
+ * records what n8n sent it. Each test is one chat message and its run over n8n's /chat WebSocket (ai/chat.cts), a
+ * person approving every write unless the test says otherwise; the emulator's request log shows what reached the
  * service. What the model receives (tool names, descriptions, JSON schemas) is checked against docs/ai-tools.md
- * (`LP_UPDATE_DOCS=1` rewrites it).
+ * (`LP_UPDATE_DOCS=1` rewrites it). Human review itself: ai-agent-approval.e2e.test.cts.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { FIXTURES } from '../emulator/index.cjs';
 import type { Stack } from './stack.cjs';
-import { CARD_POINTS_PATH, sendChat, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
+import { CARD_POINTS_PATH, importN8nApiCredential, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
+import { chatThroughReviews, type Decide } from './ai/chat.cjs';
 
 const { example, ROOT } = require('./examples');
 const { conversationScript, toolResults } = require('./ai/scriptedModel');
 const { supportScript, fullPathScript, cardOf, TOOLS } = require('./ai/supportScript');
-const { renderToolsDoc } = require('./ai/aiExamples');
+const { renderToolsDoc, n8nApiCredential } = require('./ai/aiExamples');
 
 const { workflow } = example('ai-loyalty-agent.json');
 const TOOLS_DOC = path.join(ROOT, 'docs', 'ai-tools.md');
+const MAX_ITERATIONS = workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.agent').parameters.options.maxIterations;
 const PURCHASE_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/rewards/purchases`;
 
 let stack: Stack;
@@ -36,22 +39,27 @@ afterAll(async () => {
 	await model?.stop();
 }, 60000);
 
-/** One chat message through the published workflow with a script: the HTTP answer and what the service received. */
-async function chat(script: unknown, chatInput: string) {
+/**
+ * One chat message through the published workflow with a script, every write reviewed by `decide` (default:
+ * approved): the agent's answer in the chat, the reviews, and what the service received.
+ */
+async function chat(script: unknown, chatInput: string, decide?: Decide) {
 	model.setScript(script);
 	model.clearRequests();
 	stack.emulator.control.clearRequests();
-	const answer = await sendChat(chatUrl, `e2e-${++session}`, chatInput);
+	const run = await chatThroughReviews(stack.n8n.baseUrl, chatUrl, `e2e-${++session}`, chatInput, decide);
 	const service = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
-	return { ...answer, service };
+	return { ...run, service };
 }
 
-const writes = (service: any[], p: string) => service.filter((r) => r.method === 'POST' && r.path === p);
+const postsTo = (service: any[], p: string) => service.filter((r) => r.method === 'POST' && r.path === p);
 
-test('support conversation: find the customer by email, read the card balance, add goodwill points once, answer', async () => {
+test('support conversation: find the customer by email, read the card balance, add goodwill points once after a person approves, answer', async () => {
 	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
-	const { status, output, service } = await chat(supportScript(), SUPPORT_MESSAGE);
-	expect({ status, output }).toEqual({ status: 200, output: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.` });
+	const { answer, reviews, service } = await chat(supportScript(), SUPPORT_MESSAGE);
+	expect(answer).toBe(`Done: added 50 goodwill points to card ${FIXTURES.cardId}.`);
+	// the person saw what they approved: the points, the card, the member and the model's reason
+	expect(reviews.map((r) => r.text)).toEqual([`Approve adding 50 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason: Goodwill (balance was ${before})`]);
 	// the model's calls, in order, and the arguments n8n passed on to the service
 	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
 	expect(service.map((r: any) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
@@ -61,8 +69,8 @@ test('support conversation: find the customer by email, read the card balance, a
 	]);
 	expect(service[0].query).toMatchObject({ email: 'customer-1@example.com' });
 	// exactly one points change, with the points and reason the model chose
-	const [added] = writes(service, CARD_POINTS_PATH);
-	expect(writes(service, CARD_POINTS_PATH)).toHaveLength(1);
+	const [added] = postsTo(service, CARD_POINTS_PATH);
+	expect(postsTo(service, CARD_POINTS_PATH)).toHaveLength(1);
 	expect(added.body).toEqual({ points: 50, reason: `Goodwill (balance was ${before})` });
 	expect(added.status).toBe(200);
 	// the balance the model read came from the service (the membership tool's result)
@@ -72,8 +80,8 @@ test('support conversation: find the customer by email, read the card balance, a
 
 test('the whole path from an email, with the example\'s tools only: member, card, the card\'s balance, affordable rewards, both writes', async () => {
 	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
-	const { status, output, service } = await chat(fullPathScript({ points: 50 }), 'customer-1@example.com asks for 50 goodwill points and a reward.');
-	expect(status).toBe(200);
+	const { answer, reviews, service } = await chat(fullPathScript({ points: 50 }), 'customer-1@example.com asks for 50 goodwill points and a reward.');
+	expect(reviews).toHaveLength(2);
 	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.rewards, TOOLS.addPoints, TOOLS.purchaseReward, 'answer']);
 	// the customer's own profile no longer carries the v1 loyalty summary a model would read as the balance
 	const customer = toolResults(model.requests[1].messages).find((r: any) => r.name === TOOLS.findCustomer);
@@ -82,11 +90,11 @@ test('the whole path from an email, with the example\'s tools only: member, card
 	// the balance the model used is the v2 card's
 	const card = cardOf(toolResults(model.requests[2].messages).find((r: any) => r.name === TOOLS.membership));
 	expect(card).toEqual({ memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, balance: before });
-	expect(writes(service, CARD_POINTS_PATH).map((r: any) => r.body)).toEqual([{ points: 50, reason: 'Goodwill' }]);
-	const purchases = writes(service, PURCHASE_PATH);
+	expect(postsTo(service, CARD_POINTS_PATH).map((r: any) => r.body)).toEqual([{ points: 50, reason: 'Goodwill' }]);
+	const purchases = postsTo(service, PURCHASE_PATH);
 	expect(purchases).toHaveLength(1);
 	expect(purchases[0].body).toMatchObject({ reward_id: expect.stringMatching(/^lrew_/) });
-	expect(output).toMatch(/^Applied: 50 points added to lcrd_\w+ \(lctx_\w+\); reward lrew_\w+ purchased\.$/);
+	expect(answer).toMatch(/^Applied: 50 points added to lcrd_\w+ \(lctx_\w+\); reward lrew_\w+ purchased\.$/);
 }, 240000);
 
 describe('what the model reads when something is not there', () => {
@@ -97,14 +105,14 @@ describe('what the model reads when something is not there', () => {
 		['an unknown member\'s rewards', TOOLS.rewards, { memberId: 'lmbr_00000000000ff' }, /^Resource not found: .*lmbr_00000000000ff/],
 	] as Array<[string, string, Record<string, unknown>, RegExp]>)('%s: the error names it', async (_what, tool, args, message) => {
 		const script = conversationScript([() => ({ toolCalls: [{ name: tool, arguments: args }] }), (request: any) => ({ content: toolResults(request.messages)[0].content })]);
-		const { output } = await chat(script, 'Check this.');
-		expect(JSON.parse(output!)).toEqual([{ error: expect.stringMatching(message) }]);
+		const { answer } = await chat(script, 'Check this.');
+		expect(JSON.parse(answer)).toEqual([{ error: expect.stringMatching(message) }]);
 	}, 180000);
 
 	test('a search for an email nobody has: said in words', async () => {
 		const script = conversationScript([() => ({ toolCalls: [{ name: TOOLS.findCustomer, arguments: { email: 'nobody@example.com' } }] }), (request: any) => ({ content: toolResults(request.messages)[0].content })]);
-		const { output } = await chat(script, 'Who is nobody@example.com?');
-		expect(JSON.parse(output!)).toEqual([{ found: 0, message: 'Nothing found: "Get many customers" returned no results for email "nobody@example.com".' }]);
+		const { answer } = await chat(script, 'Who is nobody@example.com?');
+		expect(JSON.parse(answer)).toEqual([{ found: 0, message: 'Nothing found: "Get many customers" returned no results for email "nobody@example.com".' }]);
 	}, 180000);
 });
 
@@ -118,30 +126,71 @@ describe('bounds the model cannot pass (Add Loyalty Points: Max Points per Call 
 			() => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points, reason: 'x' } }] }),
 			(request: any) => ({ content: toolResults(request.messages)[0].content }),
 		]);
-		const { output, service } = await chat(script, 'Add points.');
-		expect(JSON.parse(output!)).toEqual([{ error: expect.stringMatching(message) }]);
-		expect(writes(service, CARD_POINTS_PATH)).toEqual([]);
+		const { answer, service } = await chat(script, 'Add points.');
+		expect(JSON.parse(answer)).toEqual([{ error: expect.stringMatching(message) }]);
+		expect(postsTo(service, CARD_POINTS_PATH)).toEqual([]);
 	}, 180000);
 });
 
-describe('an agent run that stops early (Max Iterations) tells the chat user whether a write tool was called', () => {
-	test('a model that keeps adding points: stopped at 8 iterations, and the answer names Add Loyalty Points', async () => {
-		const loop = () => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 7, reason: 'loop' } }] });
-		const { status, output, service } = await chat(loop, 'Keep adding points.');
-		expect(status).toBe(200);
-		expect(output).toMatch(/^I had to stop before finishing \(Max iterations \(8\) reached\..*\)\. Before stopping I called Add Loyalty Points, so the card's points or rewards may have changed: please check its transactions before asking again\.$/);
-		// every write the looping model made was bounded (7 points each) and is what the answer warns about
-		expect(writes(service, CARD_POINTS_PATH).length).toBeGreaterThan(0);
-		expect(writes(service, CARD_POINTS_PATH).every((r: any) => r.body.points === 7)).toBe(true);
-	}, 240000);
+describe('an agent run that stops early (Max Iterations) tells the chat user which writes were applied', () => {
+	const STOPPED = /^I had to stop before finishing \(Max iterations \(8\) reached\. The agent could not complete the task within the allowed number of iterations\.\)\. /;
+	const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
+	const addPoints = (points: number) => call(TOOLS.addPoints, { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points, reason: 'loop' });
+	const readMembership = () => call(TOOLS.membership, { customerId: FIXTURES.customerId });
+	/** The card's and the member's transactions the emulator stored since `since` (their IDs, oldest first). */
+	const newTransactions = (since: { card: number; rewards: number }) => ({
+		card: (stack.emulator.control.state.cardTransactions.get(FIXTURES.cardId) ?? []).slice(since.card).map((t: any) => t.id),
+		rewards: (stack.emulator.control.state.rewardTransactions.get(FIXTURES.memberId) ?? []).slice(since.rewards).map((t: any) => t.id),
+	});
+	const transactionCounts = () => {
+		const all = newTransactions({ card: 0, rewards: 0 });
+		return { card: all.card.length, rewards: all.rewards.length };
+	};
+
+	test('three approved writes (points, a reward, points), then a model that keeps reading: the answer lists each write with its transaction', async () => {
+		const since = transactionCounts();
+		const writes = [() => addPoints(40), () => call(TOOLS.purchaseReward, { memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId }), () => addPoints(45)];
+		const { answer, reviews, service } = await chat(conversationScript(writes, readMembership), 'Add points, buy a reward, add points, then keep reading.');
+		expect(reviews).toHaveLength(3);
+		// one points change per approved Add Loyalty Points and one purchase, each named with the service's transaction ID
+		expect({ points: postsTo(service, CARD_POINTS_PATH).length, purchases: postsTo(service, PURCHASE_PATH).length }).toEqual({ points: 2, purchases: 1 });
+		const made = newTransactions(since);
+		expect({ card: made.card.length, rewards: made.rewards.length }).toEqual({ card: 2, rewards: 1 });
+		expect(answer).toMatch(STOPPED);
+		expect(answer.replace(STOPPED, '')).toBe(
+			`Applied before stopping: +40 points on card ${FIXTURES.cardId}, transaction ${made.card[0]}; +45 points on card ${FIXTURES.cardId}, transaction ${made.card[1]}; ` +
+				`reward ${FIXTURES.programRewardUnlimitedId} purchased for member ${FIXTURES.memberId}, transaction ${made.rewards[0]}.`,
+		);
+	}, 300000);
+
+	test('a model that keeps adding points: the person approves two and declines the rest; the declined calls count toward Max Iterations, the approved ones are listed', async () => {
+		const since = transactionCounts();
+		let points = 10;
+		const { answer, reviews, service } = await chat(() => addPoints(points++), 'Keep adding points.', (_review, index) => (index < 2 ? 'approve' : 'decline'));
+		const made = newTransactions(since);
+		expect(postsTo(service, CARD_POINTS_PATH).map((r: any) => r.body.points)).toEqual([10, 11]);
+		// n8n 2.41.1 counts an agent's iterations afresh after it runs an approved tool: Max Iterations (8) declined calls stop it
+		expect(reviews).toHaveLength(2 + MAX_ITERATIONS);
+		expect(answer.replace(STOPPED, '')).toBe(`Applied before stopping: +10 points on card ${FIXTURES.cardId}, transaction ${made.card[0]}; +11 points on card ${FIXTURES.cardId}, transaction ${made.card[1]}.`);
+	}, 300000);
 
 	test('a model that keeps reading: the answer says nothing was changed', async () => {
-		const loop = () => ({ toolCalls: [{ name: TOOLS.membership, arguments: { customerId: FIXTURES.customerId } }] });
-		const { status, output, service } = await chat(loop, 'Keep reading.');
-		expect(status).toBe(200);
-		expect(output).toMatch(/^I had to stop before finishing \(Max iterations \(8\) reached\..*\)\. Nothing was changed\.$/);
+		const { answer, reviews, service } = await chat(readMembership, 'Keep reading.');
+		expect(reviews).toEqual([]);
+		expect(answer).toMatch(STOPPED);
+		expect(answer.replace(STOPPED, '')).toBe('Nothing was changed.');
 		expect(service.filter((r: any) => r.method === 'POST')).toEqual([]);
 	}, 240000);
+
+	test("without n8n's record of the run (its API key refused), the answer names the write tools that ran", async () => {
+		await stack.n8n.importCredentials([n8nApiCredential(stack.n8n.baseUrl, 'not-a-key')]);
+		try {
+			const { answer } = await chat(conversationScript([() => addPoints(5)], readMembership), 'Add points, then keep reading.');
+			expect(answer.replace(STOPPED, '')).toBe("Before stopping I called Add Loyalty Points, so the card's points or rewards may have changed: please check its transactions before asking again.");
+		} finally {
+			await importN8nApiCredential(stack.n8n);
+		}
+	}, 300000);
 });
 
 describe('a bad argument from the model is a tool error it can read, nothing is sent, the corrected call succeeds', () => {
@@ -157,15 +206,14 @@ describe('a bad argument from the model is a tool error it can read, nothing is 
 			call({ cardId: FIXTURES.cardId, points: 10 }),
 			(request: any) => ({ content: `Results: ${toolResults(request.messages).map((r: any) => r.content).join(' | ')}` }),
 		]);
-		const { status, output, service } = await chat(script, 'Add 10 points to lmbr_0000000000001.');
-		expect(status).toBe(200);
+		const { answer, service } = await chat(script, 'Add 10 points to lmbr_0000000000001.');
 		const [first, second] = toolResults(model.requests[2].messages);
 		// the first result is the node's error, naming the field, as the model receives it: [{"error": "<message>"}]
 		expect(JSON.parse(first.content)).toEqual([{ error: expect.stringMatching(field) }]);
 		expect(second.content).toContain('"transaction"');
-		expect(output).toContain(first.content);
+		expect(answer).toContain(first.content);
 		// only the corrected call reached the service
-		expect(writes(service, CARD_POINTS_PATH).map((r: any) => r.body)).toEqual([{ points: 10, reason: 'Goodwill' }]);
+		expect(postsTo(service, CARD_POINTS_PATH).map((r: any) => r.body)).toEqual([{ points: 10, reason: 'Goodwill' }]);
 	}, 180000);
 });
 
@@ -185,11 +233,10 @@ async function purchaseMeeting503() {
 }
 
 test('an unsafe write (reward purchase) meeting a 503 is sent once, and comes back to the model as a tool error', async () => {
-	const { status, output, service, result } = await purchaseMeeting503();
-	expect(status).toBe(200);
-	expect(writes(service, PURCHASE_PATH).map((r: any) => r.status)).toEqual([503]);
+	const { answer, service, result } = await purchaseMeeting503();
+	expect(postsTo(service, PURCHASE_PATH).map((r: any) => r.status)).toEqual([503]);
 	expect(JSON.parse(result.content)).toEqual([{ error: expect.any(String) }]);
-	expect(output).toContain(result.content);
+	expect(answer).toContain(result.content);
 }, 180000);
 
 // n8n's AI Agent passes the model only the error's message (never its description): the message itself says it

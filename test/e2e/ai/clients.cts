@@ -1,7 +1,7 @@
 /**
- * How the AI tests talk to a published AI example, shared by the e2e, browser and matrix suites: a chat message to
- * a Chat Trigger's webhook, the official MCP client (Streamable HTTP, Bearer token) for an MCP Server Trigger, and
- * the support conversation's message and the card points path it changes.
+ * How the AI tests talk to a published AI example, shared by the e2e, browser and matrix suites: the agent
+ * example's stand-up (its chat itself: chat.cts), the official MCP client (Streamable HTTP, Bearer token) for an
+ * MCP Server Trigger, and the support conversation's message and the card points path it changes.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,30 +9,12 @@ import { FIXTURES } from '../../emulator/index.cjs';
 import { startStack, type Stack } from '../stack.cjs';
 
 const { startScriptedModel } = require('./scriptedModel');
-const { openAiCredential } = require('./aiExamples');
+const { openAiCredential, n8nApiCredential } = require('./aiExamples');
 
 /** What a customer writes in the support conversation (test/e2e/ai/supportScript.js answers it). */
 export const SUPPORT_MESSAGE = 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.';
 /** The emulator path of a points change on the fixtures' Loyalty v2 card. */
 export const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}/points`;
-
-/** One chat message to a Chat Trigger's webhook URL: the HTTP status, the body, and the agent's answer in it. */
-export async function sendChat(chatUrl: string, sessionId: string, chatInput: string): Promise<{ status: number; text: string; output: string | undefined }> {
-	const res = await fetch(chatUrl, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }),
-		signal: AbortSignal.timeout(120_000),
-	});
-	const text = await res.text();
-	let output: string | undefined;
-	try {
-		output = JSON.parse(text)?.output;
-	} catch {
-		output = undefined;
-	}
-	return { status: res.status, text, output };
-}
 
 /** An MCP client connected to an MCP Server Trigger's URL, with its Bearer token when given. */
 export async function connectMcp(url: string | URL, token: string | undefined, name: string): Promise<Client> {
@@ -44,9 +26,27 @@ export async function connectMcp(url: string | URL, token: string | undefined, n
 /** The text of a tool call's result, its parts joined. */
 export const resultText = (result: Record<string, unknown>): string => ((result.content ?? []) as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
 
+/** The Chat Trigger's chat URL of a published agent workflow. */
+export function chatUrlOf(n8n: { webhookUrl(p: string): string }, workflow: { nodes: Array<{ type: string; webhookId?: string }> }): string {
+	const chatTrigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	if (!chatTrigger?.webhookId) throw new Error('the workflow has no Chat Trigger with a webhook ID');
+	return n8n.webhookUrl(`${chatTrigger.webhookId}/chat`);
+}
+
+/**
+ * The agent example's n8n API credential (Get This Execution reads the run with it), made once n8n runs: an owner
+ * and an API key, then the credential imported beside the running n8n.
+ */
+export async function importN8nApiCredential(n8n: { baseUrl: string; setupOwnerAndApiKey(opts?: unknown): Promise<string>; importCredentials(data: unknown): Promise<void> }, owner?: unknown): Promise<string> {
+	const apiKey = await n8n.setupOwnerAndApiKey(owner ? { owner } : undefined);
+	await n8n.importCredentials([n8nApiCredential(n8n.baseUrl, apiKey)]);
+	return apiKey;
+}
+
 /**
  * An AI agent workflow published in `n8n start` with its OpenAI credential pointed at a scripted local model
- * (scriptedModel.js): the stack, the model (stopped if the stack cannot start) and the Chat Trigger's chat URL.
+ * (scriptedModel.js) and its n8n API credential: the stack, the model (stopped if the stack cannot start) and the
+ * Chat Trigger's chat URL.
  */
 export async function startAgentStack(name: string, workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> }): Promise<{ stack: Stack; model: any; chatUrl: string }> {
 	const model = await startScriptedModel();
@@ -56,10 +56,10 @@ export async function startAgentStack(name: string, workflow: { id: string; node
 		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
 		await stack.n8n.publish(workflow.id);
 		await stack.n8n.start({ timeoutMs: 120000 });
+		await importN8nApiCredential(stack.n8n);
 	} catch (e) {
 		await model.stop();
 		throw e;
 	}
-	const chatTrigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
-	return { stack, model, chatUrl: stack.n8n.webhookUrl(`${chatTrigger?.webhookId}/chat`) };
+	return { stack, model, chatUrl: chatUrlOf(stack.n8n, workflow) };
 }

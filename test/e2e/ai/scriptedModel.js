@@ -6,18 +6,50 @@
  * `GET /v1/models` lists one model. CommonJS, Node built-ins only (the demo uses it too).
  *
  * A script is `(request) => reply`, where request = { messages, tools, body } and reply is either
- * `{ toolCalls: [{ name, arguments }] }` or `{ content }`. `conversationScript(steps)` builds one from a list of
- * steps, the n-th step answering the request that carries n earlier assistant turns.
+ * `{ toolCalls: [{ name, arguments }] }` or `{ content }`, with `delayMs` to answer as late as a real model. `conversationScript(steps)` builds one from a list of
+ * steps, the n-th step answering the request that carries n earlier assistant turns. A script names a tool's own
+ * arguments; a tool behind n8n's human review offers them wrapped (`{ toolParameters, hitlParameters }` in its
+ * schema), and the model wraps them so, as a model reading the schema does (`callArguments` unwraps).
  */
 const http = require('http');
 
 const MODEL = 'scripted-loyalty-model';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const MAX_RECORDED = 1000;
+/**
+ * n8n 2.41.1's chat sends a review only once its 3-second poll has seen the run running since the previous review
+ * of the same review node (n8n/dist/chat/chat-service.js, waitForChatResponseOrContinue); a model that calls a
+ * reviewed tool again answers this late, as real models usually do, so that the poll sees the run.
+ */
+const REVIEW_PACE_MS = 3500;
 
 /** The name n8n gives a tool node's tool (its node name, other characters than letters, digits, _ and - as _). */
 function toolName(nodeName) {
 	return nodeName.replace(/[^a-zA-Z0-9_-]/g, '_');
+}
+
+/** Whether an offered tool's schema wraps its arguments (a tool behind n8n's human review). */
+function wrapsArguments(tools, name) {
+	const tool = tools.find((t) => t.function && t.function.name === name);
+	return Boolean(tool && tool.function.parameters && tool.function.parameters.properties && tool.function.parameters.properties.toolParameters);
+}
+
+/** The arguments a script gave for a call, wrapped as the offered tool's schema asks. */
+function asOffered(tools, call) {
+	const args = call.arguments ?? {};
+	return wrapsArguments(tools, call.name) && !('toolParameters' in args) ? { toolParameters: args, hitlParameters: {} } : args;
+}
+
+/** Whether a reply calls a reviewed tool that the conversation has called before. */
+function repeatsReviewedCall(request, reply) {
+	const called = new Set(request.messages.flatMap((m) => (m.tool_calls || []).map((c) => c.function.name)));
+	return (reply.toolCalls || []).some((c) => called.has(c.name) && wrapsArguments(request.tools, c.name));
+}
+
+/** A tool call's own arguments (an assistant message's `tool_calls[i]`), unwrapped from a review's wrapping. */
+function callArguments(toolCall) {
+	const args = JSON.parse(toolCall.function.arguments || '{}');
+	return args.toolParameters ?? args;
 }
 
 /** The text of the tool results in a request, newest last: [{ name, content }] (name from the assistant's call). */
@@ -59,13 +91,13 @@ function readBody(req) {
 	});
 }
 
-/** The OpenAI chat completion (or its stream) for a reply. */
-function completion(reply, id) {
+/** The OpenAI chat completion (or its stream) for a reply to a request that offered these tools. */
+function completion(reply, id, tools) {
 	const message = reply.toolCalls
 		? {
 				role: 'assistant',
 				content: null,
-				tool_calls: reply.toolCalls.map((c, i) => ({ id: `call_${id}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) } })),
+				tool_calls: reply.toolCalls.map((c, i) => ({ id: `call_${id}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(asOffered(tools, c)) } })),
 			}
 		: { role: 'assistant', content: String(reply.content ?? '') };
 	return {
@@ -92,10 +124,12 @@ function streamChunks(full) {
 
 /**
  * Start the model: { baseUrl (…/v1, what the credential's Base URL takes), requests (recorded bodies with their
- * replies), setScript(fn), clearRequests(), stop() }.
+ * replies), setScript(fn), setReviewPace(ms), clearRequests(), stop() }. A reply that calls a reviewed tool again
+ * waits `reviewPaceMs` first (REVIEW_PACE_MS) unless it sets its own `delayMs`.
  */
-function startScriptedModel({ port = 0, script = () => ({ content: 'Hello from the scripted model.' }) } = {}) {
+function startScriptedModel({ port = 0, script = () => ({ content: 'Hello from the scripted model.' }), reviewPaceMs = REVIEW_PACE_MS } = {}) {
 	let current = script;
+	let reviewPace = reviewPaceMs;
 	let counter = 0;
 	const requests = [];
 	const server = http.createServer(async (req, res) => {
@@ -111,7 +145,9 @@ function startScriptedModel({ port = 0, script = () => ({ content: 'Hello from t
 			const request = { messages: body.messages || [], tools: body.tools || [], body };
 			const reply = current(request);
 			if (requests.length < MAX_RECORDED) requests.push({ ...request, reply });
-			const full = completion(reply, ++counter);
+			const delayMs = reply.delayMs ?? (repeatsReviewedCall(request, reply) ? reviewPace : 0);
+			if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+			const full = completion(reply, ++counter, request.tools);
 			if (!body.stream) return send(200, full);
 			res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 			for (const chunk of streamChunks(full)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
@@ -132,6 +168,9 @@ function startScriptedModel({ port = 0, script = () => ({ content: 'Hello from t
 				setScript(fn) {
 					current = fn;
 				},
+				setReviewPace(ms) {
+					reviewPace = ms;
+				},
 				clearRequests() {
 					requests.length = 0;
 				},
@@ -145,4 +184,4 @@ function startScriptedModel({ port = 0, script = () => ({ content: 'Hello from t
 	});
 }
 
-module.exports = { startScriptedModel, conversationScript, toolName, toolResults, userText, MODEL };
+module.exports = { startScriptedModel, conversationScript, toolName, toolResults, userText, callArguments, wrapsArguments, MODEL, REVIEW_PACE_MS };

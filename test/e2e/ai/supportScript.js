@@ -5,7 +5,7 @@
  * → add the goodwill points the user asked for (default 50) to the first card → answer with the new balance.
  * Each step reads the IDs it needs from the tool results n8n sent back, as a model would.
  */
-const { conversationScript, toolName, toolResults, userText } = require('./scriptedModel');
+const { conversationScript, toolName, toolResults, userText, callArguments } = require('./scriptedModel');
 
 const TOOLS = {
 	findCustomer: toolName('Find Customer by Email'),
@@ -51,7 +51,7 @@ function supportScript({ points: fixedPoints } = {}) {
 		(request) => {
 			const result = lastResult(request, TOOLS.addPoints);
 			const call = request.messages.filter((m) => m.role === 'assistant').pop()?.tool_calls?.[0];
-			const args = call ? JSON.parse(call.function.arguments) : {};
+			const args = call ? callArguments(call) : {};
 			if (!result || /error/i.test(result.content)) return { content: `Adding the points failed: ${result ? result.content : 'no answer'}` };
 			return { content: `Done: added ${args.points} goodwill points to card ${args.cardId}.` };
 		},

@@ -3,8 +3,9 @@
  * The two AI examples in n8n 2.41.1's editor (headless Chromium), as a user takes them in hand:
  * - examples/ai-loyalty-agent.json: every node opened and closed with no issue shown on the canvas, then a chat
  *   from the editor's chat panel; the agent's model is a scripted OpenAI-compatible model on 127.0.0.1
- *   (test/e2e/ai/scriptedModel.js, the support conversation of test/e2e/ai/supportScript.js) and its answer must
- *   show in the panel, with exactly one points change reaching the emulator;
+ *   (test/e2e/ai/scriptedModel.js, the support conversation of test/e2e/ai/supportScript.js); its points change
+ *   waits in the panel as a review with Approve and Decline buttons until the user clicks Approve, then the answer
+ *   shows, with exactly one points change reaching the emulator;
  * - examples/loyalty-mcp-server.json: every node opened and closed with no issue shown, the MCP Server Trigger's
  *   panel showing its production URL, the workflow published with the header's Publish button, and the URL the
  *   panel showed used by the MCP SDK's client (Bearer token) to list the 16 tools and call a read.
@@ -12,11 +13,12 @@
 import { FIXTURES } from '../../emulator/index.cjs';
 import { browserTest, byText, clickText, isVisible, ISSUE_MARKERS, nodesWithIssues, openAndClose, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
 import { CARD_POINTS_PATH, connectMcp, resultText, SUPPORT_MESSAGE } from '../ai/clients.cjs';
+import { BROWSER_USER_AGENT } from '../ai/chat.cjs';
 
 const { example } = require('../examples');
 const { startScriptedModel } = require('../ai/scriptedModel');
 const { supportScript, TOOLS } = require('../ai/supportScript');
-const { openAiCredential, mcpBearerCredential } = require('../ai/aiExamples');
+const { openAiCredential, mcpBearerCredential, n8nApiCredential } = require('../ai/aiExamples');
 
 // n8n's editor under load can lose a click or a key in ways no wait can see; a failed test runs once more, its
 // first failure printed with a screenshot (a defect of the node fails both runs)
@@ -53,6 +55,8 @@ beforeAll(async () => {
 	model = await startScriptedModel();
 	try {
 		editor = await startEditor('ai', [agent, mcp, agentWithoutModelCredential], { credentials: [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN)] });
+		// the agent example's Get This Execution reads its run with an API key of this n8n, which exists only now
+		await editor.stack.n8n.importCredentials([n8nApiCredential(editor.baseUrl, editor.apiKey)]);
 	} catch (e) {
 		await model.stop();
 		throw e;
@@ -108,12 +112,15 @@ describe('ai-loyalty-agent.json', () => {
 		await openEveryNode(agent);
 	});
 
-	browserTest("a chat from the editor's chat panel: the scripted agent's answer shows, one points change reaches the service", current, async () => {
+	browserTest("a chat from the editor's chat panel: the points change waits for the user's Approve in the panel, then the answer shows and one points change reaches the service", current, async () => {
 		const { page, baseUrl, stack } = editor!;
+		// n8n ignores a review click from a user agent that looks like a bot, and headless Chromium's says HeadlessChrome
+		await page.setUserAgent(BROWSER_USER_AGENT);
 		await openWorkflow(page, baseUrl, agent.id);
 		model.setScript(supportScript());
 		model.clearRequests();
 		stack.emulator.control.clearRequests();
+		const pointsChanges = () => stack.emulator.control.requests().filter((r: any) => r.method === 'POST' && r.path.split('?')[0] === CARD_POINTS_PATH);
 		await page.locator('[data-test-id="workflow-chat-button"]').click();
 		const input = '[data-test-id="canvas-chat"] textarea';
 		await page.waitForSelector(input, { visible: true });
@@ -121,12 +128,20 @@ describe('ai-loyalty-agent.json', () => {
 		const before = (await page.$$(botMessages)).length;
 		await page.locator(input).fill(SUPPORT_MESSAGE);
 		await page.locator('[data-test-id="canvas-chat"] .chat-input-send-button').click();
-		// the user's message, then the agent's answer (a new bot message past any greeting), as the panel shows them
 		await byText(page, '[data-test-id="canvas-chat"] .chat-message-from-user', SUPPORT_MESSAGE);
+		// the review, as the panel shows it: the call's points, card and reason, with Approve and Decline buttons
+		const review = await byText(page, botMessages, /^Approve adding 50 points to card /, WAIT_MS * 3);
+		const shown = await review.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+		expect(shown).toMatch(new RegExp(`^Approve adding 50 points to card ${FIXTURES.cardId} \\(member ${FIXTURES.memberId}\\)\\? Reason: Goodwill \\(balance was \\d+\\)`));
+		const buttons = await review.$$eval('button', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+		expect(buttons.sort()).toEqual(['Approve', 'Decline']);
+		expect(pointsChanges()).toEqual([]);
+		await clickText(page, `${botMessages} button`, 'Approve');
+		// the agent's answer: a new bot message past the greeting and the review
 		const answer = await page.waitForFunction(
 			(selector: string, count: number) => {
 				const bot = [...document.querySelectorAll(selector)].map((e) => (e as HTMLElement).innerText.trim()).filter(Boolean);
-				return bot.length > count ? bot[bot.length - 1] : null;
+				return bot.length > count + 1 ? bot[bot.length - 1] : null;
 			},
 			{ timeout: WAIT_MS * 3 },
 			botMessages,
@@ -136,8 +151,7 @@ describe('ai-loyalty-agent.json', () => {
 		// the model was offered the example's Loyalty Promotions tools, and the conversation took its four turns
 		expect(model.requests[0].tools.map((t: any) => t.function.name).sort()).toEqual(Object.values(TOOLS).sort());
 		expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
-		const pointsChanges = stack.emulator.control.requests().filter((r: any) => r.method === 'POST' && r.path.split('?')[0] === CARD_POINTS_PATH);
-		expect(pointsChanges.map((r: any) => ({ status: r.status, points: r.body?.points }))).toEqual([{ status: 200, points: 50 }]);
+		expect(pointsChanges().map((r: any) => ({ status: r.status, points: r.body?.points }))).toEqual([{ status: 200, points: 50 }]);
 		expect(await nodesWithIssues(editor!.page)).toEqual([]);
 	});
 });

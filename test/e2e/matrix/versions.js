@@ -64,10 +64,15 @@ const N8N_NODE_PACKAGES = [
 	['@n8n/n8n-nodes-langchain', '@n8n/n8n-nodes-langchain'],
 ];
 
+/** n8n's suffix for the human review tool it generates from a node with a Send and Wait operation. */
+const HUMAN_REVIEW_SUFFIX = 'HitlTool';
+
 /**
  * The n8n nodes (and versions) a workflow uses that the installed n8n of a definition lacks, each as
  * "AI Agent 3.1 (this n8n has 1–1.8)" or "MCP Server Trigger (not in this n8n)"; [] when it has them all. Read from
- * the node type lists n8n itself loads (dist/types/nodes.json of n8n-nodes-base and @n8n/n8n-nodes-langchain).
+ * the node type lists n8n itself loads (dist/types/nodes.json of n8n-nodes-base and @n8n/n8n-nodes-langchain). A
+ * human review tool (`<type>HitlTool`) is not in those lists: n8n builds it at start-up from its node (e.g. the
+ * Chat node's) when it has n8n/dist/tool-generation/hitl-tools.js, so it needs that and its node at that version.
  */
 function missingN8nNodes(definition, workflow) {
 	const dir = runtimeDir(definition);
@@ -81,12 +86,16 @@ function missingN8nNodes(definition, workflow) {
 			known.set(`${prefix}.${type.name}`, entry);
 		}
 	}
+	const generatesHumanReview = fs.existsSync(path.join(dir, 'node_modules', 'n8n', 'dist', 'tool-generation', 'hitl-tools.js'));
 	const missing = [];
 	for (const node of workflow.nodes) {
 		if (!N8N_NODE_PACKAGES.some(([, prefix]) => node.type.startsWith(`${prefix}.`))) continue;
-		const entry = known.get(node.type);
-		const label = entry ? `${entry.displayName} ${node.typeVersion}` : node.type;
-		if (!entry) missing.push(`${label} (not in this n8n)`);
+		const review = node.type.endsWith(HUMAN_REVIEW_SUFFIX);
+		const entry = known.get(review ? node.type.slice(0, -HUMAN_REVIEW_SUFFIX.length) : node.type);
+		const name = entry ? `${entry.displayName}${review ? ' human review' : ''}` : node.type.split('.').pop();
+		const label = `${name} ${node.typeVersion}`;
+		if (review && !generatesHumanReview) missing.push(`${label} (this n8n makes no human review tools)`);
+		else if (!entry) missing.push(`${label} (not in this n8n)`);
 		else if (!entry.versions.includes(node.typeVersion)) {
 			const versions = [...entry.versions].sort((a, b) => a - b);
 			const range = versions.length === 1 ? `only ${versions[0]}` : `${versions[0]}–${versions[versions.length - 1]}`;

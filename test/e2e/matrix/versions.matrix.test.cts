@@ -6,13 +6,15 @@
  * (one webhook registered at the emulator), one signed delivery answered and run, and deactivated through n8n's
  * public API (the webhook deleted); and the AI examples on the versions whose n8n has their AI nodes (skipped,
  * with the nodes that n8n lacks in the test's name, on the others): published, one chat through the AI agent with
- * the scripted model, and the MCP server's tools listed and called with the official MCP SDK.
+ * the scripted model and a person approving its write (n8n's /chat WebSocket), and the MCP server's tools listed and
+ * called with the official MCP SDK.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { FIXTURES, startEmulator, type RunningEmulator } from '../../emulator/index.cjs';
 import { waitFor, type N8nInstance } from '../stack.cjs';
-import { CARD_POINTS_PATH, connectMcp, resultText, sendChat, SUPPORT_MESSAGE } from '../ai/clients.cjs';
+import { CARD_POINTS_PATH, chatUrlOf, connectMcp, importN8nApiCredential, resultText, SUPPORT_MESSAGE } from '../ai/clients.cjs';
+import { chatThroughReviews } from '../ai/chat.cjs';
 
 const n8nLib = require('../n8n');
 const { emulatorCredentials, goLive, loadExamples, summarizeRun } = require('../examples');
@@ -97,7 +99,7 @@ describe.each(versions)('$label', (version) => {
 	let userFolder: string;
 	let installed: { style: string; installedPeers: string[] };
 	let model: { baseUrl: string; setScript(script: unknown): void; clearRequests(): void; requests: Array<{ body: { tools?: unknown[] } }>; stop(): Promise<void> } | undefined;
-	const agentTest = testIfRunnable(version, aiAgentExample.workflow, 'the AI agent example: a chat adds goodwill points once, through the tools');
+	const agentTest = testIfRunnable(version, aiAgentExample.workflow, 'the AI agent example: a chat adds goodwill points once, through the tools, after a person approves');
 	const mcpTest = testIfRunnable(version, mcpExample.workflow, 'the MCP server example: its tools listed, a read and a write called, a bad argument refused');
 	/** Published: active from the next `n8n start` (2.x publishes; 1.x activates, the command 2.x replaced). */
 	const publish = (id: string) => (version.n8n.startsWith('1.') ? n8n.cli(['update:workflow', `--id=${id}`, '--active=true']) : n8n.publish(id));
@@ -203,13 +205,13 @@ describe.each(versions)('$label', (version) => {
 	agentTest.test(agentTest.title, async () => {
 		const t0 = Date.now();
 		await n8n.start({ timeoutMs: 180_000 });
-		const chatTrigger = aiAgentExample.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
+		await importN8nApiCredential(n8n);
 		const before = emulator.control.state.cards.get(FIXTURES.cardId)!.points;
 		model!.setScript(supportScript());
 		model!.clearRequests();
 		emulator.control.clearRequests();
-		const answer = await sendChat(n8n.webhookUrl(`${chatTrigger.webhookId}/chat`), `matrix-${version.n8n}`, SUPPORT_MESSAGE);
-		expect({ status: answer.status, output: answer.output }).toEqual({ status: 200, output: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.` });
+		const { answer, reviews } = await chatThroughReviews(n8n.baseUrl, chatUrlOf(n8n, aiAgentExample.workflow), `matrix-${version.n8n}`, SUPPORT_MESSAGE);
+		expect({ answer, reviews: reviews.length }).toEqual({ answer: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.`, reviews: 1 });
 		// the model was offered the example's tools, and the service received exactly one points change
 		expect(model!.requests[0].body.tools).toHaveLength(aiAgentExample.workflow.nodes.filter((n) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool').length);
 		expect(emulator.control.requests().filter((r) => r.method === 'POST' && r.path === CARD_POINTS_PATH)).toHaveLength(1);
