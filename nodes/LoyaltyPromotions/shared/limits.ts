@@ -59,7 +59,6 @@ export const BOUNDS: Record<BoundKind, { property: INodeProperties; fallback: nu
 	amount: { property: maxAmountPerCallProperty, fallback: DEFAULT_MAX_AMOUNT_PER_CALL },
 };
 
-/** The bound a limit parameter holds: a positive finite number, or the parameter's own name in the error. */
 /** A bound as the workflow builder typed it: an expression (a $fromAI() among them) would let an item or a model set it. */
 function builderSetting<T>(params: ParamReader, property: INodeProperties, fallback: T): T {
 	const stored = params.node.parameters[property.name];
@@ -69,6 +68,7 @@ function builderSetting<T>(params: ParamReader, property: INodeProperties, fallb
 	return params.get<T>(property.name, fallback);
 }
 
+/** The bound a limit parameter holds: a positive finite number, or the parameter's own name in the error. */
 function readBound(params: ParamReader, kind: BoundKind): number {
 	const { property, fallback } = BOUNDS[kind];
 	const given = builderSetting<unknown>(params, property, fallback);
