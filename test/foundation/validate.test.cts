@@ -1,5 +1,5 @@
 /**
- * The typed-field rules of shared/validate.ts, value by value (the engine tests in test/actions prove them on
+ * The typed-field rules of shared/validate/, value by value (the engine tests in test/actions prove them on
  * every operation's fields). Each refusal names the field and the rule; each accepted value comes back in the
  * type the request needs.
  */

@@ -250,7 +250,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		return property ? checkParameter({ node: context.getNode(), itemIndex, context }, property, value) : value;
 	});
 	// Record Fields (version 3) or Map Input Fields (version 2): the item's mapped values stand in for the typed
-	// parameters they map (shared/mapping.ts).
+	// parameters they map (shared/mapping/).
 	const typeVersion = context.getNode().typeVersion;
 	const record = operation.record && typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
 	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;

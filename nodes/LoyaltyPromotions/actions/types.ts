@@ -88,7 +88,7 @@ interface OperationBase {
 	 * For operations that write a record: its fields as the input item names them (the service's field names),
 	 * each with the typed parameter it stands for, e.g. { source_id: 'sourceId', price: 'additionalFields.price' }.
 	 * The node then offers Map Input Fields (version 2 on: Map Automatically / Map Each Field Below) and puts each
-	 * mapped value where the typed one would be, checked by the typed field's rules (shared/mapping.ts).
+	 * mapped value where the typed one would be, checked by the typed field's rules (shared/mapping/).
 	 */
 	record?: RecordMap;
 	/**

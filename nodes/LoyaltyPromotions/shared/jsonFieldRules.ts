@@ -1,7 +1,7 @@
 /**
  * What the published contract says inside the JSON fields the node documents, as data: per field (its label),
  * the key paths whose values must be among the contract's enum, and the objects whose keys the contract
- * requires. checkJsonField (shared/validate.ts) applies them to every JSON field as it is parsed, before anything
+ * requires. checkJsonField (shared/validate/json.ts) applies them to every JSON field as it is parsed, before anything
  * is sent. A path is read from the field's own JSON: `a.b` keys, `[]` every entry of an array.
  *
  * Fields with nothing to check here: Customer Fields, Code Config, Validity Timeframe, Metadata and Attributes

@@ -1,0 +1,163 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type ResourceMapperValue } from 'n8n-workflow';
+import type { OperationDefinition } from '../../actions/types';
+import { putOwn } from '../fields';
+import { checkParameter, fail, parseJsonObject, type FieldContext } from '../validate';
+import { matchKeys, typedGroup } from './names';
+import { AUTO, RECORD_AUTO, RECORD_FIELDS_PARAMETER, MAPPING_PARAMETER } from './parameters';
+import { recordFields, type RecordField } from './record';
+import { controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
+
+/**
+ * The item's mapping: version 3's Record Fields, or version 2's resource mapper value (read once when it maps
+ * automatically: it then holds no expression).
+ */
+export function mappingReader(
+	context: IExecuteFunctions,
+	parameter: (name: string, itemIndex: number, fallback: unknown) => unknown,
+): (itemIndex: number) => ResourceMapperValue | undefined {
+	const stored = context.getNode().parameters;
+	if (context.getNode().typeVersion >= 3) {
+		const auto = parameter(RECORD_FIELDS_PARAMETER, 0, 'fields') === RECORD_AUTO;
+		const automatic: ResourceMapperValue = { mappingMode: AUTO, value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false };
+		return () => (auto ? automatic : undefined);
+	}
+	const storedMapping = stored[MAPPING_PARAMETER] as ResourceMapperValue | undefined;
+	if (storedMapping?.mappingMode === AUTO) return () => storedMapping;
+	return (itemIndex) => parameter(MAPPING_PARAMETER, itemIndex, undefined) as ResourceMapperValue | undefined;
+}
+
+/** One item's mapped values, by parameter path, checked, and the input key each came from. */
+export interface MappedItem {
+	values: Map<string, unknown>;
+	/** The input key (or keys, for a JSON field's dotted keys) each value came from, by parameter path. */
+	inputKeys: Map<string, string>;
+	/** The input keys that match no field of the record (listed in the output panel, or refused). */
+	unused: string[];
+	/**
+	 * The input keys of fields the panel's values hide, each with why ('"amount_off": Amount Off is not used for
+	 * the panel's Discount Type "Percent Off"'): not read, and listed or refused as unused keys are.
+	 */
+	notShown: string[];
+}
+
+/** How an execution reads its items' mapped values: once per execution, then per item. */
+export interface RecordReader {
+	/** The top-level parameters the record maps: only reading these reads the item's mapped values. */
+	names: ReadonlySet<string>;
+	/**
+	 * The item's mapped values; undefined when nothing is mapped. `typed` reads a parameter's typed value (a
+	 * controlling field's, which the item's value must equal).
+	 */
+	read(params: FieldContext, mapping: ResourceMapperValue | undefined, json: IDataObject, typed: (name: string, fallback: unknown) => unknown): MappedItem | undefined;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * Whether the item must give the field when mapped automatically (and the panel hides it): a required field,
+ * unless it is controlling or the panel shows it only for a controlling value (see hiddenWhenAutoMapped).
+ */
+function itemMustGive(operation: OperationDefinition, field: RecordField, controlling: Map<string, string[]>): boolean {
+	return field.required && !controlling.has(field.path) && !shownByValue(operation, field.property);
+}
+
+export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean): RecordReader | undefined {
+	if (!operation.record) return undefined;
+	const fields = recordFields(operation);
+	const controlling = controllingParameters(operation);
+	const known = fields.map((field) => field.name);
+	return {
+		names: new Set(fields.map((field) => field.path.split('.')[0])),
+		read(params, mapping, json, typed) {
+			if (!mapping) return undefined;
+			const auto = mapping.mappingMode === AUTO;
+			// Version 2's Map Each Field Below gives the mapper's own values, by field name.
+			const source = auto ? json : ((mapping.value ?? {}) as IDataObject);
+			const { keys, dotted, unused } = auto ? matchKeys(params, fields, json) : { keys: new Map(known.filter((name) => Object.hasOwn(source, name)).map((name) => [name, name])), dotted: new Map<string, Array<[string, string]>>(), unused: [] };
+			// n8n reads a parameter only while the panel's values show it: a hidden field is not read. Its input key
+			// is listed as unused (an empty one is no value: a sheet's rows leave the columns of other types empty);
+			// Map Each Field Below's value for it is left out as n8n leaves out a hidden typed value.
+			const hiddenBy = panelVisibility(operation, typed);
+			const hidden = new Map(
+				fields.flatMap((field) => {
+					const by = hiddenBy(field.path);
+					return by ? [[field.name, by] as const] : [];
+				}),
+			);
+			const notShown = fields.flatMap((field) => {
+				const by = hidden.get(field.name);
+				if (!by || !auto) return [];
+				const given = [keys.get(field.name), ...(dotted.get(field.name) ?? []).map(([, inputKey]) => inputKey)].filter((key): key is string => key !== undefined && !isEmpty(source[key]));
+				return given.map((key) => `"${key}": ${notUsedReason(field, by)}`);
+			});
+			if ((unused.length > 0 || notShown.length > 0) && refuseUnknown()) {
+				const problems = [
+					...(unused.length > 0 ? [`Input fields ${unused.map((key) => `"${key}"`).join(', ')}: are not fields of this record`] : []),
+					...(notShown.length > 0 ? [`Input ${notShown.length > 1 ? 'fields' : 'field'} ${notShown.join('; ')}`] : []),
+				];
+				throw new NodeOperationError(params.node, problems.join('; '), {
+					itemIndex: params.itemIndex,
+					description: `The fields it takes: ${known.join(', ')}${notShown.length > 0 ? ", each only while the panel shows it (set the panel's value for such items, e.g. after a Switch node)" : ''}. Remove the others (e.g. with an Edit Fields node), or set Unknown Input Fields to Ignore. Nothing was sent for this item.`,
+				});
+			}
+			const values = new Map<string, unknown>();
+			const inputKeys = new Map<string, string>();
+			for (const field of fields) {
+				if (hidden.has(field.name)) continue;
+				const key = keys.get(field.name);
+				let value = key === undefined ? undefined : source[key];
+				let from = key ?? field.name;
+				const parts = dotted.get(field.name);
+				if (parts) {
+					// The dotted keys set keys of the field's object, over the object the item gives under its own key.
+					const base = typeof value === 'string' && value.trim() !== '' ? parseJsonObject(params, `${field.property.displayName} (input field "${from}")`, value) : value;
+					const object: IDataObject = {};
+					if (base !== null && typeof base === 'object' && !Array.isArray(base)) for (const [name, part] of Object.entries(base)) putOwn(object, name, part);
+					for (const [name, inputKey] of parts) putOwn(object, name, source[inputKey]);
+					value = object;
+					from = [...(key === undefined ? [] : [key]), ...parts.map(([, inputKey]) => inputKey)].join('", "');
+				}
+				const label = `${field.property.displayName} (input field "${from}")`;
+				const dependents = controlling.get(field.path);
+				if (isEmpty(value)) {
+					// Hidden from the panel when mapped automatically: only the item can give it.
+					if (auto && itemMustGive(operation, field, controlling)) {
+						fail(params, label, `is required: the input item has no "${field.name}" key, or it is empty (Map Automatically reads this field from the item)`);
+					}
+					continue;
+				}
+				const checked = checkParameter(params, field.property, typedGroup(params, field, from, value), label);
+				if (dependents) {
+					const panel = typed(field.path, field.property.default);
+					if (checked !== panel) {
+						fail(
+							params,
+							label,
+							`is ${JSON.stringify(checked)} in the item but ${JSON.stringify(panel)} in the panel. ${field.property.displayName} decides which fields the panel shows (${dependents.join(', ')}), and those are read for the panel's value: set ${field.property.displayName} to ${JSON.stringify(checked)} in the panel for these items (e.g. after a Switch node), or leave "${from}" out of the item`,
+						);
+					}
+				}
+				values.set(field.path, checked);
+				inputKeys.set(field.path, from);
+			}
+			return { values, inputKeys, unused, notShown };
+		},
+	};
+}
+
+/**
+ * A parameter's value with the item's mapped values put in: the mapped value itself for a top-level parameter,
+ * else a copy of the collection with the mapped options set over the typed ones.
+ */
+export function withMapped(name: string, value: unknown, mapped: Map<string, unknown> | undefined): unknown {
+	if (!mapped || mapped.size === 0) return value;
+	if (mapped.has(name)) return mapped.get(name);
+	let merged: IDataObject | undefined;
+	for (const [path, mappedValue] of mapped) {
+		const dot = path.indexOf('.');
+		if (dot < 0 || path.slice(0, dot) !== name) continue;
+		merged ??= { ...((value ?? {}) as IDataObject) };
+		merged[path.slice(dot + 1)] = mappedValue as IDataObject[string];
+	}
+	return merged ?? value;
+}

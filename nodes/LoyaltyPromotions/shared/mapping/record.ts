@@ -1,0 +1,56 @@
+import { ApplicationError, type FieldType, type INodeProperties } from 'n8n-workflow';
+import type { OperationDefinition, RecordMap } from '../../actions/types';
+
+/** One column of an operation's record, derived from its typed parameter. */
+export interface RecordField {
+	/** The input item's key and the column's ID: the service's field name, e.g. 'source_id'. */
+	name: string;
+	/** The typed parameter's path, e.g. 'additionalFields.price'. */
+	path: string;
+	/** The typed parameter (or collection option) the value is checked by. */
+	property: INodeProperties;
+	type: FieldType;
+	required: boolean;
+}
+
+/**
+ * A record's fields that live in one collection, e.g. inCollection('updateFields', { image_url: 'imageUrl' });
+ * a field set to undefined is left out (a shared record minus what one operation lacks).
+ */
+export function inCollection(collection: string, options: Readonly<Record<string, string | undefined>>): RecordMap {
+	return Object.fromEntries(Object.entries(options).flatMap(([name, option]) => (option === undefined ? [] : [[name, `${collection}.${option}`]])));
+}
+
+const FIELD_TYPES: Partial<Record<INodeProperties['type'], FieldType>> = {
+	boolean: 'boolean',
+	dateTime: 'dateTime',
+	fixedCollection: 'object',
+	json: 'object',
+	number: 'number',
+	options: 'options',
+	resourceLocator: 'string',
+	string: 'string',
+};
+
+/** The property at `path` among `properties`: a top-level parameter, or an option of a collection. */
+function propertyAt(properties: INodeProperties[], path: string): INodeProperties | undefined {
+	const [top, option] = path.split('.');
+	const property = properties.find((candidate) => candidate.name === top);
+	if (option === undefined) return property;
+	return ((property?.options ?? []) as INodeProperties[]).find((candidate) => candidate.name === option);
+}
+
+/** The operation's record columns, in the order it lists them; throws on a path that names no parameter. */
+export function recordFields(operation: OperationDefinition): RecordField[] {
+	return Object.entries(operation.record ?? {}).map(([name, path]) => {
+		const property = propertyAt(operation.properties, path);
+		if (!property) throw new ApplicationError(`Operation ${operation.value}: record field ${name} names no parameter ${path}`);
+		return {
+			name,
+			path,
+			property,
+			type: FIELD_TYPES[property.type] ?? 'string',
+			required: !path.includes('.') && property.required === true,
+		};
+	});
+}

@@ -1,0 +1,82 @@
+import type { IDataObject } from 'n8n-workflow';
+import { JSON_FIELD_RULES } from '../jsonFieldRules';
+import { hasOwn, ownValue } from '../own';
+import { fail, type FieldContext } from './fail';
+import { requireOption } from './options';
+
+/** JSON fields: an object or a list, parsed and checked against the contract's rules for the field. */
+
+/** A JSON parameter (n8n gives a string or an already-parsed value) that must hold an object. */
+export function parseJsonObject(params: FieldContext, field: string, value: unknown): IDataObject {
+	let parsed = value;
+	if (typeof value === 'string') {
+		if (value.trim() === '') return {};
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			fail(params, field, `is not valid JSON (${(error as Error).message})`);
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) fail(params, field, 'must be a JSON object, e.g. {"key": "value"}');
+	checkJsonField(params, field, parsed);
+	return parsed as IDataObject;
+}
+
+/** A JSON parameter that must hold an array (of objects). */
+export function parseJsonArray(params: FieldContext, field: string, value: unknown): IDataObject[] {
+	let parsed = value;
+	if (typeof value === 'string') {
+		if (value.trim() === '') return [];
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			fail(params, field, `is not valid JSON (${(error as Error).message})`);
+		}
+	}
+	if (!Array.isArray(parsed)) fail(params, field, 'must be a JSON array, e.g. [{"id": "..."}]');
+	checkJsonField(params, field, parsed);
+	return parsed as IDataObject[];
+}
+
+/** Like parseJsonObject, but the JSON text `null` gives null: the service's way to clear a nullable object. */
+export function parseJsonObjectOrNull(params: FieldContext, field: string, value: unknown): IDataObject | null {
+	if (value === null || (typeof value === 'string' && value.trim() === 'null')) return null;
+	return parseJsonObject(params, field, value);
+}
+
+/** The values at a JSON_FIELD_RULES path (`a.b`, `[]` for every entry), each with its concrete path (`a[2].b`). */
+function valuesAt(root: unknown, path: string): Array<{ at: string; value: unknown }> {
+	let found: Array<{ at: string; value: unknown }> = [{ at: '', value: root }];
+	for (const step of path.match(/\[\]|[^.[\]]+/g) ?? []) {
+		const next: Array<{ at: string; value: unknown }> = [];
+		for (const { at, value } of found) {
+			if (step === '[]') {
+				if (Array.isArray(value)) value.forEach((entry, index) => next.push({ at: `${at}[${index}]`, value: entry }));
+			} else if (value !== null && typeof value === 'object' && !Array.isArray(value) && hasOwn(value, step)) {
+				next.push({ at: at ? `${at}.${step}` : step, value: (value as IDataObject)[step] });
+			}
+		}
+		found = next;
+	}
+	return found;
+}
+
+/**
+ * A JSON field's content against the contract's rules for it (JSON_FIELD_RULES, by the field's label): each
+ * enum at its key path, and the keys the contract requires. The error names the field, the key path and the
+ * allowed values. An empty object counts as the field left empty.
+ */
+export function checkJsonField(params: FieldContext, field: string, value: unknown): void {
+	const rules = hasOwn(JSON_FIELD_RULES, field) ? JSON_FIELD_RULES[field] : undefined;
+	if (!rules || (value !== null && typeof value === 'object' && Object.keys(value).length === 0)) return;
+	for (const rule of rules) {
+		for (const { at, value: found } of valuesAt(value, rule.path)) {
+			const label = at ? `${field}: ${at}` : field;
+			if (rule.allowed) requireOption(params, label, found, rule.allowed);
+			if (rule.required && found !== null && typeof found === 'object' && !Array.isArray(found)) {
+				const missing = rule.required.filter((key) => ownValue(found, key) === undefined);
+				if (missing.length > 0) fail(params, label, `needs ${missing.join(' and ')} (the service requires it)`);
+			}
+		}
+	}
+}

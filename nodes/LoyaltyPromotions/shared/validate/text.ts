@@ -1,0 +1,81 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { redactUrlCredentials } from '../../../../credentials/location';
+import { fail, type FieldContext } from './fail';
+
+/** Text fields: any scalar as text, required text, http(s) URLs, and the length bounds of IDs, codes and emails. */
+
+/**
+ * Text from a parameter an expression may have filled: a string, or a finite number as its decimal text.
+ * An object, an array or a boolean (e.g. `{{ $json.customer }}` naming an object) is refused rather than sent
+ * as "[object Object]" or "a,b". Undefined and null give ''.
+ */
+export function requireScalarText(params: FieldContext, field: string, value: unknown): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	const got = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+	return fail(params, field, `must be text, not ${got} (check the expression that fills it)`);
+}
+
+export function requireText(params: FieldContext, field: string, value: unknown, { min = 1, max = Infinity } = {}): string {
+	const text = requireScalarText(params, field, value);
+	if (text.trim().length < min) fail(params, field, min === 1 ? 'is required' : `must be at least ${min} characters`);
+	if (text.length > max) fail(params, field, `must be at most ${max} characters (got ${text.length})`);
+	return text;
+}
+
+/** An absolute http(s) URL, e.g. a webhook's target. */
+export function requireHttpUrl(params: FieldContext, field: string, value: unknown): string {
+	const text = requireScalarText(params, field, value).trim();
+	if (!text) fail(params, field, 'is required');
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		// reported below
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(params, field, `must be an http:// or https:// URL (got "${redactUrlCredentials(text)}")`);
+	return text;
+}
+
+// Length bounds of IDs, codes and emails. The published contract gives none (its maxLength covers names,
+// events and reasons only), so these are generous bounds far above any real value: a 200 KB code pasted by
+// mistake is refused naming the field and the limit, instead of being sent (and repeated) until the service or a
+// proxy drops the connection.
+
+/** What an ID or a code may hold at most, in characters: real ones are tens of characters; an address holds a few KB. */
+export const ID_LENGTH = { max: 1_000, what: 'IDs and codes' } as const;
+
+/** What an email address may hold at most: RFC 5321's limit on an address in a mail path (254 characters). */
+export const EMAIL_LENGTH = { max: 254, what: 'email addresses' } as const;
+
+export interface LengthBound {
+	max: number;
+	/** What is bounded, for the message: "IDs and codes". */
+	what: string;
+}
+
+/**
+ * The length bound of a text parameter, by its name or label: an email (`email`, "Customer Email"…), or one ID or
+ * code (`id`, `customerId`, "Voucher Code", "Unit Product ID"…). Lists of them ("Customer IDs") and other text
+ * have none here.
+ */
+export function lengthBoundOf(property: Pick<INodeProperties, 'name' | 'displayName'>): LengthBound | undefined {
+	if (/^email$|Email$/.test(property.name) || /(?:^|\s)Email$/.test(property.displayName)) return EMAIL_LENGTH;
+	if (/^(?:id|code)$|[a-z](?:Id|Code)$/.test(property.name) || /(?:^|\s)(?:ID|Code)$/.test(property.displayName)) return ID_LENGTH;
+	return undefined;
+}
+
+/** Refuses text longer than the bound, naming the field and the limit; else gives it back. */
+export function requireLengthWithin(params: FieldContext, field: string, text: string, bound: LengthBound): string {
+	if (text.length > bound.max) {
+		fail(params, field, `must be at most ${bound.max.toLocaleString('en-US')} characters, as ${bound.what} are (got ${text.length.toLocaleString('en-US')})`);
+	}
+	return text;
+}
+
+/** A text parameter's value within the length bound its name gives (lengthBoundOf). */
+export function boundedText(params: FieldContext, property: INodeProperties, label: string, text: string): string {
+	const bound = lengthBoundOf(property);
+	return bound ? requireLengthWithin(params, label, text, bound) : text;
+}
