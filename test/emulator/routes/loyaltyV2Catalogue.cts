@@ -13,7 +13,7 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs'
 import { type Ctx, ok, type Router } from '../router.cjs';
 import type { Store } from '../state.cjs';
 import { TIER_STRUCTURE_UPDATE } from '../contractV2.cjs';
-import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, obj, type Rule, str } from '../validate.cjs';
+import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, num, obj, type Rule, str, typed } from '../validate.cjs';
 import { v2Page } from './loyaltyV2Lists.cjs';
 
 type Move = 'activate' | 'deactivate' | 'draft';
@@ -264,6 +264,15 @@ const STOCK = obj({ type: str({ enum: ['UNLIMITED', 'LIMITED'] }), limited: null
 	if (o.type === 'LIMITED' && !isObject(o.limited)) throw invalidPayload(`Field ${path}.limited is required when ${path}.type is LIMITED`);
 	if (o.type === 'UNLIMITED' && o.limited !== undefined && o.limited !== null) throw invalidPayload(`Field ${path}.limited must be null when ${path}.type is UNLIMITED`);
 });
+const CAMPAIGN_ID = /^camp_[a-zA-Z0-9]+/;
+/** A coupon or gift voucher from a campaign; a gift voucher with the balance loaded onto it. */
+const BENEFIT_DIGITAL = typed(
+	{ DISCOUNT_COUPONS: 'discount_coupons', GIFT_VOUCHERS: 'gift_vouchers' },
+	{
+		discount_coupons: obj({ campaign_id: str({ pattern: CAMPAIGN_ID }) }, ['campaign_id']),
+		gift_vouchers: obj({ campaign_id: str({ pattern: CAMPAIGN_ID }), balance: num({ min: 0 }) }, ['campaign_id', 'balance']),
+	},
+);
 const BENEFIT_FIELDS: Record<string, Rule> = {
 	name: str({ min: 1, max: 200 }),
 	type: str({ enum: BENEFIT_TYPES }),
@@ -275,7 +284,7 @@ const BENEFIT_FIELDS: Record<string, Rule> = {
 		str({ pattern: CARD_DEFINITION_ID })((v as Json).card_definition_id, `${path}.card_definition_id`);
 	}),
 	material: nullable(anyObject),
-	digital: nullable(anyObject),
+	digital: nullable(BENEFIT_DIGITAL),
 	stock: nullable(STOCK),
 };
 const lockedResource = (key: string, details: string) => new ApiError(423, key, details, { message: 'Resource locked' });
