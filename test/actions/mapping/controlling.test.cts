@@ -109,7 +109,7 @@ const CASES: Record<string, Case> = {
 				cardDefinitionId: FIXTURES.cardDefinitionActive,
 				pointsProportional: JSON.stringify({
 					calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
-					order: { amount: { every: 100, points: 1 } },
+					order: { amount: { every: 100, value: 1 } },
 				}),
 			},
 			MATERIAL: { materialProductId: FIXTURES.productId },

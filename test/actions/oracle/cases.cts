@@ -53,7 +53,7 @@ const FIELD_VALUES: Record<string, unknown> = {
 	cardDefinitionId: FIXTURES.cardDefinitionActive,
 	materialSkuId: FIXTURES.skuId,
 	promotionTierId: FIXTURES.promotionTierIds[0],
-	pointsProportional: '{"calculation_type": "PRE_DISCOUNT_ORDER_AMOUNT", "order": {"amount": {"every": 100, "points": 1}}}',
+	pointsProportional: '{"calculation_type": "PRE_DISCOUNT_ORDER_AMOUNT", "order": {"amount": {"every": 100, "value": 1}}}',
 };
 
 /**

@@ -63,7 +63,7 @@ export const create: OperationDefinition = {
 		{
 			...jsonObjectProperty('pointsProportional', 'Points Proportional (JSON)', 'How the points are calculated: calculation_type and its settings (e.g. per order amount)', {
 				calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
-				order: { amount: { every: 100, points: 1 } },
+				order: { amount: { every: 100, value: 1 } },
 			}),
 			displayOptions: show('POINTS_PROPORTIONAL'),
 		},
