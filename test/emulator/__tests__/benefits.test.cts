@@ -42,3 +42,31 @@ describe('a digital benefit', () => {
 		expect(listed.data.data.map((benefit: { name: string }) => benefit.name)).not.toContain('Refused');
 	});
 });
+
+describe('a proportional points benefit', () => {
+	const proportional = (name: string, settings: Record<string, unknown>) =>
+		t.http.post('/v2/loyalties/benefits', { name, type: 'POINTS_PROPORTIONAL', points_proportional: { card_definition_id: FIXTURES.cardDefinitionActive, ...settings } }, { headers: B });
+
+	it.each([
+		['an order amount', { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } } }],
+		['an order metadata value', { calculation_type: 'ORDER_METADATA_VALUE', order: { metadata: { every: 1, value: 0.5, property: 'visits' } } }],
+		['order items', { calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: { every: 1, value: 2, applicable_to: [{ type: 'product', product: { id: FIXTURES.productId } }] } } }],
+		['a customer metadata value', { calculation_type: 'CUSTOMER_METADATA_VALUE', customer: { metadata: { every: 10, value: 1, property: 'score' } } }],
+	])('is created with `value` points for `every` units of %s', async (_case, settings) => {
+		const r = await proportional('Proportional', settings);
+		expect(r.status).toBe(200);
+		expect(r.data.points_proportional).toMatchObject(settings);
+	});
+
+	it.each([
+		['points for its ratio instead of value', { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, points: 1 } } }, /Unknown properties in points_proportional\.order\.amount: points/],
+		['no source for its calculation type', { calculation_type: 'POST_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } } }, /points_proportional\.order\.total_amount is required when points_proportional\.calculation_type is POST_DISCOUNT_ORDER_AMOUNT/],
+		['another source beside its own', { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } }, customer: { metadata: { every: 1, value: 1, property: 'x' } } }, /points_proportional\.customer must be null or absent/],
+		['an every of 0', { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 0, value: 1 } } }, /points_proportional\.order\.amount\.every must be an integer from 1/],
+		['items without what they apply to', { calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: { every: 1, value: 2 } } }, /points_proportional\.order_items\.quantity\.applicable_to is required/],
+	])('is refused (400) with %s', async (_case, settings, message) => {
+		const r = await proportional('Refused', settings);
+		expectError(r, 400);
+		expect(r.data.details ?? r.data.message).toMatch(message);
+	});
+});
