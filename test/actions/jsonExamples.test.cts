@@ -66,6 +66,25 @@ export function breaks(value: unknown, partOrName: Part | string, path = ''): st
 	return [...missing, ...inside];
 }
 
+/** The parts inside a part that constrain what they take (required keys, or closed): what a fragment may be. */
+function constrainingParts(partOrName: Part | string, seen = new Set<Part>()): Part[] {
+	const part = resolve(partOrName);
+	if (seen.has(part)) return [];
+	seen.add(part);
+	const inner = [...Object.values(part.keys ?? {}), ...(part.items ? [part.items] : []), ...(part.values ? [part.values] : [])];
+	return [...(part.required || part.closed ? [part] : []), ...inner.flatMap((member) => constrainingParts(member, seen))];
+}
+
+/**
+ * Where a description's example breaks its field's part: a description may show the whole JSON or one piece of it
+ * (a cooldown of a Trigger Limits); a piece fits when some constraining part inside the field's part takes it.
+ */
+function descriptionBreaks(value: unknown, part: string): string[] {
+	const whole = breaks(value, part);
+	if (whole.length === 0) return [];
+	return constrainingParts(part).some((inner) => inner !== resolve(part) && breaks(value, inner).length === 0) ? [] : whole;
+}
+
 /** Each balanced {…} or […] in a text that parses as JSON (an example a description gives), outermost first. */
 export function jsonExamplesIn(text: string): unknown[] {
 	const found: unknown[] = [];
@@ -169,6 +188,12 @@ describe('the contract facts', () => {
 		expect(breaks(value, part)).toEqual(expected);
 	});
 
+	it("takes a description's piece of a field where a constraining part inside it takes the piece, and nothing else", () => {
+		expect(descriptionBreaks({ type: 'NO_COOLDOWN' }, 'Limits')).toEqual([]);
+		expect(descriptionBreaks({ type: 'SOMETIMES' }, 'Limits')).toEqual(['type is not a key the contract has here']);
+		expect(descriptionBreaks({ every: 100, points: 1 }, 'PointsProportional')).toEqual(['calculation_type is missing (the contract requires it)', 'every is not a key the contract has here', 'points is not a key the contract has here']);
+	});
+
 	it('reads each JSON example of a description, and only those', () => {
 		expect(jsonExamplesIn('Either {"type": "A"} or [1, 2]; e.g. {"a": {"b": [1]}} (not {this}).')).toEqual([{ type: 'A' }, [1, 2], { a: { b: [1] } }]);
 	});
@@ -179,6 +204,6 @@ describe('every example a JSON field shows fits the contract', () => {
 		const examples = examplesOf(property);
 		// the placeholder is always an example; a field whose placeholder is no JSON would show nothing to check
 		expect(examples.some(({ where }) => where === 'placeholder')).toBe(true);
-		expect(examples.flatMap(({ where, value }) => breaks(value, part).map((problem) => `${where}: ${problem}`))).toEqual([]);
+		expect(examples.flatMap(({ where, value }) => (where === 'description' ? descriptionBreaks(value, part) : breaks(value, part)).map((problem) => `${where}: ${problem}`))).toEqual([]);
 	});
 });
