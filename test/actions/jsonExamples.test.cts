@@ -11,8 +11,11 @@ import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
  * objects).
  */
 
+type Kind = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
+
 interface Part {
-	type: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
+	/** One kind, or the kinds the contract allows (a formula: text or a number). */
+	type: Kind | Kind[];
 	nullable?: boolean;
 	required?: string[];
 	keys?: Record<string, Part | string>;
@@ -48,8 +51,8 @@ export function breaks(value: unknown, partOrName: Part | string, path = ''): st
 	const at = path || '(the whole JSON)';
 	if (value === null) return part.nullable ? [] : [`${at} is null`];
 	const kind = kindOf(value);
-	const fits = part.type === 'integer' ? Number.isInteger(value) : part.type === kind;
-	if (!fits) return [`${at} is ${kind}, not ${part.type}`];
+	const kinds = [part.type].flat();
+	if (!kinds.some((allowed) => (allowed === 'integer' ? Number.isInteger(value) : allowed === kind))) return [`${at} is ${kind}, not ${kinds.join(' or ')}`];
 	if (part.enum && !String(value).split('|').every((alternative) => part.enum!.includes(kind === 'number' ? Number(alternative) : alternative)))
 		return [`${at} is ${JSON.stringify(value)}, not one of ${part.enum.join(', ')}`];
 	if (kind === 'array') return (value as unknown[]).flatMap((entry, index) => (part.items ? breaks(entry, part.items, `${path}[${index}]`) : []));
