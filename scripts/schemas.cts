@@ -55,12 +55,22 @@ const KIND_ORDER = ['object', 'array', 'string', 'number', 'boolean', 'null'];
 const RECORD_ID = /^[a-z]+_(?=[0-9a-f]*\d)[0-9a-f]{8,}$/;
 
 /**
+ * Keys whose object holds the user's own keys (a record's metadata, shaped per project by its metadata schemas):
+ * the keys a sample carries there are the emulator's seed or a test's data, never fields every project has, so
+ * the preview shows the object and none of its keys.
+ */
+export const USER_KEYED = ['metadata'];
+
+const kindsOf = (samples: readonly unknown[]) => [...new Set(samples.map(kindOf))].sort((a, b) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b));
+
+/**
  * The schema every sample fits: the kinds seen, an object's properties (required where every object had the key),
- * an array's items from all its elements, an object keyed by record IDs as the schema of its values. Keys keep the
- * order they were first seen in (the node's own order).
+ * an array's items from all its elements, an object keyed by record IDs as the schema of its values, an object of
+ * the user's own keys (USER_KEYED) as its kinds alone. Keys keep the order they were first seen in (the node's own
+ * order).
  */
 export function schemaOf(samples: readonly unknown[]): PreviewSchema {
-	const kinds = [...new Set(samples.map(kindOf))].sort((a, b) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b));
+	const kinds = kindsOf(samples);
 	const schema: PreviewSchema = { type: kinds.length === 1 ? kinds[0] : kinds };
 	const objects = samples.filter((sample): sample is IDataObject => kindOf(sample) === 'object');
 	if (objects.length > 0) {
@@ -77,7 +87,7 @@ export function schemaOf(samples: readonly unknown[]): PreviewSchema {
 			schema.additionalProperties = schemaOf([...valuesByKey.values()].flat());
 		} else if (valuesByKey.size > 0) {
 			// fromEntries defines own properties: a key such as '__proto__' stays a plain key
-			schema.properties = Object.fromEntries([...valuesByKey].map(([key, values]) => [key, schemaOf(values)]));
+			schema.properties = Object.fromEntries([...valuesByKey].map(([key, values]) => [key, USER_KEYED.includes(key) ? userKeyedSchema(values) : schemaOf(values)]));
 			const required = [...valuesByKey].filter(([, values]) => values.length === objects.length).map(([key]) => key);
 			if (required.length > 0) schema.required = required;
 		}
@@ -85,6 +95,12 @@ export function schemaOf(samples: readonly unknown[]): PreviewSchema {
 	const elements = samples.filter((sample): sample is unknown[] => Array.isArray(sample)).flat();
 	if (elements.length > 0) schema.items = schemaOf(elements);
 	return schema;
+}
+
+/** The schema of an object of the user's own keys: its kinds, none of the keys a sample had. */
+function userKeyedSchema(samples: readonly unknown[]): PreviewSchema {
+	const kinds = kindsOf(samples);
+	return { type: kinds.length === 1 ? kinds[0] : kinds };
 }
 
 /** Runs the action node once with its default Output; the output items' JSON. */

@@ -185,6 +185,38 @@ describe('each operation as the panel shows it', () => {
 	});
 });
 
+describe("Output and the schema preview (n8n previews a node by resource, operation and version, never by Output)", () => {
+	const withOutput = RESOURCES.flatMap((resource) =>
+		resource.operations.filter((operation) => operation.simplify).map((operation) => ({ key: `${resource.value}.${operation.value}`, preset: { resource: resource.value, operation: operation.value } })),
+	);
+	const cases = withOutput.flatMap(({ key, preset }) => ['simplified', 'raw', 'selected'].map((output) => ({ key: `${key} with Output ${output}`, preset, output })));
+
+	it('covers every operation whose panel has Output', () => {
+		const all = RESOURCES.flatMap((resource) => resource.operations.map((operation) => ({ resource: resource.value, operation: operation.value })));
+		const onPanel = all.filter((preset) => shown(resolved(preset)).some((property) => property.name === 'output'));
+		expect(onPanel).toEqual(withOutput.map(({ preset }) => preset));
+	});
+
+	it.each(cases)('$key: the panel says, right below Output, whether the preview shows what this Output gives', ({ preset, output }) => {
+		const visible = shown(resolved({ ...preset, output }));
+		const names = visible.map((property) => property.name);
+		const notices = visible.filter((property) => property.name === 'outputPreviewNotice');
+		if (output === 'simplified') {
+			expect(notices).toEqual([]);
+			return;
+		}
+		expect(notices).toHaveLength(1);
+		expect(notices[0].type).toBe('notice');
+		expect(notices[0].displayName).toMatch(/preview shows the Simplified output's fields/);
+		expect(names.indexOf('outputPreviewNotice')).toBe(names.indexOf('output') + 1);
+	});
+
+	it('weighs no more copies in the description than Output itself', () => {
+		const copies = (name: string) => current.properties.filter((property) => property.name === name).length;
+		expect(copies('outputPreviewNotice')).toBe(copies('output'));
+	});
+});
+
 describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)', () => {
 	/**
 	 * n8n's tool copy of a usable-as-tool node (tool-generation/ai-tools.js in 2.41): the same description under

@@ -166,6 +166,15 @@ export function int(o: { min?: number; max?: number } = {}): Rule {
 	};
 }
 
+/** A number, whole or not (the contract's `type: number`), within the bounds given and JSON's safe integers. */
+export function num(o: { min?: number; max?: number } = {}): Rule {
+	return (v, path) => {
+		const min = o.min ?? -Number.MAX_SAFE_INTEGER;
+		const max = o.max ?? Number.MAX_SAFE_INTEGER;
+		if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw invalidPayload(`Field ${path} must be a number from ${min} to ${max} (got ${shown(v)})`);
+	};
+}
+
 export const bool: Rule = (v, path) => {
 	if (typeof v !== 'boolean') throw invalidPayload(`Field ${path} must be a boolean (got ${shown(v)})`);
 };

@@ -35,6 +35,14 @@ export const outputProperties: INodeProperties[] = [
 		],
 		default: 'simplified',
 	}),
+	// n8n picks a schema preview by resource, operation and version only: it previews Simplified whatever Output says
+	addedIn(3, {
+		displayName: "Before this node has run, the next node's schema preview shows the Simplified output's fields, not this Output's: run the node once to see and map these",
+		name: 'outputPreviewNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { output: ['raw', 'selected'] } },
+	}),
 	addedIn(3, {
 		displayName: 'Fields',
 		name: 'outputFields',

@@ -109,7 +109,7 @@ const CASES: Record<string, Case> = {
 				cardDefinitionId: FIXTURES.cardDefinitionActive,
 				pointsProportional: JSON.stringify({
 					calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
-					order: { amount: { every: 100, points: 1 } },
+					order: { amount: { every: 100, value: 1 } },
 				}),
 			},
 			MATERIAL: { materialProductId: FIXTURES.productId },
@@ -119,6 +119,15 @@ const CASES: Record<string, Case> = {
 			},
 		},
 		record: { name: 'Mapped benefit' },
+	},
+	// a second controlling field of one operation: its case is named 'key field'
+	'benefit.create digitalType': {
+		base: { benefitType: 'DIGITAL' },
+		byValue: {
+			DISCOUNT_COUPONS: { digitalCampaignId: FIXTURES.discountCampaignId },
+			GIFT_VOUCHERS: { digitalCampaignId: FIXTURES.giftCampaignId, giftBalance: 12.5 },
+		},
+		record: { name: 'Mapped digital benefit' },
 	},
 	'loyaltyReward.create': {
 		base: {},
@@ -142,6 +151,9 @@ const CASES: Record<string, Case> = {
 	},
 };
 
+/** The case of an operation's controlling field: 'key field' where the operation has a case per field, else 'key'. */
+const caseKey = (key: string, path: string) => (`${key} ${path}` in CASES ? `${key} ${path}` : key);
+
 /** Every record operation's mapped controlling fields, with the values each offers, from the catalogue. */
 const CONTROLLED = RESOURCES.flatMap((resource) =>
 	resource.operations.flatMap((operation) => {
@@ -150,7 +162,7 @@ const CONTROLLED = RESOURCES.flatMap((resource) =>
 		return recordFields(operation)
 			.filter((field) => controlling.has(field.path))
 			.map((field) => ({
-				key: `${resource.value}.${operation.value}`,
+				key: caseKey(`${resource.value}.${operation.value}`, field.path),
 				resource: resource.value,
 				operation: operation.value,
 				field,
@@ -176,7 +188,7 @@ function typedRecord(key: string, record: IDataObject): INodeParameters {
 }
 
 const operationOf = (key: string) => {
-	const [resourceValue, operationValue] = key.split('.');
+	const [resourceValue, operationValue] = key.split(' ')[0].split('.');
 	return RESOURCES.find((r) => r.value === resourceValue)!.operations.find((o) => o.value === operationValue)!;
 };
 

@@ -53,7 +53,7 @@ const FIELD_VALUES: Record<string, unknown> = {
 	cardDefinitionId: FIXTURES.cardDefinitionActive,
 	materialSkuId: FIXTURES.skuId,
 	promotionTierId: FIXTURES.promotionTierIds[0],
-	pointsProportional: '{"calculation_type": "PRE_DISCOUNT_ORDER_AMOUNT", "order": {"amount": {"every": 100, "points": 1}}}',
+	pointsProportional: '{"calculation_type": "PRE_DISCOUNT_ORDER_AMOUNT", "order": {"amount": {"every": 100, "value": 1}}}',
 };
 
 /**
@@ -87,6 +87,7 @@ const CASE_VALUES: Record<string, IDataObject> = {
 	'order.import': { additionalFields: { customerId: undefined } },
 	'campaign.create campaignType=DISCOUNT_COUPONS': { amountOff: 5 },
 	'benefit.create benefitType=DIGITAL': { digitalCampaignId: FIXTURES.discountCampaignId },
+	'benefit.create digitalType=GIFT_VOUCHERS': { digitalCampaignId: FIXTURES.giftCampaignId, giftBalance: 25 },
 	'loyaltyReward.create digitalType=DISCOUNT_COUPONS': { campaignId: FIXTURES.discountCampaignId },
 	'loyaltyReward.create digitalType=GIFT_VOUCHERS': { campaignId: FIXTURES.giftCampaignId },
 	'examine.rewards examineFor=customer': { customer: FIXTURES.customerId },

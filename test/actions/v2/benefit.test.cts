@@ -34,6 +34,22 @@ describe('Benefit (Beta): Create', () => {
 		expect(ctx.sent()[0].body).toMatchObject({ type: 'DIGITAL', digital: { type: 'DISCOUNT_COUPONS', discount_coupons: { campaign_id: FIXTURES.discountCampaignId } } });
 	});
 
+	it('sends a gift voucher benefit with the balance loaded onto each voucher, in minor units, and a Map Automatically balance the same', async () => {
+		const gift = { benefitType: 'DIGITAL', digitalType: 'GIFT_VOUCHERS', digitalCampaignId: FIXTURES.giftCampaignId };
+		const { items, error } = await run('create', { name: 'A gift', ...gift, giftBalance: 12.5 });
+		expect(error).toBeUndefined();
+		const expected = { type: 'DIGITAL', digital: { type: 'GIFT_VOUCHERS', gift_vouchers: { campaign_id: FIXTURES.giftCampaignId, balance: 1250 } } };
+		expect(ctx.sent()[0].body).toMatchObject(expected);
+		expect(items[0].json).toMatchObject({ digital: expected.digital });
+		ctx.emu.control.clearRequests();
+		const mapped = await ctx.run({ resource: 'benefit', operation: 'create', recordFields: 'auto', ...gift }, { input: [{ name: 'A mapped gift', balance: 12.5 }] });
+		expect(mapped.error).toBeUndefined();
+		expect(ctx.sent()[0].body).toMatchObject({ name: 'A mapped gift', ...expected });
+	});
+
+	it('refuses a negative gift balance before sending', () =>
+		ctx.expectInvalid({ resource: 'benefit', operation: 'create', name: 'Bad', benefitType: 'DIGITAL', digitalType: 'GIFT_VOUCHERS', digitalCampaignId: FIXTURES.giftCampaignId, giftBalance: -1 }, 'Gift Balance', /must be a non-negative amount/));
+
 	it("maps the service's 409 for a name already taken", async () => {
 		await created('Twice');
 		const { error } = await run('create', { name: 'Twice', ...POINTS });

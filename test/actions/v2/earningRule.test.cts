@@ -35,7 +35,7 @@ describe('Earning Rule (Beta): Create', () => {
 	});
 
 	it('takes a custom event trigger and Earnings (JSON) for proportional points, created ACTIVE', async () => {
-		const earningsJson = JSON.stringify([{ effects: [{ type: 'POINTS_PROPORTIONAL', points_proportional: { type: 'ORDER', card_definition_id: FIXTURES.cardDefinitionActive } }] }]);
+		const earningsJson = JSON.stringify([{ effects: [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } }, card_definition_id: FIXTURES.cardDefinitionActive } }] }]);
 		const { items, error } = await run('create', {
 			name: 'Event points',
 			triggerEvent: 'customer.custom_event',

@@ -13,7 +13,7 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs'
 import { type Ctx, ok, type Router } from '../router.cjs';
 import type { Store } from '../state.cjs';
 import { TIER_STRUCTURE_UPDATE } from '../contractV2.cjs';
-import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, obj, type Rule, str } from '../validate.cjs';
+import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, num, obj, type Rule, str, typed } from '../validate.cjs';
 import { v2Page } from './loyaltyV2Lists.cjs';
 
 type Move = 'activate' | 'deactivate' | 'draft';
@@ -183,11 +183,54 @@ const TRIGGER = obj(
 	},
 );
 
+/**
+ * Proportional points, the contract's BenefitPointsProportional and EarningRuleEffectPointsProportional: `value`
+ * points for every `every` units of the source its calculation_type names (an order amount, order items, a
+ * metadata value), the other sources null or absent.
+ */
+const EVERY = obj({ every: int({ min: 1 }), value: num({ min: 0 }) }, ['every', 'value']);
+const METADATA_EVERY = obj({ every: int({ min: 1 }), value: num({ min: 0 }), property: str({ min: 1 }) }, ['every', 'value', 'property']);
+const APPLICABLE = typed(
+	{ product: 'product', sku: 'sku', products_collection: 'products_collection' },
+	{ product: obj({ id: str() }, ['id']), sku: obj({ id: str() }, ['id']), products_collection: obj({ id: str() }, ['id']) },
+);
+const ITEMS_EVERY = obj({ every: int({ min: 1 }), value: num({ min: 0 }), applicable_to: arr(APPLICABLE, { min: 1 }) }, ['every', 'value', 'applicable_to']);
+/** Each calculation_type's source object and the key in it that holds the ratio. */
+const PROPORTIONAL_SOURCES: Record<string, [string, string]> = {
+	PRE_DISCOUNT_ORDER_AMOUNT: ['order', 'amount'],
+	POST_DISCOUNT_ORDER_AMOUNT: ['order', 'total_amount'],
+	ORDER_METADATA_VALUE: ['order', 'metadata'],
+	PRE_DISCOUNT_ORDER_ITEMS_AMOUNT: ['order_items', 'amount'],
+	POST_DISCOUNT_ORDER_ITEMS_AMOUNT: ['order_items', 'subtotal_amount'],
+	ORDER_ITEMS_QUANTITY: ['order_items', 'quantity'],
+	CUSTOMER_METADATA_VALUE: ['customer', 'metadata'],
+	CUSTOM_EVENT_METADATA_VALUE: ['custom_event', 'metadata'],
+};
+const POINTS_PROPORTIONAL = obj(
+	{
+		calculation_type: str({ enum: Object.keys(PROPORTIONAL_SOURCES) }),
+		card_definition_id: str({ pattern: CARD_DEFINITION_ID }),
+		points_expiration: nullable(anyObject),
+		order: nullable(obj({ amount: EVERY, total_amount: EVERY, metadata: METADATA_EVERY })),
+		customer: nullable(obj({ metadata: METADATA_EVERY }, ['metadata'])),
+		custom_event: nullable(obj({ metadata: METADATA_EVERY }, ['metadata'])),
+		order_items: nullable(obj({ amount: ITEMS_EVERY, subtotal_amount: ITEMS_EVERY, quantity: ITEMS_EVERY })),
+	},
+	['calculation_type', 'card_definition_id'],
+	(o, path) => {
+		const [source, ratio] = PROPORTIONAL_SOURCES[o.calculation_type as string];
+		if (!isObject(o[source]) || (o[source] as Json)[ratio] === undefined)
+			throw invalidPayload(`Field ${path}.${source}.${ratio} is required when ${path}.calculation_type is ${String(o.calculation_type)}`);
+		for (const other of ['order', 'customer', 'custom_event', 'order_items'])
+			if (other !== source && o[other] !== undefined && o[other] !== null) throw invalidPayload(`Field ${path}.${other} must be null or absent when ${path}.calculation_type is ${String(o.calculation_type)}`);
+	},
+);
+
 const EFFECT = obj(
 	{
 		type: str({ enum: ['POINTS', 'POINTS_PROPORTIONAL', 'BENEFIT'] }),
 		points: obj({ value: int({ min: 0 }), card_definition_id: str({ pattern: CARD_DEFINITION_ID }), points_expiration: nullable(anyObject) }, ['value', 'card_definition_id']),
-		points_proportional: anyObject,
+		points_proportional: POINTS_PROPORTIONAL,
 		benefit: obj({ id: str({ pattern: BENEFIT_ID }) }, ['id']),
 	},
 	['type'],
@@ -264,18 +307,22 @@ const STOCK = obj({ type: str({ enum: ['UNLIMITED', 'LIMITED'] }), limited: null
 	if (o.type === 'LIMITED' && !isObject(o.limited)) throw invalidPayload(`Field ${path}.limited is required when ${path}.type is LIMITED`);
 	if (o.type === 'UNLIMITED' && o.limited !== undefined && o.limited !== null) throw invalidPayload(`Field ${path}.limited must be null when ${path}.type is UNLIMITED`);
 });
+const CAMPAIGN_ID = /^camp_[a-zA-Z0-9]+/;
+/** A coupon or gift voucher from a campaign; a gift voucher with the balance loaded onto it. */
+const BENEFIT_DIGITAL = typed(
+	{ DISCOUNT_COUPONS: 'discount_coupons', GIFT_VOUCHERS: 'gift_vouchers' },
+	{
+		discount_coupons: obj({ campaign_id: str({ pattern: CAMPAIGN_ID }) }, ['campaign_id']),
+		gift_vouchers: obj({ campaign_id: str({ pattern: CAMPAIGN_ID }), balance: num({ min: 0 }) }, ['campaign_id', 'balance']),
+	},
+);
 const BENEFIT_FIELDS: Record<string, Rule> = {
 	name: str({ min: 1, max: 200 }),
 	type: str({ enum: BENEFIT_TYPES }),
 	points: nullable(obj({ value: int({ min: 0 }), card_definition_id: str({ pattern: CARD_DEFINITION_ID }) }, ['value', 'card_definition_id'])),
-	// Its calculation settings vary by calculation_type: the emulator checks the two fields every type has.
-	points_proportional: nullable((v, path) => {
-		anyObject(v, path);
-		str({ min: 1 })((v as Json).calculation_type, `${path}.calculation_type`);
-		str({ pattern: CARD_DEFINITION_ID })((v as Json).card_definition_id, `${path}.card_definition_id`);
-	}),
+	points_proportional: nullable(POINTS_PROPORTIONAL),
 	material: nullable(anyObject),
-	digital: nullable(anyObject),
+	digital: nullable(BENEFIT_DIGITAL),
 	stock: nullable(STOCK),
 };
 const lockedResource = (key: string, details: string) => new ApiError(423, key, details, { message: 'Resource locked' });

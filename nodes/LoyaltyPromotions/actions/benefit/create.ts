@@ -1,7 +1,7 @@
 import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
-import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, nameProperty } from '../../shared/fields';
-import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText } from '../../shared/validate';
+import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, moneyProperty, nameProperty } from '../../shared/fields';
+import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText, toMinorUnits } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
 import type { OperationDefinition, ParamReader } from '../types';
 import { readStock, STOCK_OPTIONS } from './fields';
@@ -29,8 +29,9 @@ function readSettings(params: ParamReader, type: string): IDataObject {
 		}
 		default: {
 			const kind = requireOption(params, 'Campaign Type', params.get('digitalType', 'DISCOUNT_COUPONS'), ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS']);
-			const campaign = requirePattern(params, 'Campaign ID', params.get('digitalCampaignId', ''), /^camp_[a-zA-Z0-9]+$/, 'camp_0a1b2c');
-			return { digital: { type: kind, [kind.toLowerCase()]: { campaign_id: campaign } } };
+			const balance = kind === 'GIFT_VOUCHERS' ? toMinorUnits(params, 'Gift Balance', params.get('giftBalance', 0)) : undefined;
+			const campaign_id = requirePattern(params, 'Campaign ID', params.get('digitalCampaignId', ''), /^camp_[a-zA-Z0-9]+$/, 'camp_0a1b2c');
+			return { digital: balance === undefined ? { type: kind, discount_coupons: { campaign_id } } : { type: kind, gift_vouchers: { campaign_id, balance } } };
 		}
 	}
 }
@@ -62,7 +63,7 @@ export const create: OperationDefinition = {
 		{
 			...jsonObjectProperty('pointsProportional', 'Points Proportional (JSON)', 'How the points are calculated: calculation_type and its settings (e.g. per order amount)', {
 				calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
-				order: { amount: { every: 100, points: 1 } },
+				order: { amount: { every: 100, value: 1 } },
 			}),
 			displayOptions: show('POINTS_PROPORTIONAL'),
 		},
@@ -78,6 +79,7 @@ export const create: OperationDefinition = {
 			displayOptions: show('DIGITAL'),
 		},
 		{ displayName: 'Campaign ID', name: 'digitalCampaignId', type: 'string', required: true, default: '', placeholder: 'camp_...', description: 'The campaign the coupon or gift voucher comes from', displayOptions: show('DIGITAL') },
+		{ ...moneyProperty('giftBalance', 'Gift Balance', 'The balance loaded onto each gift voucher the benefit gives.'), displayOptions: { show: { benefitType: ['DIGITAL'], digitalType: ['GIFT_VOUCHERS'] } } },
 		additionalFieldsProperty([
 			...STOCK_OPTIONS,
 			startStatusProperty('The status the benefit starts in (default Draft)'),
@@ -94,6 +96,7 @@ export const create: OperationDefinition = {
 		sku_id: 'materialSkuId',
 		digital_type: 'digitalType',
 		campaign_id: 'digitalCampaignId',
+		balance: 'giftBalance',
 		status: 'additionalFields.status',
 	},
 	build: (params) => {

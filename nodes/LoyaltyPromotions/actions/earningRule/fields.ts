@@ -42,7 +42,7 @@ export const TRIGGER_LIMITS: JsonBodyField = {
 };
 
 /** One earning as the placeholder of Earnings (JSON) shows it: rules (optional) and effects. */
-const EARNINGS_SHAPE = [{ name: 'Base points', effects: [{ type: 'POINTS_PROPORTIONAL', points_proportional: { type: 'ORDER', order: { amount: { every: 100, points: 1 } }, card_definition_id: 'lcdef_...' } }] }];
+const EARNINGS_SHAPE = [{ name: 'Base points', effects: [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } }, card_definition_id: 'lcdef_...' } }] }];
 
 const EFFECT_TYPES = ['POINTS', 'POINTS_PROPORTIONAL', 'BENEFIT'];
 

@@ -89,8 +89,8 @@ const CONTEXT_TYPES = [
 const RULE_TYPES = ['advanced', 'basic', 'complex', 'expression'];
 
 const RULES_SHAPE = { '1': { name: 'order.amount', conditions: { $more_than: [10000] }, rules: {} }, logic: '1' };
-const APPLICABLE_SHAPE = { included: [{ object: 'product', id: 'prod_…' }], excluded: [], included_all: false };
-const BUNDLE_SHAPE = { '1': { name: 'order.items.any', conditions: { $is: [{ id: 'prod_…', object: 'product' }] }, rules: {} }, limit: 1, logic: '1' };
+const APPLICABLE_SHAPE = { included: [{ object: 'product', id: 'prod_…', effect: 'APPLY_TO_EVERY' }], excluded: [], included_all: false };
+const BUNDLE_SHAPE = { '1': { name: 'order.items.any', conditions: { $is: [{ id: 'prod_…', type: 'product_or_sku', object: 'product' }] }, rules: {} }, limit: 1 };
 
 /** The rule fields a create and an update share (Additional Fields or Update Fields). */
 export const RULE_BODY_OPTIONS: INodeProperties[] = [
