@@ -9,7 +9,7 @@ import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
 import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
 import type { OperationDefinition } from '../nodes/LoyaltyPromotions/actions/types';
-import { controllingParameters, recordFields, shownByValue, type RecordField } from '../nodes/LoyaltyPromotions/shared/mapping';
+import { controlFields, controllingParameters, recordFields, shownByValue, type RecordField } from '../nodes/LoyaltyPromotions/shared/mapping';
 import { BOUNDS, boundedFields } from '../nodes/LoyaltyPromotions/shared/limits';
 
 const CREDENTIAL_LABEL: Record<string, string> = {
@@ -99,7 +99,7 @@ function shownFor(operation: OperationDefinition, field: RecordField): string {
  * How Map Automatically treats each record operation's fields: the input key of each (and the field it fills,
  * with the panel values it is read for when the panel shows it only for some), those the item must give
  * (required, hidden from the panel), and those that stay typed because the fields the panel shows
- * hang on them (the item may repeat their value, not change it).
+ * hang on them, in the record or not (the item may repeat their value, under any of their names, not change it).
  */
 export function mappingTable(): string {
 	const rows = RESOURCES.flatMap((resource) =>
@@ -118,9 +118,11 @@ export function mappingTable(): string {
 				const required = fields
 					.filter((field) => field.required && !controlling.has(field.path) && !shownByValue(operation, field.property))
 					.map((field) => `\`${field.name}\``);
-				const typed = fields
-					.filter((field) => controlling.has(field.path))
-					.map((field) => `\`${field.name}\` (${field.property.displayName}: shows ${controlling.get(field.path)!.join(', ')})`);
+				// outside the record, a controlling field is named by its parameter's name, in the flat form
+				const typed = controlFields(operation, fields).map((field) => {
+					const name = fields.includes(field) ? field.name : field.name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+					return `\`${name}\` (${field.property.displayName}: shows ${controlling.get(field.path)!.join(', ')})`;
+				});
 				return `| ${resource.name} | ${operation.name} | ${keys} | ${required.join(', ') || '—'} | ${typed.join('; ') || '—'} |`;
 			}),
 	);

@@ -4,7 +4,7 @@
  * Retry-After, cursors that come round again, a redirect to another origin (a second emulator records what
  * reaches it), a Base URL with a password, a credential the resource cannot use (as an imported or AI-built
  * workflow carries it), an expression yielding an object or a Luxon DateTime, and n8n's Retry On Fail rerunning
- * the whole node.
+ * the whole node; an item's Discount Type other than the panel's, and a Category ID beyond 2^53.
  */
 import { FIXTURES, startEmulator, type RunningEmulator } from '../emulator/index.cjs';
 import { startSlowService, type SlowService } from '../harness/slowService.cjs';
@@ -66,6 +66,23 @@ const WORKFLOWS = {
 		name: 'Download',
 		parameters: { resource: 'export', operation: 'download', exportId: 'exp_slow', waitSeconds: 2, options: {} },
 		credentials: SLOW,
+	}),
+	// issue 43: the item's Discount Type differs from the panel's; a Category ID beyond 2^53 from an expression
+	controlInItem: workflow(
+		'e2eSafeControl001',
+		{
+			name: 'Import',
+			typeVersion: 3,
+			parameters: { resource: 'voucher', operation: 'import', recordFields: 'auto', type: 'DISCOUNT_VOUCHER', discountType: 'AMOUNT', amountOff: 10, additionalFields: {} },
+			credentials: APP,
+		},
+		[{ code: 'C1', discount_type: 'PERCENT', percent_off: 20 }],
+	),
+	unsafeCategory: workflow('e2eSafeCategory01', {
+		name: 'Vouchers',
+		typeVersion: 3,
+		parameters: { resource: 'voucher', operation: 'getAll', filters: { category: '={{ 12345678901234567890 }}' }, options: {} },
+		credentials: APP,
 	}),
 	retryAfter: workflow('e2eSafeRetryAftr1', { name: 'Categories', parameters: { resource: 'category', operation: 'getAll', returnAll: true, options: {} }, credentials: APP }),
 	cursorCycle: workflow('e2eSafeCursorCyc1', {
@@ -214,6 +231,20 @@ test('a resource given a credential it cannot use says which one it needs', asyn
 		node: 'Webhooks',
 		message: 'Webhook operations use the Loyalty Promotions (Voucherify) Management API credential; choose one in Credential to connect with',
 	});
+	expect(requests(stack.emulator)).toEqual([]);
+});
+
+test("an item's Discount Type other than the panel's fails the run naming the field, the key and both values, with Unknown Input Fields on Ignore", async () => {
+	const result = await run(WORKFLOWS.controlInItem.id);
+	expect(failure(result)).toMatchObject({ status: 'error', node: 'Import' });
+	expect(failure(result).message).toMatch(/^Discount Type \(input field "discount_type"\): is "PERCENT" \(Percent Off\) in the item but "AMOUNT" \(Amount Off\) in the panel\./);
+	expect(requests(stack.emulator)).toEqual([]);
+});
+
+test("a Get Many's Category filter beyond 2^53 from an expression is refused, not sent rounded", async () => {
+	const result = await run(WORKFLOWS.unsafeCategory.id);
+	expect(failure(result)).toMatchObject({ status: 'error', node: 'Vouchers' });
+	expect(failure(result).message).toMatch(/^Category Name or ID: must be text, not the number 12345678901234567000, which is beyond 9007199254740991/);
 	expect(requests(stack.emulator)).toEqual([]);
 });
 

@@ -206,6 +206,12 @@ function shownSplit(key: string, shown: INodeParameters): { typed: INodeParamete
 	return { typed, item };
 }
 
+/** A value as the error shows it: its JSON, and the option's name (Amount Off) where it differs. */
+function optionShown(property: INodeProperties, value: string): string {
+	const name = ((property.options ?? []) as INodePropertyOptions[]).find((option) => option.value === value)?.name;
+	return `${JSON.stringify(value)}${name !== undefined && name !== value ? ` (${name})` : ''}`;
+}
+
 /** The first request a run sends, after a fresh emulator (both runs see the same state). */
 async function firstRequest(parameters: INodeParameters, input: IDataObject[]) {
 	ctx.emu.control.reset();
@@ -265,7 +271,7 @@ describe('Map Automatically: fields other fields hang on', () => {
 			);
 			expect(items).toEqual([]);
 			expect(error?.message).toBe(
-				`${field.property.displayName} (input field "${field.name}"): is ${JSON.stringify(itemValue)} in the item but ${JSON.stringify(panelValue)} in the panel. ` +
+				`${field.property.displayName} (input field "${field.name}"): is ${optionShown(field.property, itemValue)} in the item but ${optionShown(field.property, panelValue)} in the panel. ` +
 					`${field.property.displayName} decides which fields the panel shows (${controllingParameters(
 						RESOURCES.find((r) => r.value === resource)!.operations.find((o) => o.value === operation)!,
 					)

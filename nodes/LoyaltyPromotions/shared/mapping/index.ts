@@ -41,7 +41,7 @@
  * description shows), hints.ts (what the user is told).
  */
 export { ignoredKeysHint, notShownKeysHint, withInputKey } from './hints';
-export { fieldAliases, looseName } from './names';
+export { controlAliases, fieldAliases, looseName } from './names';
 export {
 	MAPPING_PARAMETER,
 	RECORD_FIELDS_PARAMETER,
@@ -53,5 +53,5 @@ export {
 	version2Mapper,
 } from './parameters';
 export { mappingReader, recordReader, withMapped, type MappedItem, type RecordReader } from './reader';
-export { inCollection, recordFields, type RecordField } from './record';
+export { controlFields, inCollection, recordFields, type RecordField } from './record';
 export { controllingParameters, notUsedReason, panelVisibility, shownByValue, type HiddenBy } from './visibility';

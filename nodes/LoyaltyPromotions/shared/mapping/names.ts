@@ -9,6 +9,12 @@ import type { RecordField } from './record';
  * one per key of its object ("metadata.tier"). A value nested in the service's object is named by its own key
  * there (amount_off, sku_id), or with its object's name where the key alone would mean another field too
  * (point_earned_period, segment_id): the record (the operation's `record`) says which.
+ *
+ * A controlling field (one whose value decides which fields the panel shows: a type, a discount type) answers to
+ * more names, in the record or not, so that an item naming it is never read as if it did not: its service or
+ * typed parameter's name and its display name, loosely ("discount_type", "Discount Type", "discountType"), and a
+ * dotted path whose last two or more parts spell one of them ("discount.type", "voucher.discount.type"). Each
+ * key naming it is compared with the panel's value (reader.ts).
  */
 
 /** An input key as names are compared loosely: lower case, without spaces, underscores and hyphens. */
@@ -21,6 +27,22 @@ export function fieldAliases(field: RecordField): string[] {
 	return [...new Set([looseName(field.name), looseName(field.path.split('.').pop() ?? field.name)])];
 }
 
+/** The names a controlling field answers to loosely: its service name, its typed parameter's and its display name. */
+export function controlAliases(field: RecordField): string[] {
+	return [...new Set([...fieldAliases(field), looseName(field.property.displayName)])];
+}
+
+/**
+ * The loose forms a key may name a controlling field by, the longest first: the key itself, or for a dotted key
+ * its parts joined, whole and without its leading parts down to the last two ("voucher.discount.type": voucher…,
+ * discounttype). A single last part ("customer.type") names nothing: it would read another object's key.
+ */
+function controlForms(key: string): string[] {
+	const parts = key.split('.');
+	if (parts.length === 1) return [looseName(key)];
+	return parts.slice(0, -1).map((_, start) => looseName(parts.slice(start).join('')));
+}
+
 /** Keys a JSON field's dotted input keys may not set: they would reach the object's prototype. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -29,18 +51,37 @@ interface KeyMatch {
 	keys: Map<string, string>;
 	/** A JSON field's dotted keys ("metadata.tier"), by field name: [the object's key, the input key]. */
 	dotted: Map<string, Array<[string, string]>>;
+	/** The keys naming each controlling field (`controls`), by field name: each is compared with the panel. */
+	controlKeys: Map<string, string[]>;
 	unused: string[];
 }
 
 /**
  * Which input key each field reads (see the header): the exact key, else the one key matching it loosely; two
- * loose matches for one field are refused rather than one picked.
+ * loose matches for one field are refused rather than one picked, as are two dotted keys for one key of an object.
+ * The controlling fields (`controls`, those of the record among them) take every key that names them instead.
  */
-export function matchKeys(params: FieldContext, fields: RecordField[], json: IDataObject): KeyMatch {
+export function matchKeys(params: FieldContext, recordFields: RecordField[], json: IDataObject, controls: RecordField[] = []): KeyMatch {
 	const keys = new Map<string, string>();
 	const dotted = new Map<string, Array<[string, string]>>();
+	const controlKeys = new Map<string, string[]>();
 	const unused: string[] = [];
 	const byAlias = new Map<string, RecordField | null>();
+	const controlPaths = new Set(controls.map((control) => control.path));
+	const fields = recordFields.filter((field) => !controlPaths.has(field.path));
+	const byControlAlias = new Map<string, RecordField | null>();
+	for (const control of controls) {
+		for (const alias of controlAliases(control)) byControlAlias.set(alias, byControlAlias.has(alias) && byControlAlias.get(alias) !== control ? null : control);
+	}
+	const toControl = (key: string): boolean => {
+		const control =
+			controls.find((candidate) => candidate.name === key) ??
+			controlForms(key)
+				.map((form) => byControlAlias.get(form))
+				.find((candidate) => candidate);
+		if (control) controlKeys.set(control.name, [...(controlKeys.get(control.name) ?? []), key]);
+		return control !== undefined;
+	};
 	for (const field of fields) {
 		if (Object.hasOwn(json, field.name)) keys.set(field.name, field.name);
 		// An alias two fields share names neither.
@@ -56,10 +97,19 @@ export function matchKeys(params: FieldContext, fields: RecordField[], json: IDa
 			if (UNSAFE_KEYS.has(objectKey) || objectKey === '') {
 				fail(params, `${objectField.property.displayName} (input field "${key}")`, `"${objectKey}" cannot be a key of ${objectField.name}`);
 			}
+			const twin = dotted.get(objectField.name)?.find(([name]) => name === objectKey);
+			if (twin) {
+				fail(
+					params,
+					`${objectField.property.displayName} (input fields "${twin[1]}", "${key}")`,
+					`the item has two keys for its key "${objectKey}": keep one, e.g. "${objectField.name}.${objectKey}"`,
+				);
+			}
 			dotted.set(objectField.name, [...(dotted.get(objectField.name) ?? []), [objectKey, key]]);
 			continue;
 		}
 		const field = dot < 0 ? byAlias.get(looseName(key)) : undefined;
+		if (!field && toControl(key)) continue;
 		if (!field || keys.has(field.name)) {
 			unused.push(key);
 			continue;
@@ -73,7 +123,7 @@ export function matchKeys(params: FieldContext, fields: RecordField[], json: IDa
 		}
 		keys.set(name, candidates[0]);
 	}
-	return { keys, dotted, unused };
+	return { keys, dotted, controlKeys, unused };
 }
 
 /** A fixedCollection's single group as the item gives it, by its service keys (line_1 → line1), into its typed shape. */

@@ -1,10 +1,10 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type ResourceMapperValue } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties, type ResourceMapperValue } from 'n8n-workflow';
 import type { OperationDefinition } from '../../actions/types';
 import { putOwn } from '../fields';
 import { checkParameter, fail, parseJsonObject, type FieldContext } from '../validate';
 import { matchKeys, typedGroup } from './names';
 import { AUTO, RECORD_AUTO, RECORD_FIELDS_PARAMETER, MAPPING_PARAMETER } from './parameters';
-import { recordFields, type RecordField } from './record';
+import { controlFields, recordFields, type RecordField } from './record';
 import { controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
 
 /**
@@ -61,10 +61,31 @@ function itemMustGive(operation: OperationDefinition, field: RecordField, contro
 	return field.required && !controlling.has(field.path) && !shownByValue(operation, field.property);
 }
 
+/** A dropdown's value as an error shows it: '"PERCENT" (Percent Off)', the option's name where it has one. */
+function optionShown(property: INodeProperties, value: unknown): string {
+	const option = ((property.options ?? []) as Array<{ name?: string; value?: unknown }>).find((candidate) => candidate.value === value);
+	return `${JSON.stringify(value) ?? 'nothing'}${option?.name !== undefined && option.name !== value ? ` (${option.name})` : ''}`;
+}
+
+/**
+ * A controlling field's value from the item (`key`) must be the panel's: the fields it shows are read for the
+ * panel's value. The error names the field, the key and both values.
+ */
+function requireControlValue(params: FieldContext, field: RecordField, checked: unknown, panel: unknown, label: string, key: string, controlling: Map<string, string[]>): void {
+	if (checked === panel) return;
+	const name = field.property.displayName;
+	fail(
+		params,
+		label,
+		`is ${optionShown(field.property, checked)} in the item but ${optionShown(field.property, panel)} in the panel. ${name} decides which fields the panel shows (${(controlling.get(field.path) ?? []).join(', ')}), and those are read for the panel's value: set ${name} to ${JSON.stringify(checked)} in the panel for these items (e.g. after a Switch node), or leave "${key}" out of the item`,
+	);
+}
+
 export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean): RecordReader | undefined {
 	if (!operation.record) return undefined;
 	const fields = recordFields(operation);
 	const controlling = controllingParameters(operation);
+	const controls = controlFields(operation, fields);
 	const known = fields.map((field) => field.name);
 	return {
 		names: new Set(fields.map((field) => field.path.split('.')[0])),
@@ -73,7 +94,9 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 			const auto = mapping.mappingMode === AUTO;
 			// Version 2's Map Each Field Below gives the mapper's own values, by field name.
 			const source = auto ? json : ((mapping.value ?? {}) as IDataObject);
-			const { keys, dotted, unused } = auto ? matchKeys(params, fields, json) : { keys: new Map(known.filter((name) => Object.hasOwn(source, name)).map((name) => [name, name])), dotted: new Map<string, Array<[string, string]>>(), unused: [] };
+			const { keys, dotted, controlKeys, unused } = auto
+				? matchKeys(params, fields, json, controls)
+				: { keys: new Map(known.filter((name) => Object.hasOwn(source, name)).map((name) => [name, name])), dotted: new Map<string, Array<[string, string]>>(), controlKeys: new Map<string, string[]>(), unused: [] };
 			// n8n reads a parameter only while the panel's values show it: a hidden field is not read. Its input key
 			// is listed as unused (an empty one is no value: a sheet's rows leave the columns of other types empty);
 			// Map Each Field Below's value for it is left out as n8n leaves out a hidden typed value.
@@ -84,6 +107,18 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 					return by ? [[field.name, by] as const] : [];
 				}),
 			);
+			// The item's intent never loses silently: every key naming a controlling field must say the panel's value,
+			// whatever Unknown Input Fields says.
+			for (const control of controls) {
+				for (const key of (controlKeys.get(control.name) ?? []).filter((candidate) => !isEmpty(source[candidate]))) {
+					const label = `${control.property.displayName} (input field "${key}")`;
+					const by = hiddenBy(control.path);
+					if (by) {
+						fail(params, label, `is ${optionShown(control.property, source[key])} in the item, but ${notUsedReason(control, by)}: set the panel's ${by.controller.displayName} for these items (e.g. after a Switch node), or leave "${key}" out of the item`);
+					}
+					requireControlValue(params, control, checkParameter(params, control.property, source[key], label), typed(control.path, control.property.default), label, key, controlling);
+				}
+			}
 			const notShown = fields.flatMap((field) => {
 				const by = hidden.get(field.name);
 				if (!by || !auto) return [];
@@ -109,16 +144,17 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 				let from = key ?? field.name;
 				const parts = dotted.get(field.name);
 				if (parts) {
-					// The dotted keys set keys of the field's object, over the object the item gives under its own key.
-					const base = typeof value === 'string' && value.trim() !== '' ? parseJsonObject(params, `${field.property.displayName} (input field "${from}")`, value) : value;
+					// The dotted keys set keys of the field's object, over the object the item gives under its own key,
+					// which must then be an object (a list or a number there would be dropped).
+					const beside = parts.map(([, inputKey]) => `"${inputKey}"`).join(', ');
+					const base = isEmpty(value) ? {} : parseJsonObject(params, `${field.property.displayName} (input field "${from}", beside ${beside})`, value);
 					const object: IDataObject = {};
-					if (base !== null && typeof base === 'object' && !Array.isArray(base)) for (const [name, part] of Object.entries(base)) putOwn(object, name, part);
+					for (const [name, part] of Object.entries(base)) putOwn(object, name, part);
 					for (const [name, inputKey] of parts) putOwn(object, name, source[inputKey]);
 					value = object;
 					from = [...(key === undefined ? [] : [key]), ...parts.map(([, inputKey]) => inputKey)].join('", "');
 				}
 				const label = `${field.property.displayName} (input field "${from}")`;
-				const dependents = controlling.get(field.path);
 				if (isEmpty(value)) {
 					// Hidden from the panel when mapped automatically: only the item can give it.
 					if (auto && itemMustGive(operation, field, controlling)) {
@@ -127,16 +163,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 					continue;
 				}
 				const checked = checkParameter(params, field.property, typedGroup(params, field, from, value), label);
-				if (dependents) {
-					const panel = typed(field.path, field.property.default);
-					if (checked !== panel) {
-						fail(
-							params,
-							label,
-							`is ${JSON.stringify(checked)} in the item but ${JSON.stringify(panel)} in the panel. ${field.property.displayName} decides which fields the panel shows (${dependents.join(', ')}), and those are read for the panel's value: set ${field.property.displayName} to ${JSON.stringify(checked)} in the panel for these items (e.g. after a Switch node), or leave "${from}" out of the item`,
-						);
-					}
-				}
+				if (controlling.has(field.path)) requireControlValue(params, field, checked, typed(field.path, field.property.default), label, from, controlling);
 				values.set(field.path, checked);
 				inputKeys.set(field.path, from);
 			}

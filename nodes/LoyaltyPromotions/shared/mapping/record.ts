@@ -1,5 +1,6 @@
 import { ApplicationError, type FieldType, type INodeProperties } from 'n8n-workflow';
 import type { OperationDefinition, RecordMap } from '../../actions/types';
+import { controllingParameters } from './visibility';
 
 /** One column of an operation's record, derived from its typed parameter. */
 export interface RecordField {
@@ -52,5 +53,19 @@ export function recordFields(operation: OperationDefinition): RecordField[] {
 			type: FIELD_TYPES[property.type] ?? 'string',
 			required: !path.includes('.') && property.required === true,
 		};
+	});
+}
+
+/**
+ * The operation's controlling fields (controllingParameters) as fields an item may name: the record's own, under
+ * its service name, and each one outside the record under its parameter's name. They stay typed: an item naming
+ * one is compared with the panel's value (reader.ts), never read in its place.
+ */
+export function controlFields(operation: OperationDefinition, fields: RecordField[] = recordFields(operation)): RecordField[] {
+	return [...controllingParameters(operation).keys()].flatMap((name): RecordField[] => {
+		const mapped = fields.find((field) => field.path === name);
+		if (mapped) return [mapped];
+		const property = propertyAt(operation.properties, name);
+		return property ? [{ name, path: name, property, type: FIELD_TYPES[property.type] ?? 'string', required: false }] : [];
 	});
 }

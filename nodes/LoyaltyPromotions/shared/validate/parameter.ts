@@ -47,10 +47,15 @@ export function checkParameter(params: FieldContext, property: INodeProperties, 
 		case 'boolean':
 			return requireBoolean(params, label, value);
 		case 'options':
-			if (typeOptions.loadOptionsMethod) return requireScalarText(params, label, value);
+			// a dropdown loaded from the service ("Category Name or ID") takes an ID from an expression too
+			if (typeOptions.loadOptionsMethod) return isIdOrCode(property) ? requireIdText(params, label, value) : requireScalarText(params, label, value);
 			return requireOption(params, label, value, optionValues(property));
 		case 'multiOptions':
-			if (typeOptions.loadOptionsMethod) return value;
+			if (typeOptions.loadOptionsMethod) {
+				if (isIdOrCode(property) && Array.isArray(value)) for (const entry of value) requireIdText(params, label, entry);
+				else if (isIdOrCode(property)) requireIdText(params, label, value);
+				return value;
+			}
 			return requireOptions(params, label, value, optionValues(property));
 		case 'dateTime':
 			if (!isSet(value)) return value;
