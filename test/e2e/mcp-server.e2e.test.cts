@@ -32,7 +32,7 @@ beforeAll(async () => {
 	stack = await startStack('mcp-server', [workflow]);
 	await stack.n8n.importCredentials([mcpBearerCredential(TOKEN)]);
 	await stack.n8n.publish(workflow.id);
-	await stack.n8n.start({ timeoutMs: 120000 });
+	await stack.n8n.start({ timeoutMs: 420000 });
 	mcpUrl = new URL(`${stack.n8n.baseUrl}/mcp/${trigger.parameters.path}`);
 	client = await connect(TOKEN);
 }, 15 * 60 * 1000);
