@@ -11,6 +11,7 @@ import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
 import type { OperationDefinition } from '../nodes/LoyaltyPromotions/actions/types';
 import { controlFields, controllingParameters, recordFields, shownByValue, type RecordField } from '../nodes/LoyaltyPromotions/shared/mapping';
 import { BOUNDS, boundedFields } from '../nodes/LoyaltyPromotions/shared/limits';
+import { BUDGETS, budgetsOf, budgetWindowProperty, DEFAULT_BUDGET_WINDOW_HOURS } from '../nodes/LoyaltyPromotions/shared/budgets';
 
 const CREDENTIAL_LABEL: Record<string, string> = {
 	appKeys: 'App Keys',
@@ -134,31 +135,36 @@ export function mappingTable(): string {
 }
 
 /**
- * The operations that bound what one call moves (OperationDefinition.bounded): each bounded field, where it sits
- * in the panel, and its bound; then the bounds' defaults.
+ * The operations that bound what one call moves (OperationDefinition.bounded) or count in a budget
+ * (OperationDefinition.budgeted): each bounded field, where it sits in the panel, and its bound; each budget; then
+ * the defaults.
  */
 export function boundsTable(): string {
 	const rows = RESOURCES.flatMap((resource) =>
 		resource.operations
-			.filter((operation) => operation.bounded)
+			.filter((operation) => operation.bounded || operation.budgeted)
 			.map((operation) => {
 				const fields = boundedFields(operation).map((field) => {
 					const where = field.parents.filter((parent) => !('values' in parent)).map((parent) => `${parent.displayName} → `).join('');
 					return `${where}${field.property.displayName} (${BOUNDS[field.kind].property.displayName})`;
 				});
 				const signed = operation.properties.some((property) => property.name === 'allowedChanges');
-				return `| ${resource.name} → ${operation.name}${operation.deprecated ? ' (deprecated)' : ''} | ${fields.join(', ')} | ${signed ? 'yes' : '—'} |`;
+				const budgets = budgetsOf(operation).map((kind) => BUDGETS[kind].property.displayName);
+				return `| ${resource.name} → ${operation.name}${operation.deprecated ? ' (deprecated)' : ''} | ${fields.join(', ') || '—'} | ${signed ? 'yes' : '—'} | ${budgets.join(', ') || '—'} |`;
 			}),
 	);
 	const defaults = Object.values(BOUNDS)
 		.map(({ property, fallback }) => `${property.displayName} ${fallback.toLocaleString('en-US', { minimumFractionDigits: property.name === 'maxAmountPerCall' ? 2 : 0 })}`)
 		.join(', ');
+	const counts = Object.values(BUDGETS)
+		.map(({ property, counts }) => `${property.displayName} counts ${counts}`)
+		.join('; ');
 	return [
-		'| Operation | Bounded fields (bound) | Allowed Changes |',
-		'|---|---|---|',
+		'| Operation | Bounded fields (bound) | Allowed Changes | Budgets (per member and window) |',
+		'|---|---|---|---|',
 		...rows,
 		'',
-		`Defaults: ${defaults} (in the currency's main unit).`,
+		`Defaults: ${defaults} (in the currency's main unit); budgets 0 (none), ${budgetWindowProperty.displayName} ${DEFAULT_BUDGET_WINDOW_HOURS}. ${counts}.`,
 	].join('\n');
 }
 

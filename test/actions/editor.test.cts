@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { AUTHENTICATIONS, credentialTypeFor } from '../../nodes/LoyaltyPromotions/actions/types';
+import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
 import { ACTION_NODE_TYPE, nodeTypeFor, PACKAGE } from '../harness/types.cjs';
 
 /**
@@ -262,7 +263,7 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 			}
 		};
 		walk(toolCopy.properties);
-		const bounds = ['allowedChanges', 'maxAmountPerCall', 'maxPointsPerCall'];
+		const bounds = ['allowedChanges', 'maxAmountPerCall', 'maxPointsPerCall', ...Object.values(BUDGETS).map(({ property }) => property.name), budgetWindowProperty.name];
 		expect([...refusing].sort()).toEqual(['authentication', 'columns', 'operation', 'output', 'recordFields', 'resource', 'unknownInputFields', ...bounds].sort());
 	});
 

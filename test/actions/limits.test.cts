@@ -212,7 +212,8 @@ describe('More Redeemables (JSON): the service\'s own gift.credits (hundredths) 
 		const fractional = await runWith(operation, { gift: { credits: 12.5 } });
 		expect(fractional.error?.message).toMatch(/^More Redeemables \(JSON\) entry 1: gift\.credits: must be a whole number/);
 		expect(ctx.sent()).toEqual([]);
-		await runWith(operation, { gift: { credits: 2_000_000 } }, { maxAmountPerCall: 20_000 });
+		// the call moves the entry's 20,000.00 and at most the minimal order's 50.00 (its voucher is given no credits): limitsPerCall.test.cts
+		await runWith(operation, { gift: { credits: 2_000_000 } }, { maxAmountPerCall: 20_050 });
 		const sent = ctx.sent().find((request) => request.method === 'POST');
 		expect((sent?.body as { redeemables: IDataObject[] }).redeemables[1]).toEqual({ object: 'voucher', id: 'GIFT-JSON', gift: { credits: 2_000_000 } });
 	});

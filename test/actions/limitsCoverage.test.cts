@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
+import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
 import { BOUNDS, boundedFields } from '../../nodes/LoyaltyPromotions/shared/limits';
 
 /**
@@ -73,7 +74,7 @@ function numberFields(level: Level, prefix = ''): Array<{ path: string; property
 
 const OPERATIONS = RESOURCES.flatMap((resource) => resource.operations.map((operation) => ({ key: `${resource.value}.${operation.value}`, operation })));
 
-const BOUND_NAMES = new Set(Object.values(BOUNDS).map(({ property }) => property.name));
+const BOUND_NAMES = new Set([...Object.values(BOUNDS), ...Object.values(BUDGETS)].map(({ property }) => property.name));
 
 /** Each value-like number field of the catalogue, as 'resource.operation path', bounded or not. */
 const VALUE_FIELDS = OPERATIONS.flatMap(({ key, operation }) => {
@@ -101,10 +102,92 @@ it('every bounded field is a number whose name says points or money, within its 
 	}
 });
 
-it.each(OPERATIONS)('$key shows the bound of each kind it declares, and no other', ({ operation }) => {
-	const declared = new Set(boundedFields(operation).map((field) => BOUNDS[field.kind].property.name));
+it.each(OPERATIONS)('$key shows the bound and the budget of each kind it declares, and no other', ({ operation }) => {
+	const declared = new Set([...boundedFields(operation).map((field) => BOUNDS[field.kind].property.name), ...(operation.budgeted ?? []).map((kind) => BUDGETS[kind].property.name)]);
 	const shown = new Set(operation.properties.map((property) => property.name).filter((name) => BOUND_NAMES.has(name)));
 	expect([...shown].sort()).toEqual([...declared].sort());
 	// a signed change (Allowed Changes) is one the operation bounds
 	if (operation.properties.some((property) => property.name === 'allowedChanges')) expect(declared.size).toBeGreaterThan(0);
+});
+
+/**
+ * Operations that move points, money or cards, found by their endpoints (every alternative, the first request): each
+ * is bounded per call (`bounded`), counted in a budget (`budgeted`), or listed below with the reason it needs
+ * neither, or as a known gap. A new operation on such an endpoint fails here until it says which.
+ */
+const MOVES: Array<[pattern: RegExp, what: string]> = [
+	[/^POST \S+\/(points|balance)$/, 'adds or takes off points or money'],
+	[/^POST \/v1\/redemptions$/, 'redeems: spends credits, points, uses'],
+	[/^POST \/v1\/redemptions\/\{redemptionId\}\/rollbacks?$/, 'rolls back a redemption: gives back credits or points'],
+	[/^POST \S+\/rewards\/purchases$/, 'buys a reward with points'],
+	[/^POST \S+\/purchases\/\{rewardTransactionId\}\/refund$/, 'refunds a purchase: gives back points'],
+	[/^POST \S+\/(pending|expiring)-points\/\{bucketId\}\/(activate|cancel|expire)$/, "settles a points bucket: changes a card's points"],
+	[/^POST \S+\/redemption$/, "redeems a reward with a member's points"],
+	[/^POST \S+\/orders\/payments$/, "pays an order with a card's points"],
+	[/^POST \/v1\/(vouchers(\/\{code\})?|vouchers\/import(CSV)?)$/, 'issues cards (gift, loyalty) with balances'],
+	[/^POST \/v1\/campaigns(\/\{campaignId\}\/(vouchers(\/\{code\})?|import(CSV)?))?$/, 'issues cards of a campaign'],
+	[/^POST \/v1\/publications$/, 'gives customers cards or codes'],
+	[/^POST \S+\/members(\/batch)?$/, 'adds members, each getting a card'],
+	[/^(POST|PUT) \/v1\/orders(\/\{orderId\}|\/import)?$/, 'an order with status PAID earns points through earning rules'],
+	[/^POST \/v1\/events$/, 'a custom event earns points through earning rules'],
+];
+
+const ONCE = 'the service applies it at most once to the record it names (a second call is refused)';
+const EARNING = "what it earns is the program's earning rules' (built by the program's owner, bounded by them), not a value the call gives";
+
+/** Operations that move points, money or cards with neither a per-call bound nor a budget, and why that is safe. */
+const NEEDS_NEITHER: Record<string, string> = {
+	'programMember.refundRewardPurchase': `gives back the points of one purchase already made (which counted in Max Purchases per Member per Window); ${ONCE}`,
+	'loyaltyCard.activatePendingPointBucket': `makes usable the points an earning rule already gave (a bucket the node cannot create or size); ${ONCE}`,
+	'loyaltyCard.cancelPendingPointBucket': `takes away pending points, gives nothing; ${ONCE}`,
+	'loyaltyCard.expirePointBucket': `takes away a bucket's points, gives nothing; ${ONCE}`,
+	'redemption.rollback': `gives back what one redemption took (bounded by that call's own bounds); ${ONCE}`,
+	'order.create': EARNING,
+	'order.update': EARNING,
+	'order.import': EARNING,
+	'event.track': EARNING,
+};
+
+/**
+ * Known gaps, stated rather than hidden: they issue cards whose value is bounded per card (the campaign's, set by
+ * Campaign → Create within its bounds) but not how many one call issues. The list only shrinks.
+ */
+const KNOWN_GAPS: Record<string, string> = {
+	'campaign.addVouchers': 'up to 10,000 cards per call, each with the campaign\'s value: no bound on how many',
+	'campaign.create': 'each card bounded (Gift Amount, Points), not how many (Vouchers Count)',
+	'publication.create': 'up to 50 codes or cards per call: no bound on how many',
+	'programMember.add': 'one member, one card per card definition, each starting as the definition says: no value given',
+	'programMember.addInBatch': 'many members, each with cards as the definition says: no bound on how many',
+	'loyaltyMember.add': 'one member of a v1 program, its card starting as the campaign says: no value given',
+};
+
+const endpoints = (endpoint: string) => endpoint.split(' or ').map((alternative) => alternative.split(' then ')[0].trim());
+
+const MOVING = OPERATIONS.filter(({ operation }) => endpoints(operation.endpoint).some((endpoint) => MOVES.some(([pattern]) => pattern.test(endpoint))));
+
+it('finds the operations that move points, money or cards named in issue 42', () => {
+	const found = new Set(MOVING.map(({ key }) => key));
+	const named = [
+		'programMember.purchaseReward', 'programMember.refundRewardPurchase', 'loyaltyCard.activatePendingPointBucket', 'loyaltyCard.cancelPendingPointBucket',
+		'loyaltyCard.expirePointBucket', 'redemption.rollback', 'campaign.addVouchers', 'publication.create', 'programMember.add', 'loyaltyMember.add',
+		'order.create', 'event.track', 'campaign.create', 'redemption.redeem', 'loyaltyCard.adjustPoints',
+	];
+	expect(named.filter((key) => !found.has(key))).toEqual([]);
+});
+
+it('every operation that moves points, money or cards is bounded per call, counted in a budget, or listed with why it needs neither', () => {
+	const unaccounted = MOVING.filter(({ key, operation }) => !operation.bounded && !operation.budgeted && NEEDS_NEITHER[key] === undefined && KNOWN_GAPS[key] === undefined);
+	expect(unaccounted.map(({ key, operation }) => `${key}: ${operation.endpoint}`)).toEqual([]);
+});
+
+it('lists only moving operations, and none bounded or budgeted as needing neither (the lists only shrink)', () => {
+	const moving = new Map(MOVING.map(({ key, operation }) => [key, operation]));
+	expect(Object.keys(NEEDS_NEITHER).filter((key) => !moving.has(key) || moving.get(key)?.bounded || moving.get(key)?.budgeted)).toEqual([]);
+	expect(Object.keys(KNOWN_GAPS).filter((key) => !moving.has(key) || moving.get(key)?.budgeted)).toEqual([]);
+});
+
+it.each(OPERATIONS.filter(({ operation }) => operation.budgeted))('$key shows each budget it declares and the window', ({ operation }) => {
+	const names = new Set(operation.properties.map((property) => property.name));
+	for (const kind of operation.budgeted ?? []) expect(names.has(BUDGETS[kind].property.name)).toBe(true);
+	expect(names.has(budgetWindowProperty.name)).toBe(true);
 });

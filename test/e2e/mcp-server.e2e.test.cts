@@ -32,7 +32,7 @@ beforeAll(async () => {
 	stack = await startStack('mcp-server', [workflow]);
 	await stack.n8n.importCredentials([mcpBearerCredential(TOKEN)]);
 	await stack.n8n.publish(workflow.id);
-	await stack.n8n.start({ timeoutMs: 120000 });
+	await stack.n8n.start({ timeoutMs: 420000 });
 	mcpUrl = new URL(`${stack.n8n.baseUrl}/mcp/${trigger.parameters.path}`);
 	client = await connect(TOKEN);
 }, 15 * 60 * 1000);
@@ -217,3 +217,85 @@ test("the trigger's Bearer token is required: none or a wrong one is refused bef
 	expect([401, 403]).toContain(raw.status);
 	expect(stack.emulator.control.requests()).toEqual([]);
 }, 60000);
+
+describe('budgets and per-call bounds a token holder cannot exceed (issue 42)', () => {
+	const node = (name: string) => workflow.nodes.find((n: any) => n.name === name).parameters;
+	const POINTS_BUDGET: number = node('Add Loyalty Points').maxPointsPerMember;
+	const PURCHASES_BUDGET: number = node('Purchase Reward').maxPurchasesPerMember;
+	const dayAgo = () => Date.now() - 24 * 3_600_000;
+	const memberCards = () => [...stack.emulator.control.state.cards.values()].filter((card) => card.member_id === FIXTURES.memberId).map((card) => card.id);
+	/** What the service's history holds for the member in the window, as the budget counts it. */
+	const pointsInWindow = () =>
+		memberCards()
+			.flatMap((card) => stack.emulator.control.state.cardTransactions.get(card) ?? [])
+			.filter((tx: any) => ['ADMIN_CREDIT', 'ADMIN_DEBIT'].includes(tx.type) && tx.status !== 'REJECTED' && Date.parse(tx.created_at) > dayAgo())
+			.reduce((sum: number, tx: any) => sum + Math.abs(tx.details.points.total), 0);
+	const purchasesInWindow = () =>
+		(stack.emulator.control.state.rewardTransactions.get(FIXTURES.memberId) ?? []).filter((tx: any) => tx.type === 'PURCHASE' && tx.status !== 'REJECTED' && Date.parse(tx.created_at) > dayAgo()).length;
+	const posts = (sent: Array<{ route: string }>) => sent.filter((r) => r.route.startsWith('POST'));
+
+	test(`20 × Add_Loyalty_Points 1,000: applied up to Max Points per Member per Window (${POINTS_BUDGET}), then refused naming it, nothing written`, async () => {
+		const fits = Math.floor((POINTS_BUDGET - pointsInWindow()) / 1000);
+		const results = [];
+		for (let n = 0; n < 20; n++) results.push(await call('Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 1000, reason: 'loop' }));
+		expect(results.slice(0, fits).map((r) => [r.isError, posts(r.sent).length])).toEqual(Array(fits).fill([false, 1]));
+		for (const refused of results.slice(fits)) {
+			expect(refused.isError).toBe(true);
+			expect(refused.text).toMatch(/Max Points per Member per Window: is 5000 points in 24 h, and the member already has \d+ in that window, so this call's 1000 is refused/);
+			expect(posts(refused.sent)).toEqual([]);
+		}
+		expect(pointsInWindow()).toBeLessThanOrEqual(POINTS_BUDGET);
+	}, 600000);
+
+	test(`20 × Purchase_Reward: purchases up to Max Purchases per Member per Window (${PURCHASES_BUDGET}), then refused naming it`, async () => {
+		const fits = PURCHASES_BUDGET - purchasesInWindow();
+		const results = [];
+		for (let n = 0; n < 20; n++) results.push(await call('Purchase_Reward', { memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId }));
+		expect(results.filter((r) => !r.isError)).toHaveLength(fits);
+		for (const refused of results.slice(fits)) {
+			expect(refused.text).toMatch(/Max Purchases per Member per Window: is 5 purchases in 24 h/);
+			expect(posts(refused.sent)).toEqual([]);
+		}
+		expect(purchasesInWindow()).toBe(PURCHASES_BUDGET);
+	}, 600000);
+
+	test('parallel MCP sessions: 4 sessions × 3 calls of 1,000 points together stay within the budget plus 3 calls (the documented overshoot)', async () => {
+		// a fresh window for the member: the service's history of its manual changes emptied
+		for (const card of memberCards()) stack.emulator.control.state.cardTransactions.set(card, []);
+		const sessions = await Promise.all([1, 2, 3, 4].map((n) => connectMcp(mcpUrl, TOKEN, `lp-e2e-parallel-${n}`)));
+		try {
+			const outcomes = await Promise.all(
+				sessions.map(async (session) => {
+					const errors: boolean[] = [];
+					for (let n = 0; n < 3; n++) {
+						const result: any = await session.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 1000, reason: 'parallel' } });
+						errors.push(Boolean(result.isError));
+						if (result.isError) expect(resultText(result)).toMatch(/Max Points per Member per Window/);
+					}
+					return errors;
+				}),
+			);
+			const applied = pointsInWindow();
+			expect(applied).toBe(outcomes.flat().filter((error) => !error).length * 1000);
+			expect(applied).toBeGreaterThanOrEqual(POINTS_BUDGET);
+			expect(applied).toBeLessThanOrEqual(POINTS_BUDGET + 3 * 1000);
+		} finally {
+			await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
+		}
+	}, 600000);
+
+	test('the gift-card drain: Redeem_Voucher with an order of 50,000.00 is refused in one call naming Max Amount per Call, nothing sent, the card untouched', async () => {
+		const card = stack.emulator.control.state.findVoucher(FIXTURES.giftCode)!;
+		const balance = card.gift!.balance;
+		const { text, isError, sent } = await call('Redeem_Voucher', { code: FIXTURES.giftCode, customer: FIXTURES.customerId, orderAmount: 50000 });
+		expect(isError).toBe(true);
+		expect(text).toMatch(/Redeemables: together at most 10000\.00 per call \(Max Amount per Call\), got 50000\.00/);
+		expect(sent).toEqual([]);
+		expect(stack.emulator.control.state.findVoucher(FIXTURES.giftCode)!.gift!.balance).toBe(balance);
+	}, 60000);
+
+	test('no MCP tool annotations: n8n 2.41.1 lists name, description and inputSchema only (docs/ai.md says so)', async () => {
+		const { tools } = await client.listTools();
+		expect(tools.filter((t) => (t as any).annotations !== undefined)).toEqual([]);
+	});
+});

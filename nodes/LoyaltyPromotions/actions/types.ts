@@ -99,7 +99,16 @@ interface OperationBase {
 	 * this list, and a catalogue-wide test fails on a points or money field that is neither here nor excused.
 	 */
 	bounded?: Readonly<Record<string, BoundKind>>;
+	/**
+	 * The budgets the operation's writes count in (shared/budgets.ts): what one member may receive or spend within
+	 * a time window over any number of calls, read from the service's own history before the write. The operation
+	 * shows each budget's parameter and the window, and checks them before sending.
+	 */
+	budgeted?: readonly BudgetKind[];
 }
+
+/** A budget (OperationDefinition.budgeted): points per member, or reward purchases per member, per window. */
+export type BudgetKind = 'memberPoints' | 'memberPurchases';
 
 /** What a bounded field holds (OperationDefinition.bounded): points, or money in the currency's main unit. */
 export type BoundKind = 'points' | 'amount';

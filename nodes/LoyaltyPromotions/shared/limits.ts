@@ -140,6 +140,19 @@ export function readBoundedMinorUnits(params: ParamReader, field: string, value:
 	return checkMinorUnits(params, field, requireIntegerInRange(params, field, value, 0), false);
 }
 
+/**
+ * What one call moves over several values together (e.g. every redeemable's credits and the order a gift card
+ * pays), within the bound of `kind`: points, or money in hundredths. `what` says what was summed, for the error.
+ */
+export function checkCallTotal(params: ParamReader, field: string, kind: BoundKind, total: number, what: string, remedy: string): void {
+	const max = readBound(params, kind);
+	const label = BOUNDS[kind].property.displayName;
+	const over = kind === 'amount' ? total > Math.round(max * 100) : total > max;
+	if (!over) return;
+	const shown = (value: number) => (kind === 'amount' ? (value / 100).toFixed(2) : String(value));
+	fail(params, field, `together at most ${kind === 'amount' ? max.toFixed(2) : max} per call (${label}), got ${shown(total)} (${what}): ${remedy} or raise ${label}`);
+}
+
 /** One field an operation bounds, found among its properties. */
 export interface BoundedField {
 	path: string;

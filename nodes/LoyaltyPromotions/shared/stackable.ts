@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { ParamReader } from '../actions/types';
 import { customerLocator, customerRef } from './customerRef';
 import { compact, metadataJsonProperty, metadataProperty, readMetadata } from './fields';
-import { maxAmountPerCallProperty, maxPointsPerCallProperty, readBoundedAmount, readBoundedMinorUnits, readBoundedPoints } from './limits';
+import { checkCallTotal, maxAmountPerCallProperty, maxPointsPerCallProperty, readBoundedAmount, readBoundedMinorUnits, readBoundedPoints } from './limits';
 import { locatorProperty } from './locator';
 import { fail, optionalId, parseJsonArray, parseJsonObject, requireId, requireIntegerInRange, requireScalarText, toMinorUnits } from './validate';
 
@@ -196,12 +196,34 @@ function readRedeemable(params: ParamReader, entry: IDataObject, position: numbe
 	return redeemable;
 }
 
-/** The service's own gift.credits (hundredths) and reward.points of a JSON redeemable, within the bounds. */
-function checkJsonRedeemableValues(params: ParamReader, field: string, entry: IDataObject): void {
+/** The keys the contract's redeemables take (RedeemVoucher, RedeemGiftCard, RedeemLoyaltyCard, RedeemPromotionTier/Stack), and `code` for `id`. */
+const JSON_REDEEMABLE_KEYS: Record<string, readonly string[]> = {
+	entry: ['object', 'id', 'code', 'gift', 'reward'],
+	gift: ['credits'],
+	reward: ['id', 'points'],
+};
+
+/** A key of `value` the contract does not have there is refused: a `Gift`, a top-level `credits` or a nested one would go out unchecked. */
+function onlyKnownKeys(params: ParamReader, field: string, value: IDataObject, allowed: readonly string[]): void {
+	const unknown = Object.keys(value).find((key) => !allowed.includes(key));
+	if (unknown !== undefined) fail(params, field, `has the key "${unknown}", which the service does not take there (it takes ${allowed.join(', ')})`);
+}
+
+/** The service's own gift (credits in hundredths) and reward (id, points) of a JSON redeemable: objects of the contract's keys, within the bounds. */
+function checkJsonRedeemableValues(params: ParamReader, field: string, entry: IDataObject, object: string): void {
+	onlyKnownKeys(params, field, entry, JSON_REDEEMABLE_KEYS.entry);
+	for (const name of ['gift', 'reward'] as const) {
+		const value = entry[name];
+		if (value === undefined) continue;
+		if (object !== 'voucher') fail(params, `${field}: ${name}`, `is taken only by a voucher (a gift card or loyalty card), not a ${object}`);
+		if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(params, `${field}: ${name}`, 'must be an object');
+		onlyKnownKeys(params, `${field}: ${name}`, value as IDataObject, JSON_REDEEMABLE_KEYS[name]);
+	}
 	const gift = entry.gift as IDataObject | undefined;
 	const reward = entry.reward as IDataObject | undefined;
 	if (gift?.credits !== undefined) readBoundedMinorUnits(params, `${field}: gift.credits`, gift.credits);
 	if (reward?.points !== undefined) readBoundedPoints(params, `${field}: reward.points`, reward.points);
+	if (reward?.id !== undefined) requireId(params, `${field}: reward.id`, reward.id);
 }
 
 /** The redeemables: the list, then More Redeemables (JSON); 1 to 30, none twice. */
@@ -213,7 +235,7 @@ export function readRedeemables(params: ParamReader, fields: IDataObject): IData
 			const object = String(entry.object ?? '');
 			if (!['voucher', 'promotion_tier', 'promotion_stack'].includes(object)) fail(params, 'More Redeemables (JSON)', `entry ${i + 1} needs an object of voucher, promotion_tier or promotion_stack`);
 			const { code, ...rest } = entry;
-			checkJsonRedeemableValues(params, `More Redeemables (JSON) entry ${i + 1}`, entry as IDataObject);
+			checkJsonRedeemableValues(params, `More Redeemables (JSON) entry ${i + 1}`, entry as IDataObject, object);
 			entries.push({ ...rest, object, id: requireId(params, `More Redeemables (JSON) entry ${i + 1}`, entry.id ?? code) });
 		});
 	}
@@ -264,8 +286,57 @@ export function readStackableContext(params: ParamReader, fields: IDataObject): 
 	});
 }
 
-/** The whole body of a validation or redemption. */
+/** An order's amount in hundredths as the service reads it (its amount, else the sum of its items), or undefined when the request does not tell it. */
+function orderAmountOf(order: IDataObject | undefined): number | undefined {
+	if (order === undefined) return 0;
+	const whole = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+	if (order.amount !== undefined) return whole(order.amount);
+	if (order.items === undefined) return 0;
+	if (!Array.isArray(order.items)) return undefined;
+	let sum = 0;
+	for (const item of order.items as unknown[]) {
+		if (item === null || typeof item !== 'object') return undefined;
+		const { amount, price, quantity } = item as IDataObject;
+		const line = whole(amount) ?? (whole(price) === undefined ? undefined : (whole(price) as number) * (quantity === undefined ? 1 : (whole(quantity) ?? NaN)));
+		if (line === undefined || Number.isNaN(line)) return undefined;
+		sum += line;
+	}
+	return sum;
+}
+
+/**
+ * What one call moves, summed over all its redeemables: the credits given (hundredths) and the points given, each
+ * within its bound. A voucher given no credits (and no reward) may be a gift card, which pays what the order
+ * needs (up to its balance): the order's amount then counts too, so it must be known from the request.
+ */
+function checkCallMoves(params: ParamReader, redeemables: IDataObject[], order: IDataObject | undefined): void {
+	let credits = 0;
+	let points = 0;
+	let open = 0;
+	for (const redeemable of redeemables) {
+		if (redeemable.object !== 'voucher') continue;
+		const gift = redeemable.gift as IDataObject | undefined;
+		const reward = redeemable.reward as IDataObject | undefined;
+		if (typeof gift?.credits === 'number' && gift.credits > 0) credits += gift.credits;
+		else if (reward === undefined) open += 1;
+		if (typeof reward?.points === 'number') points += reward.points;
+	}
+	checkCallTotal(params, 'Redeemables', 'points', points, `the points of ${redeemables.length} redeemables`, 'give fewer points,');
+	const needed = open > 0 ? orderAmountOf(order) : 0;
+	if (needed === undefined) {
+		fail(params, 'Order (JSON)', 'needs an amount, or each item\'s amount or price, when a voucher is given no Credits: a gift card then pays what the order needs, and Max Amount per Call bounds it');
+	}
+	const what = [credits > 0 ? `credits ${(credits / 100).toFixed(2)}` : '', needed > 0 ? `the order's ${(needed / 100).toFixed(2)}, which a gift card given no Credits pays` : '']
+		.filter(Boolean)
+		.join(' and ');
+	checkCallTotal(params, 'Redeemables', 'amount', credits + needed, what, open > 0 ? "give each gift card's Credits," : 'give less,');
+}
+
+/** The whole body of a validation or redemption, within the bounds on what one call moves. */
 export function readStackableBody(params: ParamReader): IDataObject {
 	const fields = params.get<IDataObject>('additionalFields', {});
-	return { redeemables: readRedeemables(params, fields), ...readStackableContext(params, fields) };
+	const redeemables = readRedeemables(params, fields);
+	const context = readStackableContext(params, fields);
+	checkCallMoves(params, redeemables, context.order as IDataObject | undefined);
+	return { redeemables, ...context };
 }

@@ -1,8 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
+import { budgetProperties, checkMemberPointsBudget } from '../../shared/budgets';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { allowedChangesProperty, maxPointsPerCallProperty, readPointsChange } from '../../shared/limits';
 import { requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
+import { memberPath } from '../programMember/fields';
 import { CARD_LOCATORS, cardPath } from './fields';
 
 export const adjustPoints: OperationDefinition = {
@@ -26,17 +28,20 @@ export const adjustPoints: OperationDefinition = {
 		},
 		maxPointsPerCallProperty,
 		allowedChangesProperty,
+		...budgetProperties(['memberPoints']),
 		additionalFieldsProperty([
 			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the points change, kept with the transaction (at most 255 characters)' },
 		]),
 	],
 	record: { points: 'points', reason: 'additionalFields.reason' },
 	bounded: { points: 'points' },
-	build: (params) => {
+	budgeted: ['memberPoints'],
+	build: async (params) => {
 		const path = cardPath(params);
 		const points = readPointsChange(params, 'Points', params.get('points'));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const reason = fields.reason === undefined || fields.reason === '' ? undefined : requireText(params, 'Reason', fields.reason, { max: 255 });
+		await checkMemberPointsBudget(params, memberPath(params), points);
 		return { method: 'POST', path: `${path}/points`, body: reason === undefined ? { points } : { points, reason } };
 	},
 };

@@ -1,3 +1,4 @@
+import { budgetProperties, checkMemberPurchasesBudget } from '../../shared/budgets';
 import { requirePattern } from '../../shared/validate';
 import { programLocator } from '../program/search';
 import type { OperationDefinition } from '../types';
@@ -20,11 +21,15 @@ export const purchaseReward: OperationDefinition = {
 		memberLocator,
 		programRewardLocator,
 		dryRunProperty('purchase'),
+		...budgetProperties(['memberPurchases']),
 	],
-	build: (params) => {
+	budgeted: ['memberPurchases'],
+	build: async (params) => {
 		const path = `${memberPath(params)}/rewards/purchases`;
 		const rewardId = requirePattern(params, 'Reward', params.id('rewardId', 'Reward'), REWARD_ID, 'lrew_0a1b2c');
 		const { mode, safeToRepeat } = readDryRun(params);
+		// a dry run buys nothing, so it counts in no budget
+		if (mode === undefined) await checkMemberPurchasesBudget(params, memberPath(params));
 		return { method: 'POST', path, body: { reward_id: rewardId, ...mode }, safeToRepeat };
 	},
 };

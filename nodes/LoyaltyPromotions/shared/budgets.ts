@@ -1,0 +1,157 @@
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import type { BudgetKind, OperationDefinition, ParamReader } from '../actions/types';
+import { fail } from './validate';
+
+/**
+ * Budgets: the most one member may receive or spend through the node within a time window, over any number of
+ * calls, executions, MCP sessions and queue-mode workers. The node keeps no count of its own (a process's memory
+ * is not shared by the others): before a write it reads what the service's own history already holds for the
+ * member within the window, and refuses a call that would take it past the budget, naming the budget. A budget is
+ * the workflow builder's (no expression, like the per-call bounds); 0 means none (and no extra request).
+ *
+ * What holds: calls that run one after another never go past a budget. Calls that run at the same moment may each
+ * read the history before the others' writes are in it; each then still passes only if the history plus its own
+ * value fits, so k such calls together go past the budget by at most (k − 1) × the per-call bound (Max Points per
+ * Call) for points, and (k − 1) purchases for purchases.
+ */
+
+export const DEFAULT_BUDGET_WINDOW_HOURS = 24;
+
+/** The most pages of history read for one check (100 entries each): a longer history is refused, not guessed. */
+const MAX_HISTORY_PAGES = 20;
+const PAGE_SIZE = 100;
+
+export const budgetWindowProperty: INodeProperties = {
+	displayName: 'Budget Window (Hours)',
+	name: 'budgetWindowHours',
+	noDataExpression: true,
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 8784, numberPrecision: 0 },
+	default: DEFAULT_BUDGET_WINDOW_HOURS,
+	description: "The period a budget counts, ending at the call: the member's changes the service recorded within it count",
+};
+
+const maxPointsPerMemberProperty: INodeProperties = {
+	displayName: 'Max Points per Member per Window',
+	name: 'maxPointsPerMember',
+	noDataExpression: true,
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 0 },
+	default: 0,
+	description:
+		"The most points this kind of change may add or take off one member's cards within the Budget Window, counted from the service's card transactions; a call past it is refused before anything is sent. 0: no budget.",
+};
+
+const maxPurchasesPerMemberProperty: INodeProperties = {
+	displayName: 'Max Purchases per Member per Window',
+	name: 'maxPurchasesPerMember',
+	noDataExpression: true,
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 0 },
+	default: 0,
+	description:
+		"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases; a call past it is refused before anything is sent. 0: no budget.",
+};
+
+/** Each budget's parameter and what it counts, for the panel, the docs and the tests. */
+export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: string }> = {
+	memberPoints: { property: maxPointsPerMemberProperty, counts: "points added or taken off by hand (the card transactions ADMIN_CREDIT and ADMIN_DEBIT, not REJECTED) on all the member's cards" },
+	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (not REJECTED)" },
+};
+
+/** The parameters an operation with these budgets shows: each budget, then the window they share. */
+export function budgetProperties(kinds: readonly BudgetKind[]): INodeProperties[] {
+	return [...kinds.map((kind) => BUDGETS[kind].property), budgetWindowProperty];
+}
+
+/** A budget's setting as the workflow builder typed it (an expression would let an item or a model set it). */
+function builderNumber(params: ParamReader, property: INodeProperties): number {
+	const stored = params.node.parameters[property.name];
+	if (typeof stored === 'string' && stored.startsWith('=')) {
+		fail(params, property.displayName, 'must be typed in the node, not an expression: a budget an input item or an AI model sets bounds nothing');
+	}
+	const value = Number(params.get(property.name, property.default));
+	const min = property.typeOptions?.minValue ?? 0;
+	if (!Number.isInteger(value) || value < min) fail(params, property.displayName, `must be a whole number of at least ${min} (got ${String(params.get(property.name))})`);
+	return value;
+}
+
+/** The budget of `kind`, or undefined when it is 0 (none). */
+function readBudget(params: ParamReader, kind: BudgetKind): number | undefined {
+	const budget = builderNumber(params, BUDGETS[kind].property);
+	return budget > 0 ? budget : undefined;
+}
+
+/** The moment the window starts, as the service's date filters take it. */
+function windowStart(params: ParamReader): string {
+	const hours = builderNumber(params, budgetWindowProperty);
+	return new Date(Date.now() - hours * 3_600_000).toISOString();
+}
+
+/** Every entry of a v2 list created after `since`, following its cursor; a history longer than the check reads is refused. */
+async function historySince(params: ParamReader, path: string, since: string, label: string): Promise<IDataObject[]> {
+	const entries: IDataObject[] = [];
+	let cursor: string | undefined;
+	for (let page = 0; page < MAX_HISTORY_PAGES; page++) {
+		const query: IDataObject = { limit: PAGE_SIZE, order: '-created_at', 'filters[created_at][conditions][$after]': since };
+		if (cursor !== undefined) query.cursor = cursor;
+		const answer = await params.send<IDataObject>({ method: 'GET', path, query });
+		entries.push(...((answer.data as IDataObject[] | undefined) ?? []));
+		const next = (answer.cursor as IDataObject | null | undefined)?.next;
+		if (typeof next !== 'string' || next === '') return entries;
+		cursor = next;
+	}
+	return fail(params, label, `the member has more than ${MAX_HISTORY_PAGES * PAGE_SIZE} entries in the Budget Window to count: shorten the window`);
+}
+
+const counted = (entry: IDataObject) => entry.status !== 'REJECTED';
+
+/** Refuses `adding` more when `used` of `budget` is spent, naming the budget. */
+function check(params: ParamReader, kind: BudgetKind, used: number, adding: number, budget: number, unit: string): void {
+	if (used + adding <= budget) return;
+	const { displayName } = BUDGETS[kind].property;
+	const hours = builderNumber(params, budgetWindowProperty);
+	throw new NodeOperationError(params.node, `${displayName}: is ${budget} ${unit} in ${hours} h, and the member already has ${used} in that window, so this call's ${adding} is refused: try again later or raise ${displayName}`, {
+		itemIndex: params.itemIndex,
+		description: "Nothing was written: the node only read the member's history from the service.",
+	});
+}
+
+/**
+ * Max Points per Member per Window: the size of the points manual changes moved on all the member's cards within
+ * the window (read from the member's cards, then each card's transactions), plus `points`, within the budget.
+ */
+export async function checkMemberPointsBudget(params: ParamReader, memberPath: string, points: number): Promise<void> {
+	const budget = readBudget(params, 'memberPoints');
+	if (budget === undefined) return;
+	const since = windowStart(params);
+	const member = await params.send<IDataObject>({ method: 'GET', path: memberPath });
+	// the contract's MemberCard: { member_role, card: { id, … } | null }
+	const cards = ((member.cards as IDataObject[] | undefined) ?? []).flatMap((entry) => {
+		const id = (entry.card as IDataObject | null | undefined)?.id;
+		return typeof id === 'string' ? [id] : [];
+	});
+	let used = 0;
+	for (const card of cards) {
+		const history = await historySince(params, `${memberPath}/cards/${encodeURIComponent(card)}/transactions`, since, BUDGETS.memberPoints.property.displayName);
+		for (const entry of history) {
+			if (!counted(entry) || !['ADMIN_CREDIT', 'ADMIN_DEBIT'].includes(String(entry.type))) continue;
+			used += Math.abs(Number(((entry.details as IDataObject | undefined)?.points as IDataObject | undefined)?.total ?? 0));
+		}
+	}
+	check(params, 'memberPoints', used, Math.abs(points), budget, 'points');
+}
+
+/** Max Purchases per Member per Window: the member's purchases within the window, plus this one, within the budget. */
+export async function checkMemberPurchasesBudget(params: ParamReader, memberPath: string): Promise<void> {
+	const budget = readBudget(params, 'memberPurchases');
+	if (budget === undefined) return;
+	const history = await historySince(params, `${memberPath}/rewards/purchases`, windowStart(params), BUDGETS.memberPurchases.property.displayName);
+	const used = history.filter((entry) => counted(entry) && (entry.type ?? 'PURCHASE') === 'PURCHASE').length;
+	check(params, 'memberPurchases', used, 1, budget, 'purchases');
+}
+
+/** The budgets an operation declares (OperationDefinition.budgeted), for the docs and the tests. */
+export function budgetsOf(operation: Pick<OperationDefinition, 'budgeted'>): BudgetKind[] {
+	return [...(operation.budgeted ?? [])];
+}
