@@ -212,8 +212,8 @@ export interface AutoSummary {
 /**
  * Concurrency Auto: how many requests one execution keeps in flight, found while it runs. It starts at AUTO_START
  * and, one measuring period at a time (at least 2 × the requests in flight answered, and 100 ms), grows by half
- * while the rate of answers grows by 5 % or more. When a step brings nothing it stays (or returns to the step
- * before, if the rate fell by a tenth), and probes a quarter higher every 8 periods. It never grows while the
+ * while the rate of answers grows by 5 % or more. When a step brings less it returns to the step before, and
+ * probes a quarter higher every 8 periods. It never grows while the
  * pacer holds requests for the rate limit (the headers show no room: more in flight would only wait), never goes
  * above AUTO_CAP or the X-Rate-Limit-Limit the service announces, halves after a 429 and steps down by a quarter
  * after a 5xx or a lost connection (once per round of requests in flight). It decides how many requests start,
@@ -250,6 +250,9 @@ export class AutoConcurrency {
 
 	/** Answers since the last backoff: the requests in flight then answer with the same fault, and count once. */
 	private sinceBackoff = Infinity;
+
+	/** How many were in flight at the last backoff. */
+	private inFlightAtBackoff = 0;
 
 	constructor(
 		private readonly cap = AUTO_CAP,
@@ -306,8 +309,8 @@ export class AutoConcurrency {
 				this.previous = { rate, limit };
 				return this.set(Math.max(limit + 1, Math.ceil(limit * 1.5)));
 			}
-			// The last step brought nothing: stay, or go back if it cost.
-			if (rate < this.previous.rate * 0.9) this.set(this.previous.limit);
+			// The last step brought nothing: back to the step before.
+			this.set(this.previous.limit);
 			this.probing = false;
 			this.previous = undefined;
 			this.steadyPeriods = 0;
@@ -321,8 +324,9 @@ export class AutoConcurrency {
 	}
 
 	private backOff(factor: number): void {
-		if (this.sinceBackoff < this.current()) return;
+		if (this.sinceBackoff < this.inFlightAtBackoff) return;
 		this.sinceBackoff = 0;
+		this.inFlightAtBackoff = this.current();
 		this.backoffs++;
 		this.set(Math.floor(this.current() * factor));
 		this.probing = false;
