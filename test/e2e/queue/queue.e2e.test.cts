@@ -8,6 +8,8 @@
  * 3. the 2,000-item SKU sync on a worker vs in one regular-mode process (ratios in the output); a worker killed
  *    mid-run: the run ends failed, and a re-run accounts for every item (no loss, no duplicate)
  * 4. OAuth: the workers share the credential's token and fetch a new one once per expiry, not once per request
+ * 5. two syncs with Concurrency Auto on the two workers at once share the account's rate limit: every item done,
+ *    what each worker learns from the headers keeps them together under the limit
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,7 +17,7 @@ import { FIXTURES, sign, startEmulator, type RunningEmulator } from '../../emula
 import { floorSkuSync, pool, RawClient } from '../../../bench/lib/floor.cjs';
 
 const { startQueueTopology, withLogTails } = require('./topology');
-const { LOYALTY_EVENTS, OAUTH_LOOKUPS, SKU_SYNC, SUMMARY_NODE, TRIGGER_NODE, UPSERT_NODE } = require('./workflows');
+const { LOYALTY_EVENTS, OAUTH_LOOKUPS, SKU_SYNC, SKU_SYNC_AUTO, SUMMARY_NODE, TRIGGER_NODE, UPSERT_NODE } = require('./workflows');
 const { createN8n, publicApi } = require('../n8n');
 const { emulatorCredentials, ROOT } = require('../examples');
 const { E2E_DIR } = require('../setup');
@@ -169,14 +171,14 @@ beforeAll(async () => {
 		packageDir: ROOT,
 		workers: 2,
 		credentials: emulatorCredentials(emulator),
-		workflows: [LOYALTY_EVENTS, SKU_SYNC.workflow, OAUTH_LOOKUPS.workflow],
+		workflows: [LOYALTY_EVENTS, SKU_SYNC.workflow, SKU_SYNC_AUTO.workflow, OAUTH_LOOKUPS.workflow],
 		// A killed worker's job is declared stalled once its lock expires: 20 s instead of n8n's 60 s, checked
 		// every 5 s instead of 30 s, so the kill test ends sooner. Healthy workers renew every 5 s.
 		env: { QUEUE_WORKER_LOCK_DURATION: '20000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '5000' },
 		log: (m: string) => process.stderr.write(`[queue] ${m}\n`),
 	});
 	apiKey = await q.main.setupOwnerAndApiKey();
-	for (const wf of [SKU_SYNC, OAUTH_LOOKUPS]) await q.main.activate(wf.id, apiKey);
+	for (const wf of [SKU_SYNC, SKU_SYNC_AUTO, OAUTH_LOOKUPS]) await q.main.activate(wf.id, apiKey);
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
@@ -412,6 +414,56 @@ describe('OAuth in queue mode', () => {
 			check(run.summary?.total === 800 && run.summary?.failed === 0, `items were lost to the expiry (${report}): ${JSON.stringify(run.summary?.errors)}`);
 		} finally {
 			emulator.control.setTokenLifetime(3600);
+			emulator.control.setLatency(0);
+		}
+	}), 300000);
+});
+
+// ------------------------------------------------------------------ 5. one account's limit, two workers
+
+describe('two workers with Concurrency Auto on one account', () => {
+	test("run at once under the emulator's rate limit: every item done, together within the limit of every window", withLogs(async () => {
+		const LIMIT = 60;
+		const WINDOW_MS = 2000;
+		const ITEMS = 150;
+		emulator.control.setLatency(20);
+		emulator.control.setRateLimit({ limit: LIMIT, windowMs: WINDOW_MS, route: '/skus' });
+		const before = emulator.control.counters();
+		const seqBefore = Math.max(0, ...emulator.control.requests().map((r) => r.seq));
+		try {
+			// posted one after the other: Redis hands the second job to the worker that has waited longest
+			const first = runSync(queueTarget(), SKU_SYNC_AUTO, { count: ITEMS, prefix: 'shared-a' });
+			await until(() => skusWithPrefix('shared-a').length > 0, 'the first Auto sync to start');
+			const second = runSync(queueTarget(), SKU_SYNC_AUTO, { count: ITEMS, prefix: 'shared-b' });
+			const runs = await Promise.all([first, second]);
+			const workers = runs.map((r) => q.workerRuns().get(r.executionId)?.[0]);
+			const after = emulator.control.counters();
+			const upserts = emulator.control.requests({ method: 'POST', path: /\/skus$/ }).filter((r) => r.seq > seqBefore);
+			const answered = upserts.filter((r) => r.status >= 200 && r.status < 300);
+			const rejected = after.rateLimited - before.rateLimited;
+			const start = Math.min(...upserts.map((r) => r.at));
+			const spanMs = Math.max(...upserts.map((r) => r.at)) - start;
+			const overlapMs = Math.min(...runs.map((r) => new Date(r.execution.stoppedAt).getTime())) - Math.max(...runs.map((r) => new Date(r.execution.startedAt).getTime()));
+			process.stderr.write(
+				`[queue] two Auto syncs of ${ITEMS} SKUs on workers ${workers.map((w) => (w ?? -1) + 1).join(' and ')}, limit ${LIMIT} per ${WINDOW_MS} ms: ` +
+					`${answered.length} accepted in ${spanMs} ms (${((answered.length / spanMs) * WINDOW_MS).toFixed(1)} per window), ${rejected} answered 429, ` +
+					`runs overlapping ${overlapMs} ms\n`,
+			);
+			for (const r of runs) {
+				expect(r.execution.status).toBe('success');
+				expect(r.summary).toMatchObject({ total: ITEMS, created: ITEMS, failed: 0 });
+			}
+			// 0 lost: every SKU of both runs exists once
+			for (const prefix of ['shared-a', 'shared-b']) expect(new Set(skusWithPrefix(prefix).map((s) => s.source_id)).size).toBe(ITEMS);
+			expect(after.duplicateCreates - before.duplicateCreates).toBe(0);
+			expect(answered).toHaveLength(2 * ITEMS);
+			expect(new Set(workers).size).toBe(2);
+			expect(overlapMs).toBeGreaterThan(0);
+			// together they kept to the pace the limit allows: no more than LIMIT a window on average, and few refusals
+			expect((answered.length / spanMs) * WINDOW_MS).toBeLessThanOrEqual(LIMIT);
+			expect(rejected).toBeLessThanOrEqual(Math.ceil((2 * ITEMS) / LIMIT));
+		} finally {
+			emulator.control.setRateLimit(null);
 			emulator.control.setLatency(0);
 		}
 	}), 300000);
