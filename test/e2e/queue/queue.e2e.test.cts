@@ -422,51 +422,59 @@ describe('OAuth in queue mode', () => {
 // ------------------------------------------------------------------ 5. one account's limit, two workers
 
 describe('two workers with Concurrency Auto on one account', () => {
-	test("run at once under the emulator's rate limit: every item done, together within the limit of every window", withLogs(async () => {
-		const LIMIT = 60;
-		const WINDOW_MS = 2000;
-		const ITEMS = 150;
-		emulator.control.setLatency(20);
-		emulator.control.setRateLimit({ limit: LIMIT, windowMs: WINDOW_MS, route: '/skus' });
+	/** Two Auto syncs started one after the other under the emulator's limit; every check holds for each pair. */
+	async function pair(attempt: number, limit: number, windowMs: number, items: number): Promise<Array<number | undefined>> {
+		const prefixes = [`shared-${attempt}-a`, `shared-${attempt}-b`];
+		emulator.control.setRateLimit({ limit, windowMs, route: '/skus' });
 		const before = emulator.control.counters();
 		const seqBefore = Math.max(0, ...emulator.control.requests().map((r) => r.seq));
+		const first = runSync(queueTarget(), SKU_SYNC_AUTO, { count: items, prefix: prefixes[0] });
+		await until(() => skusWithPrefix(prefixes[0]).length > 0, 'the first Auto sync to start');
+		const second = runSync(queueTarget(), SKU_SYNC_AUTO, { count: items, prefix: prefixes[1] });
+		const runs = await Promise.all([first, second]);
+		const workers = runs.map((r) => q.workerRuns().get(r.executionId)?.[0]);
+		const after = emulator.control.counters();
+		const upserts = emulator.control.requests({ method: 'POST', path: /\/skus$/ }).filter((r) => r.seq > seqBefore);
+		const answered = upserts.filter((r) => r.status >= 200 && r.status < 300);
+		const rejected = after.rateLimited - before.rateLimited;
+		const spanMs = Math.max(...upserts.map((r) => r.at)) - Math.min(...upserts.map((r) => r.at));
+		const overlapMs = Math.min(...runs.map((r) => new Date(r.execution.stoppedAt).getTime())) - Math.max(...runs.map((r) => new Date(r.execution.startedAt).getTime()));
+		process.stderr.write(
+			`[queue] two Auto syncs of ${items} SKUs on workers ${workers.map((w) => (w ?? -1) + 1).join(' and ')}, limit ${limit} per ${windowMs} ms: ` +
+				`${answered.length} accepted in ${spanMs} ms (${((answered.length / spanMs) * windowMs).toFixed(1)} per window), ${rejected} answered 429, ` +
+				`runs overlapping ${overlapMs} ms\n`,
+		);
+		for (const r of runs) {
+			expect(r.execution.status).toBe('success');
+			expect(r.summary).toMatchObject({ total: items, created: items, failed: 0 });
+		}
+		// 0 lost: every SKU of both runs exists once
+		for (const prefix of prefixes) expect(new Set(skusWithPrefix(prefix).map((s) => s.source_id)).size).toBe(items);
+		expect(after.duplicateCreates - before.duplicateCreates).toBe(0);
+		expect(answered).toHaveLength(2 * items);
+		expect(overlapMs).toBeGreaterThan(0);
+		// together they kept to the limit: at most one 429 a window (a request of each sent on the last unit of the
+		// window's remaining), each waited out and sent again
+		expect(rejected).toBeLessThanOrEqual(Math.ceil((2 * items) / limit));
+		expect(spanMs).toBeGreaterThanOrEqual(((2 * items) / limit - 1) * windowMs);
+		return workers;
+	}
+
+	test("run at once under the emulator's rate limit: every item done, together within the limit", withLogs(async () => {
+		emulator.control.setLatency(20);
 		try {
-			// posted one after the other: Redis hands the second job to the worker that has waited longest
-			const first = runSync(queueTarget(), SKU_SYNC_AUTO, { count: ITEMS, prefix: 'shared-a' });
-			await until(() => skusWithPrefix('shared-a').length > 0, 'the first Auto sync to start');
-			const second = runSync(queueTarget(), SKU_SYNC_AUTO, { count: ITEMS, prefix: 'shared-b' });
-			const runs = await Promise.all([first, second]);
-			const workers = runs.map((r) => q.workerRuns().get(r.executionId)?.[0]);
-			const after = emulator.control.counters();
-			const upserts = emulator.control.requests({ method: 'POST', path: /\/skus$/ }).filter((r) => r.seq > seqBefore);
-			const answered = upserts.filter((r) => r.status >= 200 && r.status < 300);
-			const rejected = after.rateLimited - before.rateLimited;
-			const start = Math.min(...upserts.map((r) => r.at));
-			const spanMs = Math.max(...upserts.map((r) => r.at)) - start;
-			const overlapMs = Math.min(...runs.map((r) => new Date(r.execution.stoppedAt).getTime())) - Math.max(...runs.map((r) => new Date(r.execution.startedAt).getTime()));
-			process.stderr.write(
-				`[queue] two Auto syncs of ${ITEMS} SKUs on workers ${workers.map((w) => (w ?? -1) + 1).join(' and ')}, limit ${LIMIT} per ${WINDOW_MS} ms: ` +
-					`${answered.length} accepted in ${spanMs} ms (${((answered.length / spanMs) * WINDOW_MS).toFixed(1)} per window), ${rejected} answered 429, ` +
-					`runs overlapping ${overlapMs} ms\n`,
-			);
-			for (const r of runs) {
-				expect(r.execution.status).toBe('success');
-				expect(r.summary).toMatchObject({ total: ITEMS, created: ITEMS, failed: 0 });
+			// Redis hands a job to whichever worker asks first: a pair that landed on one worker is run again (at most 3)
+			let workers: Array<number | undefined> = [];
+			for (let attempt = 0; attempt < 3 && new Set(workers).size !== 2; attempt++) {
+				// the two syncs together ask for more than the limit allows: 200 requests at 20 a window take 10 windows
+				workers = await pair(attempt, 20, 2000, 100);
 			}
-			// 0 lost: every SKU of both runs exists once
-			for (const prefix of ['shared-a', 'shared-b']) expect(new Set(skusWithPrefix(prefix).map((s) => s.source_id)).size).toBe(ITEMS);
-			expect(after.duplicateCreates - before.duplicateCreates).toBe(0);
-			expect(answered).toHaveLength(2 * ITEMS);
 			expect(new Set(workers).size).toBe(2);
-			expect(overlapMs).toBeGreaterThan(0);
-			// together they kept to the pace the limit allows: no more than LIMIT a window on average, and few refusals
-			expect((answered.length / spanMs) * WINDOW_MS).toBeLessThanOrEqual(LIMIT);
-			expect(rejected).toBeLessThanOrEqual(Math.ceil((2 * ITEMS) / LIMIT));
 		} finally {
 			emulator.control.setRateLimit(null);
 			emulator.control.setLatency(0);
 		}
-	}), 300000);
+	}), 600000);
 });
 
 // ------------------------------------------------------------------ 3. SKU sync
