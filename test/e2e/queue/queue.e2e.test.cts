@@ -453,9 +453,9 @@ describe('two workers with Concurrency Auto on one account', () => {
 		expect(after.duplicateCreates - before.duplicateCreates).toBe(0);
 		expect(answered).toHaveLength(2 * items);
 		expect(overlapMs).toBeGreaterThan(0);
-		// together they kept to the limit: at most one 429 a window (a request of each sent on the last unit of the
-		// window's remaining), each waited out and sent again
-		expect(rejected).toBeLessThanOrEqual(Math.ceil((2 * items) / limit));
+		// together they kept to the limit: a 429 is a request of each sent on the last units of a window's remaining
+		// (measured 2-9 over 10 windows), each waited out and sent again; at most two a window
+		expect(rejected).toBeLessThanOrEqual(2 * Math.ceil((2 * items) / limit));
 		expect(spanMs).toBeGreaterThanOrEqual(((2 * items) / limit - 1) * windowMs);
 		return workers;
 	}
