@@ -4,7 +4,7 @@
  * own process) behind a simulated link (bench/lib/linkServer.cts, a third process).
  *
  *   npm run bench -- --real [--items 2000] [--reps 2] [--fields 3,6] [--delays 0,20] [--links http,https]
- *     [--variants http,auto8] [--rate-limit 2000/60000] [--profile]
+ *     [--variants http,auto8,adaptive] [--rate-limit 2000/60000] [--profile]
  *
  * The link adds D ms (a round trip) to every request and, on a connection's first request, the handshakes' round
  * trips: one more D for TCP over `http`, two for TCP and TLS 1.3 over `https` (a self-signed certificate made at
@@ -20,7 +20,8 @@
  * - loop8:   Code → Loop Over Items (8) → HTTP Request;
  * - node8:   Code → Loyalty Promotions SKU Create or Update, Concurrency 8, each field mapped with an expression;
  * - auto8:   the same, fields mapped automatically (Map Input Fields: no expression);
- * - auto16, auto20: mapped automatically, Concurrency 16 and 20.
+ * - auto16, auto20: mapped automatically, Concurrency 16 and 20;
+ * - adaptive: mapped automatically, Concurrency Auto (what a new node runs with).
  * `--rate-limit LIMIT/WINDOW_MS` makes the emulator answer 429 past LIMIT requests a window (the raw client,
  * which does not wait 429s out, is then left out): whether a variant is held by the limit or by its round trips.
  * Times run from the end of the Code node to the end of the run (the run data's own timestamps), so n8n's
@@ -67,8 +68,8 @@ const RATE_LIMIT = (() => {
 	return { limit, windowMs };
 })();
 
-type Variant = 'floor' | 'http' | 'loop8' | 'node8' | 'auto8' | 'auto16' | 'auto20';
-const VARIANTS = (['floor', 'http', 'loop8', 'node8', 'auto8', 'auto16', 'auto20'] as Variant[]).filter(
+type Variant = 'floor' | 'http' | 'loop8' | 'node8' | 'auto8' | 'auto16' | 'auto20' | 'adaptive';
+const VARIANTS = (['floor', 'http', 'loop8', 'node8', 'auto8', 'auto16', 'auto20', 'adaptive'] as Variant[]).filter(
 	(v) => (v === 'floor' ? !RATE_LIMIT : !ONLY || ONLY.includes(v)),
 );
 const LABELS: Record<Variant, string> = {
@@ -79,6 +80,7 @@ const LABELS: Record<Variant, string> = {
 	auto8: 'Loyalty Promotions, Concurrency 8, mapped automatically',
 	auto16: 'Loyalty Promotions, Concurrency 16, mapped automatically',
 	auto20: 'Loyalty Promotions, Concurrency 20, mapped automatically',
+	adaptive: 'Loyalty Promotions, Concurrency Auto, mapped automatically',
 };
 const CONCURRENCY: Partial<Record<Variant, number>> = { floor: 8, loop8: 8, node8: 8, auto8: 8, auto16: 16, auto20: 20 };
 
@@ -170,6 +172,7 @@ async function main(): Promise<void> {
 				auto8: nodeWorkflow(id('Auto8', fields, kind), ITEMS, 8, credential, fields, true),
 				auto16: nodeWorkflow(id('Auto16', fields, kind), ITEMS, 16, credential, fields, true),
 				auto20: nodeWorkflow(id('Auto20', fields, kind), ITEMS, 20, credential, fields, true),
+				adaptive: nodeWorkflow(id('Adaptive', fields, kind), ITEMS, 'auto', credential, fields, true),
 			};
 		};
 		const flows = new Map(FIELD_COUNTS.flatMap((fields) => LINKS.map((kind) => [`${fields}|${kind}`, flowsFor(fields, kind)] as const)));
@@ -238,6 +241,33 @@ async function main(): Promise<void> {
 	report(samples, profiles);
 }
 
+/** Concurrency Auto against its goals: the limit filled without a 429, and no slower than the fixed numbers. */
+function adaptiveGoals(at: string, latency: string, byVariant: Record<Variant, Sample[]>, perItem: (v: Variant) => number): string[] {
+	const has = (variant: Variant) => (byVariant[variant]?.length ?? 0) > 0;
+	const goals: string[] = [];
+	const auto = perItem('adaptive');
+	if (RATE_LIMIT) {
+		const perMinute = 60_000 / auto;
+		const limitPerMinute = (RATE_LIMIT.limit * 60_000) / RATE_LIMIT.windowMs;
+		const rejected = Math.max(...byVariant.adaptive.map((s) => s.rateLimited ?? 0));
+		const share = perMinute / limitPerMinute;
+		goals.push(`- ${at}, Auto under the limit: **${Math.round(perMinute).toLocaleString('en')} requests a minute, ${(share * 100).toFixed(1)}% of ${limitPerMinute.toLocaleString('en')}, ${rejected} answered 429** (goal ≥ 95%, 0): ${share >= 0.95 && rejected === 0 ? 'met' : 'missed'}.`);
+	} else if (latency === '0') {
+		if (has('auto8')) {
+			const ratio = auto / perItem('auto8');
+			goals.push(`- ${at}, Auto: **${auto.toFixed(2)} ms/item, ${ratio.toFixed(2)}× Concurrency 8's ${perItem('auto8').toFixed(2)}** (goal within 10%): ${Math.abs(ratio - 1) <= 0.1 ? 'met' : ratio < 1 ? 'met (faster)' : 'missed'}.`);
+		}
+		if (has('http')) {
+			const ratio = auto / perItem('http');
+			goals.push(`- ${at}, Auto: **${ratio.toFixed(2)}× the HTTP Request node's ${perItem('http').toFixed(2)} ms/item** (goal ≤ 0.5×): ${ratio <= 0.5 ? 'met' : 'missed'}.`);
+		}
+	} else if (has('auto20')) {
+		const ratio = auto / perItem('auto20');
+		goals.push(`- ${at}, Auto: **${(auto * ITEMS).toFixed(0)} ms, ${ratio.toFixed(2)}× Concurrency 20's time** (goal ≤ 1×): ${ratio <= 1 ? 'met' : 'missed'}.`);
+	}
+	return goals;
+}
+
 function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Array<{ variant: Variant; file: string; summary: string }>): void {
 	const med = (list: Sample[] | undefined, pick: (s: Sample) => number | undefined) =>
 		median((list ?? []).map(pick).filter((v): v is number => v !== undefined));
@@ -287,7 +317,8 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 				goals.push(`- ${at}, mapped automatically, against the raw client: **${ratios.join(', ')}** (goal: Concurrency 8 ≤ ${GOAL_RATIO}×): ${r8 <= GOAL_RATIO ? 'met' : `missed${reaching ? `; Concurrency ${CONCURRENCY[reaching]} is within ${GOAL_RATIO}×` : `; no Concurrency measured is within ${GOAL_RATIO}×`}`}.`);
 			}
 		}
-		const nodeVariants = (['auto8', 'auto16', 'auto20'] as Variant[]).filter((v) => has(byVariant, v) && rss(v));
+		if (has(byVariant, 'adaptive')) goals.push(...adaptiveGoals(at, latency, byVariant, perItem));
+		const nodeVariants = (['auto8', 'auto16', 'auto20', 'adaptive'] as Variant[]).filter((v) => has(byVariant, v) && rss(v));
 		if (nodeVariants.length && has(byVariant, 'http') && rss('http')) {
 			const highest = Math.max(...nodeVariants.map(rss));
 			goals.push(`- ${at}, peak RSS: mapped automatically ${nodeVariants.map((v) => mb(rss(v))).join(' / ')} against the HTTP Request node's ${mb(rss('http'))} (goal: below it): ${highest < rss('http') ? 'met' : 'missed'}.`);

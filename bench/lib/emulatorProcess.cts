@@ -43,7 +43,7 @@ export class EmulatorProcess {
 		child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
 		const info = await new Promise<EmulatorInfo>((resolve, reject) => {
 			const lines = readline.createInterface({ input: child.stdout! });
-			const timer = setTimeout(() => reject(new Error(`emulator did not start in 30 s: ${stderr}`)), 30_000);
+			const timer = setTimeout(() => reject(new Error(`emulator did not start in 120 s: ${stderr}`)), 120_000);
 			lines.once('line', (line) => {
 				clearTimeout(timer);
 				try {

@@ -113,7 +113,7 @@ export function loopWorkflow(id: string, count: number, target: Target, batch: n
  * `credentialId`: each of the item's `fields` mapped with an expression (`auto` false), or all of them mapped
  * automatically (Map Input Fields, no expression at all).
  */
-export function nodeWorkflow(id: string, count: number, concurrency: number, credentialId: string, fields = 1, auto = false) {
+export function nodeWorkflow(id: string, count: number, concurrency: number | 'auto', credentialId: string, fields = 1, auto = false) {
 	const mapped = FIELDS.slice(1, fields).map(([key]) => key);
 	const node: Node = {
 		id: `${id}-n`,
@@ -137,7 +137,7 @@ export function nodeWorkflow(id: string, count: number, concurrency: number, cre
 		credentials: { loyaltyPromotionsAppApi: { id: credentialId, name: 'Loyalty Promotions App Keys (bench)' } },
 	};
 	return {
-		workflow: base(id, `bench: Loyalty Promotions C${concurrency}${auto ? ' auto' : ''}, ${fields} fields, ${count}`, count, [node], {
+		workflow: base(id, `bench: Loyalty Promotions ${concurrency === 'auto' ? 'Concurrency Auto' : `C${concurrency}`}${auto ? ' auto' : ''}, ${fields} fields, ${count}`, count, [node], {
 			[GENERATE]: { main: [[{ node: 'Loyalty Promotions', type: 'main', index: 0 }]] },
 		}, fields),
 		countNode: 'Loyalty Promotions',

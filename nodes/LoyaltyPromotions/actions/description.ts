@@ -14,7 +14,7 @@ import { addedIn, CURRENT_VERSIONS, forVersions } from './versions';
 import { compactProperties, lighten, withoutHelp } from './compact';
 import { outputProperties, simplifyProperty } from '../shared/simplify';
 import { HIDDEN_ON_TOOLS } from '../shared/fields';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../shared/pool';
+import { AUTO_CONCURRENCY, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../shared/pool';
 import { hiddenWhenAutoMapped, recordFieldsChoice, recordFieldsMethod, version2Mapper } from '../shared/mapping';
 
 /**
@@ -145,22 +145,32 @@ export const operationDescription = (operation: OperationDefinition): string => 
 	return operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
 };
 
-/** The Options collection every operation has: Concurrency, hidden on a tool, whose every call is one item. */
+/** Concurrency's choices: Auto, then every fixed number (saved nodes hold one of these numbers). */
+const CONCURRENCY_CHOICES: INodePropertyOptions[] = [
+	{ name: 'Auto', value: AUTO_CONCURRENCY, description: 'Starts low and grows while the rate of answers grows and the rate limit leaves room' },
+	...Array.from({ length: MAX_CONCURRENCY }, (_, index) => ({ name: String(index + 1), value: index + 1 })),
+];
+
+/**
+ * The Options collection every operation has: Concurrency, hidden on a tool, whose every call is one item. Its
+ * default holds Auto, so a new node stores `options: { concurrency: 'auto' }`; a node saved before stores
+ * `options: {}` (n8n keeps a collection's options only as set), which reads as DEFAULT_CONCURRENCY.
+ */
 export const optionsProperty: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
 	placeholder: 'Add Option',
-	default: {},
+	default: { concurrency: AUTO_CONCURRENCY },
 	displayOptions: HIDDEN_ON_TOOLS,
 	options: [
 		{
 			displayName: 'Concurrency',
 			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
-			default: DEFAULT_CONCURRENCY,
-			description: `How many requests to keep in flight at once across the input items (1 to ${MAX_CONCURRENCY}). Output order always follows input order; the service's rate limit is respected either way. Retry On Fail (node Settings) reruns the whole node for every item, including those that succeeded: operations that are not safe to repeat then send them again.`,
+			type: 'options',
+			options: CONCURRENCY_CHOICES,
+			default: AUTO_CONCURRENCY,
+			description: `How many requests to keep in flight at once across the input items: Auto (the output panel says what it settled on) or 1 to ${MAX_CONCURRENCY}. Without this option: ${DEFAULT_CONCURRENCY}. Output order always follows input order; the service's rate limit is respected either way. Retry On Fail (node Settings) reruns the whole node for every item, including those that succeeded: operations that are not safe to repeat then send them again.`,
 		},
 	],
 };

@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
-import { Pacer } from '../transport/pacer';
+import { AutoConcurrency, DEFAULT_WAIT_LIMITS, Pacer } from '../transport/pacer';
 import { AUTHENTICATION_OPTIONS, listProperties, optionsProperty } from './description';
 import { RESOURCES } from './resources';
 import { resourcesForVersion } from './versions';
@@ -30,7 +30,7 @@ import {
 } from './types';
 import { errorItem } from '../shared/errorItem';
 import { checkBounds } from '../shared/limits';
-import { DEFAULT_CONCURRENCY, runPool } from '../shared/pool';
+import { AUTO_CONCURRENCY, autoHint, DEFAULT_CONCURRENCY, runPool, type Concurrency } from '../shared/pool';
 import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { ignoredKeysHint, mappingProperties, mappingReader, notShownKeysHint, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
@@ -307,10 +307,11 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		};
 	};
 
-	const concurrencySetting = nodeSetting(() => (readerFor(0).get<IDataObject>('options', {}).concurrency as number | undefined) ?? DEFAULT_CONCURRENCY);
+	const concurrencySetting = nodeSetting(() => (readerFor(0).get<IDataObject>('options', {}).concurrency as Concurrency | undefined) ?? DEFAULT_CONCURRENCY);
 	if (!concurrencySetting.ok) return failEveryItem(context, concurrencySetting.error);
 	const concurrency = concurrencySetting.value;
-	const transport = new Transport(context, credentialType, new Pacer());
+	const auto = concurrency === AUTO_CONCURRENCY ? new AutoConcurrency() : undefined;
+	const transport = new Transport(context, credentialType, new Pacer(DEFAULT_WAIT_LIMITS, auto));
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const safeToRepeat = isSafeToRepeat(operation);
@@ -371,7 +372,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	await runPool(items.length, concurrency, runItem);
+	await runPool(items.length, auto ?? (concurrency as number), runItem);
+	if (auto && items.length > 1) context.addExecutionHints(autoHint(auto.summary()));
 	if (unfollowed.size > 0) context.addExecutionHints(...[...unfollowed].map((message) => ({ message, type: 'warning' as const, location: 'outputPane' as const })));
 	hintIgnoredKeys();
 	return [results.flat()];

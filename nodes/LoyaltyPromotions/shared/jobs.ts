@@ -4,7 +4,7 @@ import { redactUrlCredentials } from '../../../credentials/location';
 import { errorItem } from './errorItem';
 import { path, type ServiceRequest } from '../transport/request';
 import { waitUntilDone } from './poll';
-import { DEFAULT_CONCURRENCY, runPool } from './pool';
+import { fixedConcurrency, runPool } from './pool';
 import { requireIntegerInRange } from './validate';
 
 /**
@@ -159,7 +159,7 @@ function carried(rows: BatchRow[]): string {
  */
 export async function runJobs(noun: string, requests: JobRequest[], params: ParamReader, client: ServiceClient): Promise<BatchOutput[]> {
 	const waitSeconds = requireIntegerInRange(params, 'Wait Up To (Seconds)', params.get('waitSeconds', DEFAULT_WAIT_SECONDS), 1, MAX_WAIT_SECONDS);
-	const concurrency = Number(params.get<IDataObject>('options', {}).concurrency ?? DEFAULT_CONCURRENCY);
+	const concurrency = fixedConcurrency(params.get<IDataObject>('options', {}).concurrency);
 	const continueOnFail = params.context.continueOnFail();
 	const outputs: BatchOutput[][] = new Array(requests.length);
 	const accepted: Accepted[] = [];

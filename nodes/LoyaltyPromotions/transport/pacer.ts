@@ -85,7 +85,11 @@ export class Pacer {
 	/** When recent requests left, oldest first; at most `limit` kept. */
 	private readonly sent: number[] = [];
 
-	constructor(readonly limits: WaitLimits = DEFAULT_WAIT_LIMITS) {}
+	constructor(
+		readonly limits: WaitLimits = DEFAULT_WAIT_LIMITS,
+		/** Concurrency Auto, when the node runs with it: told of every answer and of every wait for the limit. */
+		readonly auto?: AutoConcurrency,
+	) {}
 
 	async beforeRequest(): Promise<void> {
 		// The pacer's own estimate holds a request at most maxWaitMs; a pause after a 429 is bounded by pause().
@@ -98,6 +102,7 @@ export class Pacer {
 				this.recordSend(now);
 				return;
 			}
+			if (waitUntil > this.pausedUntil) this.auto?.held();
 			// Re-check after the wait: other requests of the pool may have taken the slot meanwhile.
 			await sleep(waitUntil - now);
 		}
@@ -109,7 +114,10 @@ export class Pacer {
 		if (this.windowMs !== undefined) {
 			const budget = Math.max(1, this.limit - Math.max(1, Math.ceil(this.limit * 0.04)));
 			if (this.sent.length >= budget) waitUntil = Math.max(waitUntil, this.sent[this.sent.length - budget] + this.windowMs);
-		} else if (this.remaining !== undefined && now < this.windowEndsAt) {
+		}
+		// X-Rate-Limit-Remaining counts every sender on the account (other executions, other queue-mode workers),
+		// which the sliding interval of this execution's own requests cannot see.
+		if (this.remaining !== undefined && now < this.windowEndsAt) {
 			const lowWatermark = Math.max(2, Math.ceil(this.limit * 0.1));
 			if (this.remaining <= 0) waitUntil = Math.max(waitUntil, this.windowEndsAt);
 			else if (this.remaining <= lowWatermark) {
@@ -128,8 +136,16 @@ export class Pacer {
 		if (this.remaining !== undefined) this.remaining = Math.max(0, this.remaining - 1);
 	}
 
-	/** Reads X-Rate-Limit-Limit, -Remaining and -Retry (epoch seconds) from any response. */
-	observe(headers: Record<string, string>): void {
+	/**
+	 * Reads X-Rate-Limit-Limit, -Remaining and -Retry (epoch seconds) from any response, and tells Auto how the
+	 * request ended: its HTTP status, or 0 for a connection lost without one.
+	 */
+	observe(headers: Record<string, string>, status?: number): void {
+		this.readLimit(headers);
+		if (status !== undefined) this.auto?.answered(status, this.limit);
+	}
+
+	private readLimit(headers: Record<string, string>): void {
 		const limit = Number(headers['x-rate-limit-limit']);
 		const remaining = Number(headers['x-rate-limit-remaining']);
 		const retry = Number(headers['x-rate-limit-retry']);
@@ -170,6 +186,165 @@ export class Pacer {
 		const error = new WaitRefused(milliseconds, source, bound, this.limits, this.waitedMs, limitType);
 		this.refusal = { until: now + milliseconds, error };
 		return error;
+	}
+}
+
+/** Where Auto starts, and the most it keeps in flight (fewer when the service announces a lower limit). */
+export const AUTO_START = 2;
+export const AUTO_CAP = 32;
+
+/** What Auto settled on, for the output panel's hint. */
+export interface AutoSummary {
+	/** Requests in flight at the end. */
+	settled: number;
+	lowest: number;
+	highest: number;
+	/** The best rate of answers measured, per minute. */
+	peakPerMinute: number;
+	/** X-Rate-Limit-Limit, when the service announced one. */
+	announcedLimit?: number;
+	/** How often it halved after a 429, or stepped down after a 5xx or a lost connection. */
+	backoffs: number;
+	/** Whether the pacer made requests wait for the rate limit. */
+	heldByLimit: boolean;
+}
+
+/**
+ * Concurrency Auto: how many requests one execution keeps in flight, found while it runs. It starts at AUTO_START
+ * and, one measuring period at a time (at least 2 × the requests in flight answered, and 100 ms), grows by half
+ * while the rate of answers grows by 5 % or more. When a step brings less it returns to the step before, and
+ * probes a quarter higher every 8 periods. It never grows while the
+ * pacer holds requests for the rate limit (the headers show no room: more in flight would only wait), never goes
+ * above AUTO_CAP or the X-Rate-Limit-Limit the service announces, halves after a 429 and steps down by a quarter
+ * after a 5xx or a lost connection (once per round of requests in flight). It decides how many requests start,
+ * never whether one is sent again: that stays the transport's rule. One lives per execution (never at module
+ * level), so queue-mode workers share nothing but what the service's headers tell each of them.
+ */
+export class AutoConcurrency {
+	private limit = AUTO_START;
+
+	private lowest = AUTO_START;
+
+	private highest = AUTO_START;
+
+	private announced?: number;
+
+	private periodStart: number;
+
+	private periodAnswers = 0;
+
+	private periodHeld = false;
+
+	private heldEver = false;
+
+	/** The rate (answers per ms) of the step before the last increase, and that step's limit. */
+	private previous?: { rate: number; limit: number };
+
+	private probing = true;
+
+	private steadyPeriods = 0;
+
+	private peakRate = 0;
+
+	private backoffs = 0;
+
+	/** Answers since the last backoff: the requests in flight then answer with the same fault, and count once. */
+	private sinceBackoff = Infinity;
+
+	/** How many were in flight at the last backoff. */
+	private inFlightAtBackoff = 0;
+
+	constructor(
+		private readonly cap = AUTO_CAP,
+		private readonly now: () => number = Date.now,
+	) {
+		this.periodStart = now();
+	}
+
+	current(): number {
+		return Math.max(1, Math.min(this.limit, this.announced ?? Infinity));
+	}
+
+	/** The pacer made a request wait for the rate limit: more in flight would only wait too. */
+	held(): void {
+		this.periodHeld = true;
+		this.heldEver = true;
+	}
+
+	answered(status: number, announcedLimit?: number): void {
+		if (announcedLimit !== undefined && announcedLimit >= 1) this.announced = Math.floor(announcedLimit);
+		this.sinceBackoff++;
+		if (status === 429) return this.backOff(0.5);
+		if (status === 0 || status >= 500) return this.backOff(0.75);
+		this.periodAnswers++;
+		const now = this.now();
+		const elapsed = now - this.periodStart;
+		if (this.periodAnswers < Math.max(6, 2 * this.current()) || elapsed < 100) return;
+		this.decide(this.periodAnswers / elapsed);
+		this.newPeriod(now);
+	}
+
+	summary(): AutoSummary {
+		return {
+			settled: this.current(),
+			lowest: this.lowest,
+			highest: this.highest,
+			peakPerMinute: Math.round(this.peakRate * 60_000),
+			announcedLimit: this.announced,
+			backoffs: this.backoffs,
+			heldByLimit: this.heldEver,
+		};
+	}
+
+	private decide(rate: number): void {
+		this.peakRate = Math.max(this.peakRate, rate);
+		const limit = this.current();
+		if (this.periodHeld || limit >= Math.min(this.cap, this.announced ?? Infinity)) {
+			this.probing = false;
+			this.previous = undefined;
+			return;
+		}
+		if (this.probing) {
+			if (this.previous === undefined || rate >= this.previous.rate * 1.05) {
+				this.previous = { rate, limit };
+				return this.set(Math.max(limit + 1, Math.ceil(limit * 1.5)));
+			}
+			// The last step brought nothing: back to the step before.
+			this.set(this.previous.limit);
+			this.probing = false;
+			this.previous = undefined;
+			this.steadyPeriods = 0;
+			return;
+		}
+		if (++this.steadyPeriods < 8) return;
+		this.steadyPeriods = 0;
+		this.probing = true;
+		this.previous = { rate, limit };
+		this.set(limit + Math.max(1, Math.ceil(limit / 4)));
+	}
+
+	private backOff(factor: number): void {
+		if (this.sinceBackoff < this.inFlightAtBackoff) return;
+		this.sinceBackoff = 0;
+		this.inFlightAtBackoff = this.current();
+		this.backoffs++;
+		this.set(Math.floor(this.current() * factor));
+		this.probing = false;
+		this.previous = undefined;
+		this.steadyPeriods = 0;
+		this.newPeriod(this.now());
+	}
+
+	private set(limit: number): void {
+		this.limit = Math.max(1, Math.min(limit, this.cap, this.announced ?? Infinity));
+		this.lowest = Math.min(this.lowest, this.limit);
+		this.highest = Math.max(this.highest, this.limit);
+	}
+
+	private newPeriod(now: number): void {
+		this.periodStart = now;
+		this.periodAnswers = 0;
+		this.periodHeld = false;
 	}
 }
 

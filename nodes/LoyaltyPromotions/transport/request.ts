@@ -318,7 +318,7 @@ export class Transport {
 				// n8n copies the options of an authenticated request, which loses the AbortSignal: the deadline is
 				// also kept here (the abandoned request ends at the client's inactivity timeout).
 				const response = (await Promise.race([sent, attemptDeadline.aborted])) as IN8nHttpFullResponse;
-				pacer.observe(lowerCase(response.headers));
+				pacer.observe(lowerCase(response.headers), response.statusCode);
 				const body = this.accepted<T>(request, response, safeToRepeat, itemIndex);
 				if (request.encoding === 'stream') attemptDeadline.holdUntilClosed(body as unknown as NodeJS.ReadableStream);
 				else attemptDeadline.clear();
@@ -329,7 +329,8 @@ export class Transport {
 				if (attemptDeadline?.expired) throw this.deadlineError(request, attemptDeadline.ms, itemIndex);
 				if (error instanceof WaitRefused) throw this.waitError(error, itemIndex);
 				const failure = inspectFailure(error);
-				pacer.observe(failure.headers);
+				// A canceled execution or a passed deadline is no answer of the service's.
+				pacer.observe(failure.headers, failure.code === 'ERR_CANCELED' ? undefined : (failure.status ?? 0));
 				if (failure.status !== undefined && REDIRECT_STATUSES.has(failure.status) && !failure.tokenRequest) {
 					options = this.redirected(options, failure, ++redirects, request.url !== undefined, itemIndex);
 					continue;

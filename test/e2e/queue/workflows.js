@@ -80,6 +80,18 @@ const SKU_SYNC = webhookWorkflow({
 	chain: [UPSERT, SUMMARY],
 });
 
+/** The same sync with Concurrency Auto, as a node added today runs it: several of it share one account's limit. */
+const SKU_SYNC_AUTO = webhookWorkflow({
+	id: 'lpQueueSkuAuto001',
+	name: 'Queue: SKU sync, Concurrency Auto (webhook)',
+	path: 'lp-queue-sku-auto',
+	webhookId: '9c0d7a52-1b3e-4f60-8a71-2c4e5f6a7b03',
+	chain: [
+		{ ...UPSERT, id: 'lpQueueSkuAuto001-upsert', parameters: { ...UPSERT.parameters, options: { concurrency: 'auto' } } },
+		{ ...SUMMARY, id: 'lpQueueSkuAuto001-summary' },
+	],
+});
+
 /**
  * One OAuth request per source item, 8 in flight: Category → Get Many (limit 1) with the OAuth2 credential, whose
  * endpoint checks the bearer token (the emulator's v1 SKU endpoint only checks app keys). Count sums up.
@@ -115,4 +127,4 @@ const OAUTH_LOOKUPS = webhookWorkflow({
 	],
 });
 
-module.exports = { LOYALTY_EVENTS, TRIGGER_NODE, SKU_SYNC, OAUTH_LOOKUPS, UPSERT_NODE: UPSERT.name, SUMMARY_NODE: SUMMARY.name };
+module.exports = { LOYALTY_EVENTS, TRIGGER_NODE, SKU_SYNC, SKU_SYNC_AUTO, OAUTH_LOOKUPS, UPSERT_NODE: UPSERT.name, SUMMARY_NODE: SUMMARY.name };
