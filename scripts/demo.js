@@ -364,7 +364,8 @@ async function main() {
 					packageDir: ROOT,
 					mainPort: opts.port,
 					credentials: emulatorCredentials(emulator.info),
-					workflows: [...loadExamples().map((e) => e.workflow), SKU_SYNC.workflow],
+					// the published example with its trigger enabled (the one activated below), as its sticky note says to go live
+					workflows: [...loadExamples().map((e) => (e.file === TRIGGER_EXAMPLE ? LOYALTY_EVENTS : e.workflow)), SKU_SYNC.workflow],
 					log: (m) => log(`  ${m}`),
 				}),
 			);
