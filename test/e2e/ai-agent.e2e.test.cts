@@ -309,6 +309,18 @@ describe('the chat is for signed-in n8n users only (Chat Trigger Authentication:
 		expect(stack.emulator.control.requests()).toEqual([]);
 	}, 120000);
 
+	test("the hosted chat page sends a visitor who is not signed in away (to n8n's sign-in), without the chat", async () => {
+		const page = await fetch(chatEndpoint.url, { redirect: 'manual' });
+		expect({ status: page.status, toChat: (page.headers.get('location') ?? '').startsWith(chatEndpoint.url) }).toEqual({ status: 302, toChat: false });
+	}, 60000);
+
+	test('the reviews can go to another channel: n8n offers Slack, Discord, Gmail and Send Email human review tools', async () => {
+		const res = await fetch(`${stack.n8n.baseUrl}/types/nodes.json`, { headers: { cookie: chatEndpoint.cookie! } });
+		const names = new Set(((await res.json()) as Array<{ name: string }>).map((t) => t.name));
+		const reviews = ['slack', 'discord', 'gmail', 'emailSend'].map((n) => `n8n-nodes-base.${n}HitlTool`);
+		expect(reviews.filter((n) => !names.has(n))).toEqual([]);
+	}, 60000);
+
 	test("a running chat's /chat WebSocket without the run's resume token is refused; the run still waits on its review, nothing is sent", async () => {
 		const args = { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 40, reason: 'Goodwill' };
 		model.setScript(conversationScript([() => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: args }] }), (request: any) => ({ content: toolResults(request.messages)[0].content })]));
