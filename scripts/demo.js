@@ -364,7 +364,8 @@ async function main() {
 					packageDir: ROOT,
 					mainPort: opts.port,
 					credentials: emulatorCredentials(emulator.info),
-					workflows: [...loadExamples().map((e) => e.workflow), SKU_SYNC.workflow],
+					// the published example with its trigger enabled (the one activated below), as its sticky note says to go live
+					workflows: [...loadExamples().map((e) => (e.file === TRIGGER_EXAMPLE ? LOYALTY_EVENTS : e.workflow)), SKU_SYNC.workflow],
 					log: (m) => log(`  ${m}`),
 				}),
 			);
@@ -456,7 +457,8 @@ async function main() {
 							'  │',
 							`  │ AI agent (scripted model at ${model.baseUrl}; a real OpenAI credential works unchanged): chat at`,
 							`  │   ${n8n.webhookUrl(`${chatWebhook}/chat`)}  e.g. "Please add 50 goodwill points for customer-1@example.com",`,
-							'  │   then click Approve in the chat: a person approves every points change and reward purchase',
+							'  │   then click Approve in the chat: a person approves every points change and reward purchase.',
+							'  │   The chat is for signed-in n8n users: sign in to the editor (login above) in the same browser first',
 						]
 					: []),
 				...(mcpPath ? [`  │ MCP server (Streamable HTTP): ${n8n.baseUrl}/mcp/${mcpPath}  header  Authorization: Bearer ${DEMO_MCP_TOKEN}`] : []),

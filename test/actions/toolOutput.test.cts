@@ -1,5 +1,7 @@
-import type { INodeParameters } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type INodeParameters, type JsonObject } from 'n8n-workflow';
 import { LoyaltyPromotions } from '../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
+import { toolError } from '../../nodes/LoyaltyPromotions/shared/toolOutput';
+import { toNodeApiError } from '../../nodes/LoyaltyPromotions/transport/errors';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
 import { PACKAGE, registerNodeType } from '../harness/types.cjs';
@@ -8,6 +10,8 @@ import { useEmulator } from './v2/helpers.cjs';
 /**
  * As an AI tool, a search that finds nothing says so in words (n8n would hand the model "" or [], which it reads as
  * an answer it cannot place); as a regular node its output stays empty, so that a workflow's next node does not run.
+ * A tool's error carries its description in its message, as n8n's own tool wrapper words it: a queue-mode worker
+ * answering an MCP call passes on the message only.
  */
 
 const TOOL_TYPE = `${PACKAGE}.loyaltyPromotionsTool`;
@@ -34,4 +38,27 @@ it('as a regular node, a search without a match has no output items', async () =
 	const { items, error } = await run(search('nobody@example.com'));
 	expect(error).toBeUndefined();
 	expect(items).toEqual([]);
+});
+
+describe("as a tool, an error's message ends with its description (Details), worded as n8n's tool wrapper words it", () => {
+	const getCustomer = (customerId: string): INodeParameters => ({ authentication: 'appKeys', resource: 'customer', operation: 'get', customerId: { __rl: true, mode: 'id', value: customerId }, options: {} });
+	it.each([
+		['a value the node refuses before sending', getCustomer('..')],
+		["the service's 404", getCustomer('cust_00000000000000ff')],
+	])('%s', async (_what, parameters) => {
+		const regular = (await run(parameters)).error!;
+		const tool = (await run(parameters, TOOL_TYPE)).error!;
+		expect(regular.description).toMatch(/\w/);
+		expect(regular.message).not.toContain('Details:');
+		expect(tool.message).toBe(`${regular.message}\n\nDetails: ${regular.description}`);
+	});
+
+	it("a lost connection: n8n's wrapping keeps the headline although the description names the socket code", () => {
+		const node: INode = { id: '1', name: 'Add Points', type: TOOL_TYPE, typeVersion: 3, position: [0, 0], parameters: {} };
+		const lost = toNodeApiError(node, new NodeApiError(node, Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) as unknown as JsonObject), { notRepeated: true, baseUrl: 'http://127.0.0.1:1' });
+		const wrapped = new NodeOperationError(node, toolError(node, lost, 0));
+		expect(wrapped.message).toBe(`${lost.message}\n\nDetails: ${lost.description}`);
+		expect(wrapped.message).toContain('(ECONNRESET)');
+		expect(wrapped.message).not.toMatch(/retry the request/i);
+	});
 });

@@ -10,7 +10,7 @@ import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { isSafeToRepeat } from '../../nodes/LoyaltyPromotions/actions/types';
 import { waitFor, type Stack } from './stack.cjs';
 import { CARD_POINTS_PATH, startAgentStack } from './ai/clients.cjs';
-import { answerReview, connectChat, reviewIn, startChat, type ChatRun } from './ai/chat.cjs';
+import { answerReview, connectChat, reviewIn, startChat, type ChatEndpoint, type ChatRun } from './ai/chat.cjs';
 
 const { example } = require('./examples');
 const { conversationScript, toolName, toolResults, REVIEW_PACE_MS } = require('./ai/scriptedModel');
@@ -32,11 +32,11 @@ const WRITES = [
 
 let stack: Stack;
 let model: any;
-let chatUrl: string;
+let chatEndpoint: ChatEndpoint;
 let session = 0;
 
 beforeAll(async () => {
-	({ stack, model, chatUrl } = await startAgentStack('ai-approval', workflow));
+	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-approval', workflow));
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
@@ -70,7 +70,7 @@ async function untilReview(write: (typeof WRITES)[number]): Promise<{ chat: Chat
 	model.setScript(callOnce(write));
 	model.clearRequests();
 	stack.emulator.control.clearRequests();
-	const chat = await startChat(stack.n8n.baseUrl, chatUrl, `approval-${++session}`, `Please do this: ${write.tool}.`);
+	const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, `Please do this: ${write.tool}.`);
 	const review = reviewIn(await chat.next('review'));
 	if (!review) throw new Error(`the first chat message is not a review: ${chat.messages[0]}`);
 	return { chat, review, sentBefore: sent(write) };
@@ -123,7 +123,7 @@ test("n8n's chat limit: a second review of the same tool right after the first i
 	const apiKey = await stack.n8n.setupOwnerAndApiKey();
 	model.setReviewPace(0);
 	model.setScript(() => ({ toolCalls: [{ name: toolName(add.tool), arguments: add.args }] }));
-	const chat = await startChat(stack.n8n.baseUrl, chatUrl, `approval-${++session}`, 'Add points twice.');
+	const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points twice.');
 	let again: ChatRun | undefined;
 	try {
 		await answerReview(reviewIn(await chat.next('first review'))!, 'approve');

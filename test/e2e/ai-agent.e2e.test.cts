@@ -3,8 +3,8 @@
  * (examples/ai-loyalty-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and five Loyalty Promotions
  * tools, the two writes behind n8n's Chat human review), its OpenAI credential's Base URL pointed at a scripted
  * OpenAI-compatible model on 127.0.0.1 (test/e2e/ai/scriptedModel.js) that makes the tool calls a model would and
- * records what n8n sent it. Each test is one chat message and its run over n8n's /chat WebSocket (ai/chat.cts), a
- * person approving every write unless the test says otherwise; the emulator's request log shows what reached the
+ * records what n8n sent it. Each test is one chat message and its run over n8n's /chat WebSocket (ai/chat.cts), signed
+ * in as an n8n user (the example's chat requires it), a person approving every write unless the test says otherwise; the emulator's request log shows what reached the
  * service. What the model receives (tool names, descriptions, JSON schemas) is checked against docs/ai-tools.md
  * (`LP_UPDATE_DOCS=1` rewrites it). Human review itself: ai-agent-approval.e2e.test.cts.
  */
@@ -13,7 +13,7 @@ import * as path from 'path';
 import { FIXTURES } from '../emulator/index.cjs';
 import type { Stack } from './stack.cjs';
 import { CARD_POINTS_PATH, importN8nApiCredential, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
-import { chatThroughReviews, type Decide } from './ai/chat.cjs';
+import { answerReview, chatThroughReviews, connectChat, postChatMessage, reviewIn, startChat, type ChatEndpoint, type Decide } from './ai/chat.cjs';
 
 const { example, ROOT } = require('./examples');
 const { conversationScript, toolResults } = require('./ai/scriptedModel');
@@ -27,11 +27,11 @@ const PURCHASE_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/
 
 let stack: Stack;
 let model: any;
-let chatUrl: string;
+let chatEndpoint: ChatEndpoint;
 let session = 0;
 
 beforeAll(async () => {
-	({ stack, model, chatUrl } = await startAgentStack('ai-agent', workflow));
+	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-agent', workflow));
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
@@ -47,7 +47,7 @@ async function chat(script: unknown, chatInput: string, decide?: Decide) {
 	model.setScript(script);
 	model.clearRequests();
 	stack.emulator.control.clearRequests();
-	const run = await chatThroughReviews(stack.n8n.baseUrl, chatUrl, `e2e-${++session}`, chatInput, decide);
+	const run = await chatThroughReviews(stack.n8n.baseUrl, chatEndpoint, `e2e-${++session}`, chatInput, decide);
 	const service = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
 	return { ...run, service };
 }
@@ -77,6 +77,26 @@ test('support conversation: find the customer by email, read the card balance, a
 	const membership = toolResults(model.requests[2].messages).find((r: any) => r.name === TOOLS.membership);
 	expect(membership.content).toContain(`"points":${before}`);
 }, 180000);
+
+// the demo plays this conversation (scripts/demo.js): when the points change is not applied, its answer must say so
+describe('the support conversation when the points change is not applied: the answer says what happened, the balance is unchanged', () => {
+	test.each([
+		['the person declines the review', {}, 'decline', undefined, /^The points change was declined, so nothing was changed: no points were added to card lcrd_\w+\.$/, []],
+		['the node refuses the call (5,000 points: past Max Points per Call)', { points: 5000 }, 'approve', undefined, /^Adding the points was refused \(Points: is at most 1000 [\s\S]*\), so nothing was changed: no points were added to card lcrd_\w+\.$/, []],
+		['the service answers 503 (not repeated)', {}, 'approve', 503, /^Adding the points may have been applied \([\s\S]*not repeated[\s\S]*\): please check card lcrd_\w+'s transactions before asking again\.$/, [503]],
+	] as Array<[string, Record<string, unknown>, 'approve' | 'decline', number | undefined, RegExp, number[]]>)('%s', async (_what, options, decision, fault, said, statuses) => {
+		const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
+		if (fault) stack.emulator.control.setFaults({ route: CARD_POINTS_PATH, method: 'POST', sequence: [fault] });
+		try {
+			const { answer, service } = await chat(supportScript(options), SUPPORT_MESSAGE, () => decision);
+			expect(answer).toMatch(said);
+			expect(postsTo(service, CARD_POINTS_PATH).map((r: any) => r.status)).toEqual(statuses);
+			expect(stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points).toBe(before);
+		} finally {
+			stack.emulator.control.setFaults(null);
+		}
+	}, 180000);
+});
 
 test('the whole path from an email, with the example\'s tools only: member, card, the card\'s balance, affordable rewards, both writes', async () => {
 	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
@@ -254,3 +274,79 @@ test('what the model receives: each tool name, description and JSON schema, as d
 	if (process.env.LP_UPDATE_DOCS === '1' || !fs.existsSync(TOOLS_DOC)) fs.writeFileSync(TOOLS_DOC, doc);
 	expect(fs.readFileSync(TOOLS_DOC, 'utf8')).toBe(doc);
 }, 180000);
+
+describe('the chat is for signed-in n8n users only (Chat Trigger Authentication: n8n User Auth)', () => {
+	/** A session that signed out: n8n keeps its cookie's token on a deny list. */
+	async function signedOutCookie(): Promise<string> {
+		const cookie = await stack.n8n.setupOwner();
+		const res = await fetch(`${stack.n8n.baseUrl}/rest/logout`, { method: 'POST', headers: { cookie } });
+		if (!res.ok) throw new Error(`logout: HTTP ${res.status} ${await res.text()}`);
+		return cookie;
+	}
+
+	test('a chat message with no login, a forged session cookie or a signed-out one is refused: no run starts, the model and the service receive nothing', async () => {
+		const apiKey = await stack.n8n.setupOwnerAndApiKey();
+		// the runs (of any status) that hold one of these sessions: a chat message's session is its trigger's output
+		const runsOf = async (sessions: string[]) => {
+			const found = new Set<string>();
+			for (const status of [undefined, 'running', 'waiting'])
+				for (const e of await stack.n8n.listExecutions(workflow.id, apiKey, { status, includeData: true })) if (sessions.some((id) => JSON.stringify(e.data ?? {}).includes(id))) found.add(String(e.id));
+			return [...found];
+		};
+		model.setScript(supportScript());
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const cookies = { none: undefined, forged: 'n8n-auth=eyJhbGciOiJIUzI1NiJ9.eyJpZCI6IjEifQ.forged', signedOut: await signedOutCookie() };
+		const answers: Record<string, unknown> = {};
+		const sessions: string[] = [];
+		for (const [who, cookie] of Object.entries(cookies)) {
+			sessions.push(`anonymous-${++session}`);
+			answers[who] = await postChatMessage({ url: chatEndpoint.url, cookie }, sessions[sessions.length - 1], SUPPORT_MESSAGE);
+		}
+		expect(answers).toEqual({
+			none: { status: 401, body: 'User not authenticated!' },
+			forged: { status: 401, body: 'Invalid authentication token' },
+			signedOut: { status: 401, body: 'Invalid authentication token' },
+		});
+		expect(await runsOf(sessions)).toEqual([]);
+		expect(model.requests).toEqual([]);
+		expect(stack.emulator.control.requests()).toEqual([]);
+	}, 120000);
+
+	test("the hosted chat page sends a visitor who is not signed in away (to n8n's sign-in), without the chat", async () => {
+		const page = await fetch(chatEndpoint.url, { redirect: 'manual' });
+		expect({ status: page.status, toChat: (page.headers.get('location') ?? '').startsWith(chatEndpoint.url) }).toEqual({ status: 302, toChat: false });
+	}, 60000);
+
+	test('the reviews can go to another channel: n8n offers Slack, Discord, Gmail and Send Email human review tools', async () => {
+		const res = await fetch(`${stack.n8n.baseUrl}/types/nodes.json`, { headers: { cookie: chatEndpoint.cookie! } });
+		const names = new Set(((await res.json()) as Array<{ name: string }>).map((t) => t.name));
+		const reviews = ['slack', 'discord', 'gmail', 'emailSend'].map((n) => `n8n-nodes-base.${n}HitlTool`);
+		expect(reviews.filter((n) => !names.has(n))).toEqual([]);
+	}, 60000);
+
+	test("a running chat's /chat WebSocket without the run's resume token is refused; the run still waits on its review, nothing is sent", async () => {
+		const args = { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 40, reason: 'Goodwill' };
+		model.setScript(conversationScript([() => ({ toolCalls: [{ name: TOOLS.addPoints, arguments: args }] }), (request: any) => ({ content: toolResults(request.messages)[0].content })]));
+		stack.emulator.control.clearRequests();
+		const run = await startChat(stack.n8n.baseUrl, chatEndpoint, `e2e-${++session}`, 'Add 40 points.');
+		try {
+			const review = reviewIn(await run.next('review'));
+			expect(run.resumeToken).toMatch(/\w{16,}/);
+			const tokens = { none: undefined, wrong: 'not-the-token', altered: `x${run.resumeToken!.slice(1)}` };
+			for (const [what, resumeToken] of Object.entries(tokens)) {
+				// any session ID: the run's ID is all an outsider could learn, e.g. from a shared screen
+				const intruder = await connectChat(stack.n8n.baseUrl, { sessionId: `intruder-${what}`, executionId: run.executionId, resumeToken });
+				expect({ what, message: await intruder.next('refusal') }).toEqual({ what, message: 'Connection rejected' });
+				await expect(intruder.next('close')).rejects.toThrow(/closed \(code 1008\)/);
+			}
+			expect(postsTo(stack.emulator.control.requests(), CARD_POINTS_PATH)).toEqual([]);
+			// the signed-in chat is still connected: its person declines, and the run ends with nothing sent
+			await answerReview(review!, 'decline');
+			expect(await run.next('answer')).toMatch(/User rejected the tool call/);
+			expect(postsTo(stack.emulator.control.requests(), CARD_POINTS_PATH)).toEqual([]);
+		} finally {
+			await run.close();
+		}
+	}, 180000);
+});

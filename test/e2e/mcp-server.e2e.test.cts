@@ -149,6 +149,8 @@ test.each([
 	expect(isError).toBe(true);
 	expect(text).toMatch(field);
 	expect(text).toContain('Nothing was sent to the service');
+	// the node's message carries its description as n8n's tool wrapper words it, so n8n does not add it again
+	expect(text.match(/Details:/g)).toHaveLength(1);
 	expect(sent).toEqual([]);
 }, 60000);
 

@@ -359,22 +359,34 @@ const API_KEY_SCOPES = [
 ];
 
 /**
- * Create the owner account (first call only), log in, and create a public-API key.
- * @returns {Promise<string>} the raw API key (header X-N8N-API-KEY)
+ * Log in as a user (the editor's sign-in): the session cookie (`n8n-auth=…`), as a browser would send it.
+ * @returns {Promise<string>}
  */
-async function setupOwnerAndApiKey(baseUrl, { owner = OWNER, scopes = API_KEY_SCOPES, label } = {}) {
-  const setup = await request('POST', `${baseUrl}/rest/owner/setup`, { body: owner });
-  if (setup.status >= 300 && !/already/i.test(setup.text)) expectOk('owner setup', setup); // 400 'Instance owner already setup' on a second call
-  const login = await request('POST', `${baseUrl}/rest/login`, {
-    body: { emailOrLdapLoginId: owner.email, password: owner.password },
-  });
-  expectOk('login', login);
-  const setCookie = typeof login.headers.getSetCookie === 'function' ? login.headers.getSetCookie() : [login.headers.get('set-cookie')];
+async function login(baseUrl, { email, password }) {
+  const res = await request('POST', `${baseUrl}/rest/login`, { body: { emailOrLdapLoginId: email, password } });
+  expectOk('login', res);
+  const setCookie = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [res.headers.get('set-cookie')];
   const cookie = setCookie
     .filter(Boolean)
     .map((c) => c.split(';')[0])
     .join('; ');
   if (!/n8n-auth=/.test(cookie)) throw new Error(`login: no n8n-auth cookie in response (${setCookie.join(' | ')})`);
+  return cookie;
+}
+
+/** Create the owner account (first call only) and log in as it: the session cookie. */
+async function setupOwner(baseUrl, owner = OWNER) {
+  const setup = await request('POST', `${baseUrl}/rest/owner/setup`, { body: owner });
+  if (setup.status >= 300 && !/already/i.test(setup.text)) expectOk('owner setup', setup); // 400 'Instance owner already setup' on a second call
+  return login(baseUrl, owner);
+}
+
+/**
+ * Create the owner account (first call only), log in, and create a public-API key.
+ * @returns {Promise<string>} the raw API key (header X-N8N-API-KEY)
+ */
+async function setupOwnerAndApiKey(baseUrl, { owner = OWNER, scopes = API_KEY_SCOPES, label } = {}) {
+  const cookie = await setupOwner(baseUrl, owner);
   const created = await request('POST', `${baseUrl}/rest/api-keys`, {
     cookie,
     body: { label: label || `e2e-${Date.now()}`, expiresAt: null, scopes },
@@ -648,6 +660,10 @@ class N8n {
   setupOwnerAndApiKey(opts) {
     return setupOwnerAndApiKey(this.baseUrl, opts);
   }
+  /** The owner's session cookie (the owner is created on first call). */
+  setupOwner(owner) {
+    return setupOwner(this.baseUrl, owner);
+  }
   activate(id, apiKey) {
     return activate(this.baseUrl, id, apiKey);
   }
@@ -706,6 +722,8 @@ module.exports = {
   STARTED_LINES,
   activationLines,
   setupOwnerAndApiKey,
+  setupOwner,
+  login,
   activate,
   deactivate,
   listExecutions,

@@ -26,6 +26,8 @@ export interface N8nInstance {
 	start(opts?: { timeoutMs?: number }): Promise<{ pid: number; exitCode: number | null }>;
 	stop(opts?: { timeoutMs?: number }): Promise<void>;
 	setupOwnerAndApiKey(opts?: unknown): Promise<string>;
+	/** The owner's session cookie (`n8n-auth=…`); the owner is created on first call. */
+	setupOwner(owner?: unknown): Promise<string>;
 	activate(id: string, apiKey: string): Promise<any>;
 	deactivate(id: string, apiKey: string): Promise<any>;
 	listExecutions(id: string, apiKey: string, opts?: unknown): Promise<any[]>;

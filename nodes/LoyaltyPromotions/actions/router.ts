@@ -34,7 +34,7 @@ import { AUTO_CONCURRENCY, autoHint, DEFAULT_CONCURRENCY, runPool, type Concurre
 import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
 import { ignoredKeysHint, mappingProperties, mappingReader, notShownKeysHint, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
-import { nothingFound, runsAsTool } from '../shared/toolOutput';
+import { nothingFound, runsAsTool, toolError } from '../shared/toolOutput';
 import { containsExpression, resolveProject } from '../shared/project';
 
 /**
@@ -213,6 +213,7 @@ function failedItems(context: IExecuteFunctions, error: unknown, itemIndex: numb
 		const { error: message, ...details } = item.json;
 		return [{ ...item, json: { error: message, details } }];
 	}
+	if (runsAsTool(context.getNode())) throw toolError(context.getNode(), error, itemIndex);
 	// Both constructors hand back an error that is already theirs unchanged.
 	if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
 	throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });

@@ -1,9 +1,9 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 /**
- * What the node hands back as an AI tool (an AI Agent's or an MCP Server Trigger's) when an operation found
- * nothing. n8n passes a model a tool's output items only, and no items reach it as "" (AI Agent) or [] (MCP): a
- * model reads that as an answer it does not understand. As a regular node the output stays empty.
+ * What the node hands back as an AI tool (an AI Agent's or an MCP Server Trigger's): when an operation found
+ * nothing, and when it fails. n8n passes a model a tool's output items only, and no items reach it as "" (AI Agent)
+ * or [] (MCP): a model reads that as an answer it does not understand. As a regular node the output stays empty.
  */
 
 const MAX_SHOWN = 100;
@@ -30,4 +30,19 @@ export function nothingFound(action: string, filters: IDataObject): IDataObject 
 		found: 0,
 		message: `Nothing found: "${action}" returned no results${given.length ? ` for ${given.join(', ')}` : ''}.`,
 	};
+}
+
+/**
+ * A tool's error, its description in its message as n8n's own tool wrapper words it (`<message>\n\nDetails:
+ * <description>`, n8n-core's get-input-connection-data): where n8n runs the tool without that wrapper, only the
+ * message reaches the client (a queue-mode worker answering an MCP call sends `{ error: { message, name } }`,
+ * n8n's job-processor invokeTool), and the description says what the client must know ("Nothing was sent to the
+ * service."). A NodeOperationError, since n8n's wrapping hands one back unchanged: wrapped again, a message naming
+ * a socket error code (a description may name one) would become n8n's own "You can retry the request…".
+ */
+export function toolError(node: INode, error: unknown, itemIndex: number): NodeOperationError {
+	const failure = new NodeOperationError(node, error as Error, { itemIndex });
+	const description = typeof failure.description === 'string' ? failure.description.trim() : '';
+	if (description && !failure.message.includes(description)) failure.message = `${failure.message}\n\nDetails: ${description}`;
+	return failure;
 }

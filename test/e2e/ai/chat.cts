@@ -3,7 +3,8 @@
  * the Chat Trigger answers through response nodes, so the first POST only starts the execution
  * (`{executionStarted, executionId, resumeToken}`) and every message of the run (the agent's answer, each human
  * review with its Approve and Decline links) comes over n8n's `/chat` WebSocket. A review is answered as the
- * chat's browser does: by fetching the button's link.
+ * chat's browser does: by fetching the button's link. The example's chat requires an n8n login: the POST carries
+ * the session cookie; the WebSocket needs only the run's resume token, which the POST answered.
  */
 // ws: Node 20 has no WebSocket client of its own
 const WebSocket = require('ws');
@@ -55,15 +56,31 @@ export interface ChatRun {
 	close(): Promise<void>;
 }
 
-/** Sends one message to the Chat Trigger's URL and follows the run it starts over n8n's `/chat` WebSocket. */
-export async function startChat(n8nBaseUrl: string, chatUrl: string, sessionId: string, chatInput: string): Promise<ChatRun> {
-	const res = await fetch(chatUrl, {
+/**
+ * A Chat Trigger's chat URL and how to sign in to it: the example's chat requires n8n user authentication (n8n User
+ * Auth), so each message carries an n8n login's `n8n-auth` cookie, as the hosted chat's page does in a signed-in
+ * browser. Without a cookie the request is anonymous.
+ */
+export interface ChatEndpoint {
+	url: string;
+	cookie?: string;
+}
+
+/** Posts one chat message to the Chat Trigger (signed in when the endpoint has a cookie); n8n's answer as it came. */
+export async function postChatMessage(endpoint: ChatEndpoint, sessionId: string, chatInput: string): Promise<{ status: number; body: string }> {
+	const res = await fetch(endpoint.url, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json' },
+		headers: { 'content-type': 'application/json', ...(endpoint.cookie ? { cookie: endpoint.cookie } : {}) },
 		body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }),
 		signal: AbortSignal.timeout(60_000),
 	});
-	const body = await res.text();
+	return { status: res.status, body: await res.text() };
+}
+
+/** Sends one message to the Chat Trigger's URL and follows the run it starts over n8n's `/chat` WebSocket. */
+export async function startChat(n8nBaseUrl: string, endpoint: ChatEndpoint, sessionId: string, chatInput: string): Promise<ChatRun> {
+	const res = await postChatMessage(endpoint, sessionId, chatInput);
+	const body = res.body;
 	let started: { executionStarted?: boolean; executionId?: string; resumeToken?: string } = {};
 	try {
 		started = JSON.parse(body);
@@ -143,12 +160,12 @@ export type Decide = (review: Review, index: number) => 'approve' | 'decline';
  */
 export async function chatThroughReviews(
 	n8nBaseUrl: string,
-	chatUrl: string,
+	endpoint: ChatEndpoint,
 	sessionId: string,
 	chatInput: string,
 	decide: Decide = () => 'approve',
 ): Promise<{ answer: string; reviews: Review[]; executionId: string }> {
-	const chat = await startChat(n8nBaseUrl, chatUrl, sessionId, chatInput);
+	const chat = await startChat(n8nBaseUrl, endpoint, sessionId, chatInput);
 	const reviews: Review[] = [];
 	try {
 		for (;;) {

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURES } from '../../emulator/index.cjs';
 import { startStack, type Stack } from '../stack.cjs';
+import type { ChatEndpoint } from './chat.cjs';
 
 const { startScriptedModel } = require('./scriptedModel');
 const { openAiCredential, n8nApiCredential } = require('./aiExamples');
@@ -34,6 +35,14 @@ export function chatUrlOf(n8n: { webhookUrl(p: string): string }, workflow: { no
 }
 
 /**
+ * The agent example's chat as staff reach it: its Chat Trigger requires n8n user authentication, so the chat goes
+ * with the n8n owner's session cookie (the owner is created on first call).
+ */
+export async function signedInChat(n8n: { webhookUrl(p: string): string; setupOwner(owner?: unknown): Promise<string> }, workflow: { nodes: Array<{ type: string; webhookId?: string }> }, owner?: unknown): Promise<ChatEndpoint> {
+	return { url: chatUrlOf(n8n, workflow), cookie: await n8n.setupOwner(owner) };
+}
+
+/**
  * The agent example's n8n API credential (Get This Execution reads the run with it), made once n8n runs: an owner
  * and an API key, then the credential imported beside the running n8n.
  */
@@ -46,20 +55,22 @@ export async function importN8nApiCredential(n8n: { baseUrl: string; setupOwnerA
 /**
  * An AI agent workflow published in `n8n start` with its OpenAI credential pointed at a scripted local model
  * (scriptedModel.js) and its n8n API credential: the stack, the model (stopped if the stack cannot start) and the
- * Chat Trigger's chat URL.
+ * Chat Trigger's chat, signed in as the n8n owner.
  */
-export async function startAgentStack(name: string, workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> }): Promise<{ stack: Stack; model: any; chatUrl: string }> {
+export async function startAgentStack(name: string, workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> }): Promise<{ stack: Stack; model: any; chat: ChatEndpoint }> {
 	const model = await startScriptedModel();
 	let stack: Stack;
+	let chat: ChatEndpoint;
 	try {
 		stack = await startStack(name, [workflow]);
 		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
 		await stack.n8n.publish(workflow.id);
 		await stack.n8n.start({ timeoutMs: 120000 });
 		await importN8nApiCredential(stack.n8n);
+		chat = await signedInChat(stack.n8n, workflow);
 	} catch (e) {
 		await model.stop();
 		throw e;
 	}
-	return { stack, model, chatUrl: chatUrlOf(stack.n8n, workflow) };
+	return { stack, model, chat };
 }

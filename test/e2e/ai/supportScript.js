@@ -28,6 +28,38 @@ function cardOf(result) {
 	};
 }
 
+/** n8n's text when the person reviewing a tool call declines it (utils/agent-execution, processHitlResponses). */
+const DECLINED = /^User rejected the tool call\b/;
+
+/**
+ * What a write's tool result says happened. Only a result that carries the service's transaction counts as applied:
+ * a declined review, a refusal by the node, a service error, or no result at all changed nothing, except an error
+ * saying the request was "not repeated", which the service may have applied.
+ */
+function writeOutcome(result) {
+	const items = result ? parsed(result) : undefined;
+	const first = Array.isArray(items) ? items[0] : undefined;
+	if (first && first.transaction && first.transaction.id) return { kind: 'applied', transactionId: first.transaction.id };
+	const text = first ? String(first.output ?? first.error ?? result.content) : result ? String(result.content) : 'no answer from the tool';
+	if (DECLINED.test(text)) return { kind: 'declined', text };
+	if (/not repeated/i.test(text)) return { kind: 'unclear', text };
+	return { kind: 'refused', text };
+}
+
+/** The support conversation's last answer, from what the points change's result says happened. */
+function pointsAnswer(outcome, args) {
+	switch (outcome.kind) {
+		case 'applied':
+			return `Done: added ${args.points} goodwill points to card ${args.cardId}.`;
+		case 'declined':
+			return `The points change was declined, so nothing was changed: no points were added to card ${args.cardId}.`;
+		case 'unclear':
+			return `Adding the points may have been applied (${outcome.text}): please check card ${args.cardId}'s transactions before asking again.`;
+		default:
+			return `Adding the points was refused (${outcome.text}), so nothing was changed: no points were added to card ${args.cardId}.`;
+	}
+}
+
 /** The support conversation; `points` overrides the amount the user's message names. */
 function supportScript({ points: fixedPoints } = {}) {
 	return conversationScript([
@@ -52,8 +84,7 @@ function supportScript({ points: fixedPoints } = {}) {
 			const result = lastResult(request, TOOLS.addPoints);
 			const call = request.messages.filter((m) => m.role === 'assistant').pop()?.tool_calls?.[0];
 			const args = call ? callArguments(call) : {};
-			if (!result || /error/i.test(result.content)) return { content: `Adding the points failed: ${result ? result.content : 'no answer'}` };
-			return { content: `Done: added ${args.points} goodwill points to card ${args.cardId}.` };
+			return { content: pointsAnswer(writeOutcome(result), args) };
 		},
 	]);
 }
@@ -113,4 +144,4 @@ function fullPathScript({ points = 50 } = {}) {
 	]);
 }
 
-module.exports = { supportScript, fullPathScript, affordableRewards, cardOf, TOOLS, lastResult, first };
+module.exports = { supportScript, fullPathScript, affordableRewards, cardOf, writeOutcome, TOOLS, lastResult, first };

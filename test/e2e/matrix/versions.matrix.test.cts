@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FIXTURES, startEmulator, type RunningEmulator } from '../../emulator/index.cjs';
 import { waitFor, type N8nInstance } from '../stack.cjs';
-import { CARD_POINTS_PATH, chatUrlOf, connectMcp, importN8nApiCredential, resultText, SUPPORT_MESSAGE } from '../ai/clients.cjs';
+import { CARD_POINTS_PATH, connectMcp, importN8nApiCredential, resultText, signedInChat, SUPPORT_MESSAGE } from '../ai/clients.cjs';
 import { chatThroughReviews } from '../ai/chat.cjs';
 
 const n8nLib = require('../n8n');
@@ -210,7 +210,7 @@ describe.each(versions)('$label', (version) => {
 		model!.setScript(supportScript());
 		model!.clearRequests();
 		emulator.control.clearRequests();
-		const { answer, reviews } = await chatThroughReviews(n8n.baseUrl, chatUrlOf(n8n, aiAgentExample.workflow), `matrix-${version.n8n}`, SUPPORT_MESSAGE);
+		const { answer, reviews } = await chatThroughReviews(n8n.baseUrl, await signedInChat(n8n, aiAgentExample.workflow), `matrix-${version.n8n}`, SUPPORT_MESSAGE);
 		expect({ answer, reviews: reviews.length }).toEqual({ answer: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.`, reviews: 1 });
 		// the model was offered the example's tools, and the service received exactly one points change
 		expect(model!.requests[0].body.tools).toHaveLength(aiAgentExample.workflow.nodes.filter((n) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool').length);

@@ -137,3 +137,24 @@ test("through the webhook process: the session is in Redis, the example's tools 
 	await (client as any).transport.terminateSession();
 	await waitFor(async () => (await redisCommand(q.redis.port, ['EXISTS', `n8n:mcp-session:${sessionId}`])) === ':0', { timeoutMs: 15000, what: 'the MCP session to leave Redis' });
 }), 240000);
+
+// A worker answers a queued tool call with the error's message only (n8n's job-processor invokeTool sends
+// `{ error: { message, name } }`): the node puts its description in the message when it runs as a tool.
+test.each([
+	['a bad argument (0 points)', 'Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 0, reason: 'x' }, /^Points: /, 'Details: Nothing was sent to the service.', []],
+	['an unknown card', 'Add_Loyalty_Points', { memberId: FIXTURES.memberId, cardId: 'lcrd_00000000000ff', points: 5, reason: 'x' }, /^Resource not found: Cannot find card with id lcrd_00000000000ff/, 'Details: Check the IDs', [`POST ${CARD_POINTS_PATH.replace(FIXTURES.cardId, 'lcrd_00000000000ff')}`]],
+] as Array<[string, string, Record<string, unknown>, RegExp, string, string[]]>)('through a worker, an MCP error result keeps its "Details: …" (%s)', (_what, tool, args, headline, details, sent) => withLogs(async () => {
+	const mcp = await connectMcp(webhookMcpUrl(), TOKEN, 'lp-queue-mcp-errors');
+	try {
+		emulator.control.clearRequests();
+		const result: any = await mcp.callTool({ name: tool, arguments: args });
+		expect(result.isError).toBe(true);
+		// a worker's answer is n8n's JSON of the error, `{"error":{"message":…,"name":…}}`
+		const { message } = JSON.parse(resultText(result)).error;
+		expect(message).toMatch(headline);
+		expect(message).toContain(`\n\n${details}`);
+		expect(sentToService().map((r: any) => r.route)).toEqual(sent);
+	} finally {
+		await mcp.close().catch(() => undefined);
+	}
+})(), 120000);
