@@ -1,5 +1,10 @@
+import { deeperThan, MAX_DEPTH } from './depth';
+
 /** What stands in an output or an error for a secret the service's answer repeated. */
 export const REDACTED = '[redacted]';
+
+/** What stands in an error for what the service's answer nested deeper than MAX_DEPTH. */
+export const NESTED_TOO_DEEP = `[nested more than ${MAX_DEPTH} levels deep]`;
 
 /**
  * A secret shorter than this is replaced only where a whole value equals it: replacing every occurrence of a
@@ -139,22 +144,25 @@ export class SecretSet {
 
 	/**
 	 * A value (parsed JSON) with every secret in its strings and keys replaced; the value is changed in place
-	 * where it must be and returned. Bytes and streams are passed as they are.
+	 * where it must be and returned. Bytes and streams are passed as they are. What nests deeper than MAX_DEPTH
+	 * (an error answer's details: a 2xx that deep is refused before) is replaced by NESTED_TOO_DEEP: it could be
+	 * neither read nor shown.
 	 */
-	value<T>(value: T, seen = new WeakSet<object>()): T {
-		if (this.values.size === 0) return value;
+	value<T>(value: T, seen = new WeakSet<object>(), depth = 0): T {
+		if (this.values.size === 0 && depth === 0 && !deeperThan(value)) return value;
 		if (typeof value === 'string') return this.text(value) as T;
 		if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || seen.has(value)) return value;
 		if (typeof (value as { pipe?: unknown }).pipe === 'function') return value;
+		if (depth >= MAX_DEPTH) return NESTED_TOO_DEEP as T;
 		seen.add(value);
 		if (Array.isArray(value)) {
-			for (let index = 0; index < value.length; index++) value[index] = this.value(value[index], seen);
+			for (let index = 0; index < value.length; index++) value[index] = this.value(value[index], seen, depth + 1);
 			return value;
 		}
 		const object = value as Record<string, unknown>;
 		for (const key of Object.keys(object)) {
 			const redactedKey = this.text(key);
-			const child = this.value(object[key], seen);
+			const child = this.value(object[key], seen, depth + 1);
 			if (redactedKey !== key) {
 				delete object[key];
 				object[redactedKey] = child;
@@ -168,7 +176,7 @@ export class SecretSet {
 	 * n8n's messages, its context (the service's error fields) and the error object it was built from.
 	 */
 	error<T>(error: T, seen = new WeakSet<object>()): T {
-		if (this.values.size === 0 || error === null || typeof error !== 'object' || seen.has(error)) return error;
+		if (error === null || typeof error !== 'object' || seen.has(error)) return error;
 		seen.add(error);
 		const target = error as unknown as Record<string, unknown>;
 		for (const field of ['message', 'description', 'stack']) {
