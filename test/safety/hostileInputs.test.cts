@@ -64,6 +64,74 @@ describe('Selected Fields paths that cannot be followed say so', () => {
 	});
 });
 
+describe('Selected Fields hints: one per path, whatever the list or the key', () => {
+	const ENTRIES = 5000;
+	const answer = {
+		id: 'cust_1',
+		name: 'text',
+		count: 3,
+		list: [{ a: 1 }],
+		object: { a: 1 },
+		texts: Array.from({ length: ENTRIES }, () => 'text'),
+		lists: Array.from({ length: ENTRIES }, () => [1]),
+		objects: Array.from({ length: ENTRIES }, () => ({ a: 'text' })),
+	};
+	/** Every way a step cannot go on, each met once or in every one of 5,000 entries, and the first problem its hint names. */
+	const PATHS: Array<[string, number, string]> = [
+		['name.x', 1, '"name" is text, which has no key "x"'],
+		['count.x', 1, '"count" is a number, which has no key "x"'],
+		['list.a', 1, '"list" is a list: write "list[]" to keep that value of every entry'],
+		['object[].a', 1, '"object" is an object, not a list, so "object[]" does not apply'],
+		['texts[].x', ENTRIES, '"texts[0]" is text, which has no key "x"'],
+		['lists[].x', ENTRIES, '"lists[0]" is a list, which has no key "x"'],
+		['objects[].a.b', ENTRIES, '"objects[0].a" is text, which has no key "b"'],
+	];
+	const ITEMS = 3;
+	let run: Promise<Awaited<ReturnType<typeof ctx.run>>> | undefined;
+	/** One run for every path, over 3 items: the hints of the node. */
+	const hints = async () => {
+		run ??= (async () => {
+			ctx.emu.control.setFaults({ route: '/v1/customers', replaceReply: { status: 200, contentType: 'application/json', body: JSON.stringify(answer) } });
+			return await ctx.run(getCustomer({ output: 'selected', outputFields: ['id', ...PATHS.map(([path]) => path)].join(', ') }), { input: Array.from({ length: ITEMS }, () => ({})) });
+		})();
+		const { error, run: data } = await run;
+		expect(error).toBeUndefined();
+		return (data.data.resultData.runData['Node Under Test'][0].hints ?? []).map((hint) => hint.message);
+	};
+
+	it.each(PATHS)('%s: one hint, naming the first place and how many more', async (path, places, problem) => {
+		const more = places * ITEMS - 1;
+		expect((await hints()).filter((message) => message.startsWith(`Fields: "${path}" `))).toEqual([
+			`Fields: "${path}" was left out where it cannot be followed: ${problem} (and in ${more} more ${more === 1 ? 'place' : 'places'})`,
+		]);
+	});
+
+	it('no more hints than paths', async () => {
+		expect(await hints()).toHaveLength(PATHS.length);
+	});
+
+	const LONG = 'k'.repeat(1_000_000);
+	it.each([
+		['a 1 MB key in the answer and the path', { id: 'cust_1', [LONG]: 'text' }, `${LONG}.x`],
+		['a 1 MB key the path asks of text', { id: 'cust_1', name: 'text' }, `name.${LONG}`],
+	])('%s gives a hint of bounded length that shows both ends of the key', async (_what, body, path) => {
+		ctx.emu.control.setFaults({ route: '/v1/customers', replaceReply: { status: 200, contentType: 'application/json', body: JSON.stringify(body) } });
+		const { error, run: data } = await ctx.run(getCustomer({ output: 'selected', outputFields: path }));
+		expect(error).toBeUndefined();
+		const messages = (data.data.resultData.runData['Node Under Test'][0].hints ?? []).map((hint) => hint.message);
+		expect(messages).toHaveLength(1);
+		expect(messages[0].length).toBeLessThan(500);
+		expect(messages[0]).toMatch(/^Fields: "[^"]{50}…[^"]{50}" \(100000[25] characters\) was left out where it cannot be followed: .*"k{50}…k{50}" \(1000000 characters\)/);
+	});
+
+	it('a 1 MB path that cannot be followed as written is refused in an error of bounded length', async () => {
+		const { error } = await ctx.run(getCustomer({ output: 'selected', outputFields: `a.${LONG}[0]` }));
+		expect(error?.message.length).toBeLessThan(600);
+		expect(error?.message).toMatch(/^Fields: "a\.k+…k+\[0\]" \(1000005 characters\): "k+…k+\[0\]" \(1000003 characters\) is not a key/);
+		expect(ctx.sent()).toEqual([]);
+	});
+});
+
 describe('IDs are text', () => {
 	const NOT_EXACT: Array<[string, number]> = [
 		['a 20-digit number', Number('12345678901234567890')],

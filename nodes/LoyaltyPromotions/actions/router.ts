@@ -31,7 +31,7 @@ import {
 import { errorItem } from '../shared/errorItem';
 import { checkBounds } from '../shared/limits';
 import { AUTO_CONCURRENCY, autoHint, DEFAULT_CONCURRENCY, runPool, type Concurrency } from '../shared/pool';
-import { fieldPathProblem, outputProperties, selectedFields, simplify, simplifyProperty } from '../shared/simplify';
+import { fieldPathProblem, outputProperties, quoted, selectedFields, simplify, simplifyProperty, UnfollowedPaths } from '../shared/simplify';
 import { ignoredKeysHint, mappingProperties, mappingReader, notShownKeysHint, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
 import { nothingFound, runsAsTool, toolError } from '../shared/toolOutput';
@@ -175,7 +175,7 @@ function outputFieldsOf(operation: OperationDefinition, params: ParamReader): { 
 	if (fields.length === 0) fail(params, 'Fields', 'is required (the key paths to keep, comma-separated)');
 	for (const field of fields) {
 		const problem = fieldPathProblem(field);
-		if (problem) fail(params, 'Fields', `"${field}": ${problem}`);
+		if (problem) fail(params, 'Fields', `${quoted(field)}: ${problem}`);
 	}
 	return { fields, selected: true };
 }
@@ -316,8 +316,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	let managementProject: Promise<unknown> | undefined;
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const safeToRepeat = isSafeToRepeat(operation);
-	// Selected Fields that met something they cannot go through, once each: shown as hints in the output pane.
-	const unfollowed = new Set<string>();
+	// Selected Fields that met something they cannot go through, once per path: shown as hints in the output pane.
+	const unfollowed = new UnfollowedPaths();
 
 	const clientFor = (itemIndex?: number): ServiceClient => ({
 		request: async (request) => await transport.request(request, itemIndex),
@@ -341,7 +341,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		const params = readerFor(itemIndex);
 		try {
 			const output = outputFieldsOf(operation, params);
-			const report = output?.selected ? (field: string, problem: string) => unfollowed.add(`Fields: "${field}" was left out where it cannot be followed: ${problem}`) : undefined;
+			const report = output?.selected ? unfollowed.report : undefined;
 			checkBounds(params, operation);
 			const built = await operation.build(params);
 			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };
@@ -375,7 +375,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 
 	await runPool(items.length, auto ?? (concurrency as number), runItem);
 	if (auto && items.length > 1) context.addExecutionHints(autoHint(auto.summary()));
-	if (unfollowed.size > 0) context.addExecutionHints(...[...unfollowed].map((message) => ({ message, type: 'warning' as const, location: 'outputPane' as const })));
+	const unfollowedHints = unfollowed.messages();
+	if (unfollowedHints.length > 0) context.addExecutionHints(...unfollowedHints.map((message) => ({ message, type: 'warning' as const, location: 'outputPane' as const })));
 	hintIgnoredKeys();
 	return [results.flat()];
 }

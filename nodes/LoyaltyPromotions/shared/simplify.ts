@@ -71,6 +71,16 @@ interface Step {
 
 const STEP = /^([^.[\]]+)(\[\])?$/;
 
+/** At most this many characters of a path or a key in a message: a user or an answer can make one of any length. */
+const MAX_QUOTED = 100;
+
+/** A path or a key, quoted for a message, its middle cut when it is long. */
+export function quoted(text: string): string {
+	if (text.length <= MAX_QUOTED) return `"${text}"`;
+	const half = Math.floor(MAX_QUOTED / 2);
+	return `"${text.slice(0, half)}…${text.slice(-half)}" (${text.length} characters)`;
+}
+
 /**
  * Why a key path cannot be followed as written, or undefined when it can: every step is a key, or a key with
  * `[]`; a list index (`b[0]`) or an empty step (`a..b`) is not. A key n8n drops from every item it copies
@@ -82,7 +92,7 @@ export function fieldPathProblem(field: string): string | undefined {
 		if (!match) {
 			return step === ''
 				? 'has an empty step (two dots, or a dot at an end)'
-				: `"${step}" is not a key: a step is a key, or a key followed by [] for that value of every entry of a list (e.g. "${step.replace(/\[.*$/, '')}[]")`;
+				: `${quoted(step)} is not a key: a step is a key, or a key followed by [] for that value of every entry of a list (e.g. ${quoted(`${step.replace(/\[.*$/, '')}[]`)})`;
 		}
 		if (PROTOTYPE_KEYS.includes(match[1])) return `"${match[1]}" cannot be kept: n8n drops keys named ${PROTOTYPE_KEYS.join(', ')} from every item`;
 	}
@@ -122,7 +132,7 @@ function pickPath(source: IDataObject, steps: Step[], target: IDataObject, trail
 	}
 	if (many) {
 		if (!Array.isArray(value)) {
-			report(`"${at}" is ${kindOf(value)}, not a list, so "${key}[]" does not apply`);
+			report(`${quoted(at)} is ${kindOf(value)}, not a list, so ${quoted(`${key}[]`)} does not apply`);
 			return false;
 		}
 		const kept = ownValue(target, key);
@@ -135,17 +145,17 @@ function pickPath(source: IDataObject, steps: Step[], target: IDataObject, trail
 			} else if (isObject(entry)) {
 				if (!isObject(entries[index])) entries[index] = {};
 				if (pickPath(entry, rest, entries[index] as IDataObject, `${at}[${index}]`, report)) any = true;
-			} else report(`"${at}[${index}]" is ${kindOf(entry)}, which has no key "${rest[0].key}"`);
+			} else report(`${quoted(`${at}[${index}]`)} is ${kindOf(entry)}, which has no key ${quoted(rest[0].key)}`);
 		});
 		if (any) putOwn(target, key, entries as IDataObject[]);
 		return any;
 	}
 	if (Array.isArray(value)) {
-		report(`"${at}" is a list: write "${key}[]" to keep that value of every entry`);
+		report(`${quoted(at)} is a list: write ${quoted(`${key}[]`)} to keep that value of every entry`);
 		return false;
 	}
 	if (!isObject(value)) {
-		report(`"${at}" is ${kindOf(value)}, which has no key "${rest[0].key}"`);
+		report(`${quoted(at)} is ${kindOf(value)}, which has no key ${quoted(rest[0].key)}`);
 		return false;
 	}
 	const kept = ownValue(target, key);
@@ -163,6 +173,27 @@ export function simplify(entry: IDataObject, fields: readonly string[], report?:
 	const result: IDataObject = {};
 	for (const field of fields) pickPath(entry, stepsOf(field), result, '', (problem) => report?.(field, problem));
 	return result;
+}
+
+/**
+ * The Selected Fields paths a run could not follow, one hint per path however many list entries or items met it
+ * (the first problem, and how many more places): a path through 5,000 entries is one hint, not 5,000.
+ */
+export class UnfollowedPaths {
+	private readonly paths = new Map<string, { problem: string; more: number }>();
+
+	readonly report = (field: string, problem: string): void => {
+		const known = this.paths.get(field);
+		if (known) known.more++;
+		else this.paths.set(field, { problem, more: 0 });
+	};
+
+	messages(): string[] {
+		return [...this.paths].map(
+			([field, { problem, more }]) =>
+				`Fields: ${quoted(field)} was left out where it cannot be followed: ${problem}${more > 0 ? ` (and in ${more} more ${more === 1 ? 'place' : 'places'})` : ''}`,
+		);
+	}
 }
 
 /** The fields Simplify keeps, per kind of object. */

@@ -11,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { ApplicationError, NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { baseUrlOf, baseUrlProblem, redactUrlCredentials, type LocationCredentials } from '../../../credentials/location';
+import { deeperThan, MAX_DEPTH } from './depth';
 import { loneSurrogateField } from './encoding';
 import { inspectFailure, toNodeApiError, type FailedExchange } from './errors';
 import { SecretSet } from './redact';
@@ -73,6 +74,9 @@ export interface ServiceRequest {
 	 */
 	secrets?: string[];
 }
+
+/** What an error adds when the request it is about may have taken effect (a POST that is not safe to repeat). */
+export const MAY_HAVE_BEEN_APPLIED = 'The request may have been applied: check in the service before running it again.';
 
 export interface TransportOptions {
 	/** Retries after 5xx or connection faults, for requests that are safe to repeat. */
@@ -256,6 +260,7 @@ export class Transport {
 	}
 
 	private async exchange<T>(request: ServiceRequest, itemIndex?: number): Promise<T> {
+		this.refuseTooDeep(request, itemIndex);
 		this.refuseLoneSurrogates(request, itemIndex);
 		if (this.credentialType !== 'loyaltyPromotionsOAuth2Api') return await this.send<T>(request, itemIndex);
 		// n8n buys an OAuth token in every request that starts while none is stored, and again in every request
@@ -388,10 +393,19 @@ export class Transport {
 	private accepted<T>(request: ServiceRequest, response: IN8nHttpFullResponse, safeToRepeat: boolean, itemIndex?: number): T {
 		const body: unknown = response.body;
 		if (request.encoding) return body as T;
-		if (body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) return body as T;
+		const status = response.statusCode;
+		if (body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
+			if (!deeperThan(body)) return body as T;
+			const message = `The service answered ${status} with JSON nested more than ${MAX_DEPTH} levels deep, which the node does not read`;
+			throw new NodeApiError(this.host.getNode(), { message, httpCode: String(status) }, {
+				message,
+				description: `Its objects nest about ten levels; an answer this deep comes from something else than the service (a wrong Base URL, a proxy).${safeToRepeat ? '' : ` ${MAY_HAVE_BEEN_APPLIED}`}`,
+				httpCode: String(status),
+				itemIndex,
+			});
+		}
 		const empty = body === undefined || body === '' || (Buffer.isBuffer(body) && body.length === 0);
 		if (empty && (request.noContent ?? request.method === 'DELETE')) return undefined as T;
-		const status = response.statusCode;
 		const headers = lowerCase(response.headers);
 		const message = `The service answered ${status} with something other than the JSON object this operation expects`;
 		const type = headers['content-type'] ? ` (${headers['content-type']})` : '';
@@ -399,7 +413,7 @@ export class Transport {
 			message,
 			description: redactUrlCredentials(
 				`It answered${type}: ${quoteAnswer(body)}. A wrong Cluster, Service Domain or Base URL in the credential, or a proxy in between, answers like this.${
-					safeToRepeat ? '' : ' The request may have been applied: check in the service before running it again.'
+					safeToRepeat ? '' : ` ${MAY_HAVE_BEEN_APPLIED}`
 				}`,
 			),
 			httpCode: String(status),
@@ -458,6 +472,21 @@ export class Transport {
 	}
 
 	/**
+	 * Refuses, before anything is sent, a request whose query, form or JSON body nests deeper than MAX_DEPTH,
+	 * naming its top-level field: it could not be serialized (JSON fields are refused earlier, by their label).
+	 */
+	private refuseTooDeep(request: ServiceRequest, itemIndex?: number): void {
+		for (const [part, value] of [['query parameter', request.query], ['form field', request.form], ['body field', request.body]] as const) {
+			if (value === null || typeof value !== 'object' || !deeperThan(value)) continue;
+			const field = Object.keys(value).find((key) => deeperThan((value as Record<string, unknown>)[key], MAX_DEPTH - 1)) ?? '(the body)';
+			throw new NodeOperationError(this.host.getNode(), `${field}: is nested more than ${MAX_DEPTH} levels deep`, {
+				itemIndex,
+				description: `It is the ${part} "${field}" of the request; the node sends at most ${MAX_DEPTH} levels of objects and lists. Nothing was sent to the service.`,
+			});
+		}
+	}
+
+	/**
 	 * Refuses, before anything is sent, a request whose query, form or JSON body holds a lone surrogate (half of a
 	 * UTF-16 pair): the HTTP client would send another character instead (U+FFFD, or a pair with its neighbour).
 	 */
@@ -482,7 +511,7 @@ export class Transport {
 		const error = new NodeApiError(this.host.getNode(), { message }, {
 			message,
 			description: `The node gives every request at most ${seconds(ms)} in all, also when the answer keeps trickling in, and stopped waiting for this one.${
-				request.safeToRepeat ?? request.method !== 'POST' ? '' : ' The request may have been applied: check in the service before running it again.'
+				request.safeToRepeat ?? request.method !== 'POST' ? '' : ` ${MAY_HAVE_BEEN_APPLIED}`
 			}`,
 			itemIndex,
 		});

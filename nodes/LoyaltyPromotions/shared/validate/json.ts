@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { MAX_DEPTH } from '../../transport/depth';
 import { JSON_FIELD_RULES } from '../jsonFieldRules';
 import { hasOwn, ownValue } from '../own';
 import { fail, type FieldContext } from './fail';
@@ -61,12 +62,37 @@ function valuesAt(root: unknown, path: string): Array<{ at: string; value: unkno
 	return found;
 }
 
+/** Metadata holds keys of the user's choosing: a field or a key of that name is free-form, whatever its keys. */
+const FREE_FORM = /metadata/i;
+
+/**
+ * A JSON field's shape, at any depth and without recursion: at most MAX_DEPTH levels of objects and lists, and
+ * no key `__proto__` outside metadata. The contract names every key of the other JSON fields, and none is
+ * `__proto__`, which a JSON reader that assigns keys (`object[key] = value`) takes as the object's prototype:
+ * its content would reach the service as fields the checks below never saw.
+ */
+function checkJsonShape(params: FieldContext, field: string, value: unknown): void {
+	const pending: Array<{ value: unknown; depth: number; at: string; free: boolean }> = [{ value, depth: 0, at: '', free: FREE_FORM.test(field) }];
+	while (pending.length > 0) {
+		const next = pending.pop()!;
+		if (next.value === null || typeof next.value !== 'object') continue;
+		if (next.depth >= MAX_DEPTH) fail(params, field, `is nested more than ${MAX_DEPTH} levels deep (objects and lists inside one another); the service's fields nest a few levels`);
+		const list = Array.isArray(next.value);
+		for (const key of Object.keys(next.value)) {
+			const at = list ? `${next.at}[${key}]` : next.at ? `${next.at}.${key}` : key;
+			if (key === '__proto__' && !next.free) fail(params, `${field}: ${at}`, 'is not a key the service knows here (a key named __proto__ is refused outside metadata: JSON readers take it as the object\'s prototype)');
+			pending.push({ value: (next.value as IDataObject)[key], depth: next.depth + 1, at, free: next.free || FREE_FORM.test(key) });
+		}
+	}
+}
+
 /**
  * A JSON field's content against the contract's rules for it (JSON_FIELD_RULES, by the field's label): each
  * enum at its key path, and the keys the contract requires. The error names the field, the key path and the
  * allowed values. An empty object counts as the field left empty.
  */
 export function checkJsonField(params: FieldContext, field: string, value: unknown): void {
+	checkJsonShape(params, field, value);
 	const rules = hasOwn(JSON_FIELD_RULES, field) ? JSON_FIELD_RULES[field] : undefined;
 	if (!rules || (value !== null && typeof value === 'object' && Object.keys(value).length === 0)) return;
 	for (const rule of rules) {
