@@ -1,6 +1,12 @@
 /** Unit and integration tests. ts-jest only transpiles; `npm run typecheck` (tsc) checks the types. */
+const os = require('os');
+
 module.exports = {
 	testEnvironment: 'node',
+	// jest's default is one worker fewer than the cores: on CI's 2 cores that is one process for the whole suite, in
+	// band, which gets one core's share at best while CI's n8n installs run beside it. Two workers use both cores;
+	// the tests wait on conditions, not on time, so they hold with the load doubled. Bigger machines keep the default.
+	maxWorkers: Math.max(2, (os.availableParallelism?.() ?? os.cpus().length) - 1),
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.cts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
