@@ -38,6 +38,7 @@ const NOT_BOUNDED: Record<string, string> = {
 	'order.update updateFields.amount': ORDER_RECORD,
 	'earningRule.create earnings.earning.points': DEFINITION,
 	'benefit.create points': DEFINITION,
+	'benefit.create giftBalance': DEFINITION,
 	'loyaltyReward.create giftBalance': DEFINITION,
 	'loyaltyReward.create points': DEFINITION,
 	'loyaltyReward.create costs.cost.points': DEFINITION,

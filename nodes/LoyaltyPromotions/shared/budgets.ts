@@ -122,9 +122,10 @@ function check(params: ParamReader, kind: BudgetKind, used: number, adding: numb
  * the window (read from the member's cards, then each card's transactions), plus `points`, within the budget.
  */
 export async function checkMemberPointsBudget(params: ParamReader, memberPath: string, points: number): Promise<void> {
+	// the window is checked even with no budget, so a bad setting fails before anything is sent
+	const since = windowStart(params);
 	const budget = readBudget(params, 'memberPoints');
 	if (budget === undefined) return;
-	const since = windowStart(params);
 	const member = await params.send<IDataObject>({ method: 'GET', path: memberPath });
 	// the contract's MemberCard: { member_role, card: { id, … } | null }
 	const cards = ((member.cards as IDataObject[] | undefined) ?? []).flatMap((entry) => {
@@ -144,9 +145,10 @@ export async function checkMemberPointsBudget(params: ParamReader, memberPath: s
 
 /** Max Purchases per Member per Window: the member's purchases within the window, plus this one, within the budget. */
 export async function checkMemberPurchasesBudget(params: ParamReader, memberPath: string): Promise<void> {
+	const since = windowStart(params);
 	const budget = readBudget(params, 'memberPurchases');
 	if (budget === undefined) return;
-	const history = await historySince(params, `${memberPath}/rewards/purchases`, windowStart(params), BUDGETS.memberPurchases.property.displayName);
+	const history = await historySince(params, `${memberPath}/rewards/purchases`, since, BUDGETS.memberPurchases.property.displayName);
 	const used = history.filter((entry) => counted(entry) && (entry.type ?? 'PURCHASE') === 'PURCHASE').length;
 	check(params, 'memberPurchases', used, 1, budget, 'purchases');
 }

@@ -53,5 +53,5 @@ export {
 	version2Mapper,
 } from './parameters';
 export { mappingReader, recordReader, withMapped, type MappedItem, type RecordReader } from './reader';
-export { controlFields, inCollection, recordFields, type RecordField } from './record';
-export { controllingParameters, notUsedReason, panelVisibility, shownByValue, type HiddenBy } from './visibility';
+export { inCollection, recordFields, type RecordField } from './record';
+export { controlFields, controllingParameters, notUsedReason, panelVisibility, shownByValue, type HiddenBy } from './visibility';

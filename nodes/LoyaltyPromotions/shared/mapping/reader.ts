@@ -4,8 +4,8 @@ import { putOwn } from '../fields';
 import { checkParameter, fail, parseJsonObject, type FieldContext } from '../validate';
 import { matchKeys, typedGroup } from './names';
 import { AUTO, RECORD_AUTO, RECORD_FIELDS_PARAMETER, MAPPING_PARAMETER } from './parameters';
-import { controlFields, recordFields, type RecordField } from './record';
-import { controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
+import { recordFields, type RecordField } from './record';
+import { controlFields, controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
 
 /**
  * The item's mapping: version 3's Record Fields, or version 2's resource mapper value (read once when it maps

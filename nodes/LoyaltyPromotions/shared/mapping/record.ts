@@ -1,6 +1,5 @@
 import { ApplicationError, type FieldType, type INodeProperties } from 'n8n-workflow';
 import type { OperationDefinition, RecordMap } from '../../actions/types';
-import { controllingParameters } from './visibility';
 
 /** One column of an operation's record, derived from its typed parameter. */
 export interface RecordField {
@@ -22,6 +21,11 @@ export function inCollection(collection: string, options: Readonly<Record<string
 	return Object.fromEntries(Object.entries(options).flatMap(([name, option]) => (option === undefined ? [] : [[name, `${collection}.${option}`]])));
 }
 
+/** The mapper's type of a parameter's value. */
+export function fieldType(property: INodeProperties): FieldType {
+	return FIELD_TYPES[property.type] ?? 'string';
+}
+
 const FIELD_TYPES: Partial<Record<INodeProperties['type'], FieldType>> = {
 	boolean: 'boolean',
 	dateTime: 'dateTime',
@@ -34,7 +38,7 @@ const FIELD_TYPES: Partial<Record<INodeProperties['type'], FieldType>> = {
 };
 
 /** The property at `path` among `properties`: a top-level parameter, or an option of a collection. */
-function propertyAt(properties: INodeProperties[], path: string): INodeProperties | undefined {
+export function propertyAt(properties: INodeProperties[], path: string): INodeProperties | undefined {
 	const [top, option] = path.split('.');
 	const property = properties.find((candidate) => candidate.name === top);
 	if (option === undefined) return property;
@@ -50,22 +54,8 @@ export function recordFields(operation: OperationDefinition): RecordField[] {
 			name,
 			path,
 			property,
-			type: FIELD_TYPES[property.type] ?? 'string',
+			type: fieldType(property),
 			required: !path.includes('.') && property.required === true,
 		};
-	});
-}
-
-/**
- * The operation's controlling fields (controllingParameters) as fields an item may name: the record's own, under
- * its service name, and each one outside the record under its parameter's name. They stay typed: an item naming
- * one is compared with the panel's value (reader.ts), never read in its place.
- */
-export function controlFields(operation: OperationDefinition, fields: RecordField[] = recordFields(operation)): RecordField[] {
-	return [...controllingParameters(operation).keys()].flatMap((name): RecordField[] => {
-		const mapped = fields.find((field) => field.path === name);
-		if (mapped) return [mapped];
-		const property = propertyAt(operation.properties, name);
-		return property ? [{ name, path: name, property, type: FIELD_TYPES[property.type] ?? 'string', required: false }] : [];
 	});
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationDefinition } from '../../actions/types';
-import type { RecordField } from './record';
+import { fieldType, propertyAt, recordFields, type RecordField } from './record';
 
 /**
  * The operation's controlling parameters: those whose value decides which of its other parameters are shown (a
@@ -104,4 +104,18 @@ export function notUsedReason(field: RecordField, hidden: HiddenBy): string {
 	const option = ((hidden.controller.options ?? []) as Array<{ name?: string; value?: unknown }>).find((candidate) => candidate.value === hidden.value);
 	const value = option?.name ?? (typeof hidden.value === 'string' ? hidden.value : (JSON.stringify(hidden.value) ?? 'empty'));
 	return `${field.property.displayName} is not used for the panel's ${hidden.controller.displayName} "${value}"`;
+}
+
+/**
+ * The operation's controlling fields (controllingParameters) as fields an item may name: the record's own, under
+ * its service name, and each one outside the record under its parameter's name. They stay typed: an item naming
+ * one is compared with the panel's value (reader.ts), never read in its place.
+ */
+export function controlFields(operation: OperationDefinition, fields: RecordField[] = recordFields(operation)): RecordField[] {
+	return [...controllingParameters(operation).keys()].flatMap((name): RecordField[] => {
+		const mapped = fields.find((field) => field.path === name);
+		if (mapped) return [mapped];
+		const property = propertyAt(operation.properties, name);
+		return property ? [{ name, path: name, property, type: fieldType(property), required: false }] : [];
+	});
 }
