@@ -31,10 +31,10 @@ export function maxCallsPerRunProperty(operations: string[]): INodeProperties {
 }
 
 /**
- * The index of the human review that let this call through in the run (0 for the first), when the tool node's
- * output goes into a review node (n8n's `<node>HitlTool`): n8n runs an approved tool with that review's run as its
- * source. Reviews that were declined count too, so an Approve link of an earlier review cannot spend the budget
- * on a later call.
+ * The index of the human review that let this call through in the run (0 for the first), when the node's tool
+ * output goes into a review node (n8n's `<node>HitlTool`, the only node that passes a tool call on): n8n runs an
+ * approved tool with that review's run as its source. Reviews that were declined count too, so an Approve link of
+ * an earlier review cannot spend the budget on a later call.
  */
 function reviewIndex(params: ParamReader): number | undefined {
 	let source: { previousNode?: string; previousNodeRun?: number } | undefined;
@@ -45,8 +45,8 @@ function reviewIndex(params: ParamReader): number | undefined {
 		return undefined;
 	}
 	if (!source?.previousNode || !Number.isInteger(source.previousNodeRun)) return undefined;
-	const review = params.context.getChildNodes(params.node.name).find((child) => child.name === source.previousNode && child.type.endsWith('HitlTool'));
-	return review ? source.previousNodeRun : undefined;
+	const gated = params.context.getParentNodes(source.previousNode, { connectionType: 'ai_tool', depth: 1 }).some((parent) => parent.name === params.node.name);
+	return gated ? source.previousNodeRun : undefined;
 }
 
 const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
