@@ -46,16 +46,20 @@ export async function importN8nApiCredential(n8n: { baseUrl: string; setupOwnerA
 /**
  * An AI agent workflow published in `n8n start` with its OpenAI credential pointed at a scripted local model
  * (scriptedModel.js) and its n8n API credential: the stack, the model (stopped if the stack cannot start) and the
- * Chat Trigger's chat URL.
+ * Chat Trigger's chat URL. `others` are published beside it (variants a test chats with through chatUrlOf).
  */
-export async function startAgentStack(name: string, workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> }): Promise<{ stack: Stack; model: any; chatUrl: string }> {
+export async function startAgentStack(
+	name: string,
+	workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> },
+	others: Array<{ id: string }> = [],
+): Promise<{ stack: Stack; model: any; chatUrl: string }> {
 	const model = await startScriptedModel();
 	let stack: Stack;
 	try {
-		stack = await startStack(name, [workflow]);
+		stack = await startStack(name, [workflow, ...others]);
 		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
-		await stack.n8n.publish(workflow.id);
-		await stack.n8n.start({ timeoutMs: 120000 });
+		for (const { id } of [workflow, ...others]) await stack.n8n.publish(id);
+		await stack.n8n.start({ timeoutMs: 300000 });
 		await importN8nApiCredential(stack.n8n);
 	} catch (e) {
 		await model.stop();
