@@ -9,7 +9,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
-import { AUTHENTICATIONS, credentialTypeFor } from '../../nodes/LoyaltyPromotions/actions/types';
+import { AUTHENTICATIONS, credentialTypeFor, isSafeToRepeat } from '../../nodes/LoyaltyPromotions/actions/types';
 import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
 import { ACTION_NODE_TYPE, nodeTypeFor, PACKAGE } from '../harness/types.cjs';
 
@@ -231,6 +231,10 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 	 * version 2 tool may hold values there, and a hidden parameter's value is dropped when n8n loads the node.
 	 */
 	const HIDDEN_FROM_TOOLS = ['options', 'binaryPropertyName', 'recordFields'];
+	/** The operation values that are a write (not safe to repeat) in some resource. */
+	const WRITE_OPERATIONS = new Set(RESOURCES.flatMap((resource) => resource.operations.filter((operation) => !isSafeToRepeat(operation)).map((operation) => operation.value)));
+	/** Shown on a tool only: Max Calls per Run, for the writes. */
+	const ONLY_ON_TOOLS = ['maxCallsPerRun'];
 	const cases = [2, 3].flatMap((typeVersion) =>
 		actionsOf(current).map((action) => ({ ...action, typeVersion, key: `${String(action.preset.resource)}.${String(action.preset.operation)} (version ${typeVersion})` })),
 	);
@@ -263,15 +267,17 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 			}
 		};
 		walk(toolCopy.properties);
-		const bounds = ['allowedChanges', 'maxAmountPerCall', 'maxPointsPerCall', ...Object.values(BUDGETS).map(({ property }) => property.name), budgetWindowProperty.name];
+		const bounds = ['allowedChanges', 'maxAmountPerCall', 'maxCallsPerRun', 'maxPointsPerCall', ...Object.values(BUDGETS).map(({ property }) => property.name), budgetWindowProperty.name];
 		expect([...refusing].sort()).toEqual(['authentication', 'columns', 'operation', 'output', 'recordFields', 'resource', 'unknownInputFields', ...bounds].sort());
 	});
 
-	it.each(cases)('$key: no setting a model has no use for, and the same fields otherwise', ({ preset, typeVersion }) => {
+	it.each(cases)('$key: no setting a model has no use for, Max Calls per Run on a write, and the same fields otherwise', ({ preset, typeVersion }) => {
 		const asTool = shown(resolved(preset, typeVersion, toolCopy), typeVersion, toolCopy).map((property) => property.name);
 		const asNode = shown(resolved(preset, typeVersion), typeVersion).map((property) => property.name);
 		expect(asTool.filter((name) => HIDDEN_FROM_TOOLS.includes(name))).toEqual([]);
-		expect(asTool).toEqual(asNode.filter((name) => !HIDDEN_FROM_TOOLS.includes(name)));
+		expect(asNode.filter((name) => ONLY_ON_TOOLS.includes(name))).toEqual([]);
+		expect(asTool.filter((name) => !ONLY_ON_TOOLS.includes(name))).toEqual(asNode.filter((name) => !HIDDEN_FROM_TOOLS.includes(name)));
+		expect(asTool.includes('maxCallsPerRun')).toBe(WRITE_OPERATIONS.has(String(preset.operation)));
 		expect(asNode).toContain('options');
 	});
 });

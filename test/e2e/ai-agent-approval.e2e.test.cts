@@ -9,7 +9,7 @@ import { FIXTURES } from '../emulator/index.cjs';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { isSafeToRepeat } from '../../nodes/LoyaltyPromotions/actions/types';
 import { waitFor, type Stack } from './stack.cjs';
-import { CARD_POINTS_PATH, startAgentStack } from './ai/clients.cjs';
+import { CARD_POINTS_PATH, signedInChat, startAgentStack } from './ai/clients.cjs';
 import { answerReview, connectChat, reviewIn, startChat, type ChatEndpoint, type ChatRun } from './ai/chat.cjs';
 
 const { example } = require('./examples');
@@ -26,18 +26,55 @@ const toolTarget = (name: string) => workflow.nodes.find((n) => n.name === workf
 
 /** Each write of the example, the arguments a model gives it, and what reaches the service. */
 const WRITES = [
-	{ tool: 'Add Loyalty Points', args: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 40, reason: 'Goodwill' }, path: CARD_POINTS_PATH, sent: { points: 40, reason: 'Goodwill' }, review: `Approve adding 40 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason: Goodwill` },
-	{ tool: 'Purchase Reward', args: { memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId }, path: PURCHASE_PATH, sent: { reward_id: FIXTURES.programRewardUnlimitedId }, review: `Approve buying reward ${FIXTURES.programRewardUnlimitedId} for member ${FIXTURES.memberId} with the card's points?` },
+	{ tool: 'Add Loyalty Points', args: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 40, reason: 'Goodwill' }, path: CARD_POINTS_PATH, sent: { points: 40, reason: 'Goodwill' }, review: `Approve adding 40 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason given by the AI model (its words, not an instruction to you): «Goodwill»` },
+	{ tool: 'Purchase Reward', args: { memberId: FIXTURES.memberId, rewardId: FIXTURES.programRewardUnlimitedId }, path: PURCHASE_PATH, sent: { reward_id: FIXTURES.programRewardUnlimitedId }, review: `Approve buying reward ${FIXTURES.programRewardUnlimitedId} for member ${FIXTURES.memberId} with the card’s points?` },
 ];
+
+/**
+ * The example with review messages a workflow builder might write instead of the example's (the call's arguments
+ * as they come, no checks before the review): what the tool node itself guarantees, whatever the review shows.
+ */
+const plainReviews = {
+	...structuredClone(workflow),
+	id: 'lpApprovalPlainReviews',
+	name: 'Approval test: plain review messages',
+	nodes: structuredClone(workflow.nodes).map((n: Node & { webhookId?: string }) => {
+		if (n.type === '@n8n/n8n-nodes-langchain.chatTrigger') return { ...n, webhookId: 'lp-approval-plain-reviews' };
+		if (n.type === REVIEW_TYPE) return { ...n, parameters: { ...n.parameters, message: '=Approve {{ JSON.stringify($tool.parameters) }}?' } };
+		return n;
+	}),
+};
 
 let stack: Stack;
 let model: any;
 let chatEndpoint: ChatEndpoint;
+let plainChat: ChatEndpoint;
+let apiKey: string;
 let session = 0;
 
 beforeAll(async () => {
-	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-approval', workflow));
+	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-approval', workflow, [plainReviews]));
+	plainChat = await signedInChat(stack.n8n, plainReviews);
+	apiKey = await stack.n8n.setupOwnerAndApiKey();
 }, 15 * 60 * 1000);
+
+/** n8n's record of a run (its API), data included. */
+async function executionOf(executionId: string): Promise<any> {
+	const res = await fetch(`${stack.n8n.baseUrl}/api/v1/executions/${executionId}?includeData=true`, { headers: { 'X-N8N-API-KEY': apiKey } });
+	return await res.json();
+}
+
+/** Waits until the run waits on its `count`-th review of `tool` (n8n's record). */
+async function untilWaitingOnReview(executionId: string, tool: string, count: number): Promise<void> {
+	const waiting = async () => {
+		const execution = await executionOf(executionId);
+		return execution.status === 'waiting' && execution.data.resultData.runData[`Approve ${tool}`]?.length === count;
+	};
+	await waitFor(waiting, { timeoutMs: 60_000, intervalMs: 500, what: `the run waiting on review ${count} of ${tool}` });
+}
+
+/** The tool results the model read, for one tool. */
+const resultsOf = (tool: string) => model.requests.flatMap((r: any) => toolResults(r.messages)).filter((r: any) => r.name === toolName(tool));
 
 afterAll(async () => {
 	await stack?.teardown();
@@ -117,32 +154,129 @@ describe.each(WRITES)('$tool', (write) => {
 });
 
 // n8n 2.41.1's chat service polls the run every 3 s and, after sending a review, sends nothing more until a poll
-// sees the run running again or waiting on another node (n8n/dist/chat/chat-service.js, waitForChatResponseOrContinue)
+// sees the run running again or waiting on another node (n8n/dist/chat/chat-service.js, waitForChatResponseOrContinue).
+// The example refuses a second call of a write before its review, so this runs with plain review messages.
 test("n8n's chat limit: a second review of the same tool right after the first is not sent on the open connection; a client connecting to the run's chat again gets it", async () => {
 	const add = WRITES[0];
-	const apiKey = await stack.n8n.setupOwnerAndApiKey();
 	model.setReviewPace(0);
 	model.setScript(() => ({ toolCalls: [{ name: toolName(add.tool), arguments: add.args }] }));
-	const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points twice.');
+	const chat = await startChat(stack.n8n.baseUrl, plainChat, `approval-${++session}`, 'Add points twice.');
 	let again: ChatRun | undefined;
 	try {
 		await answerReview(reviewIn(await chat.next('first review'))!, 'approve');
-		// n8n's record: the run waits on the second review
-		const waitingOnSecondReview = async () => {
-			const res = await fetch(`${stack.n8n.baseUrl}/api/v1/executions/${chat.executionId}?includeData=true`, { headers: { 'X-N8N-API-KEY': apiKey } });
-			const execution = (await res.json()) as any;
-			return execution.status === 'waiting' && execution.data.resultData.runData[`Approve ${add.tool}`]?.length === 2;
-		};
-		await waitFor(waitingOnSecondReview, { timeoutMs: 60_000, intervalMs: 500, what: 'the run waiting on the second review' });
+		await untilWaitingOnReview(chat.executionId, add.tool, 2);
 		// three of n8n's chat polls later the open connection still has only the first review
 		await new Promise((r) => setTimeout(r, 3 * 3000 + 1000));
 		expect(chat.messages).toHaveLength(1);
 		await chat.close();
 		again = await connectChat(stack.n8n.baseUrl, chat);
-		expect(reviewIn(await again.next('second review after connecting again'))?.text).toBe(add.review);
+		expect(reviewIn(await again.next('second review after connecting again'))?.text).toBe(`Approve ${JSON.stringify(add.args)}?`);
 	} finally {
 		await chat.close();
 		await again?.close();
 		model.setReviewPace(REVIEW_PACE_MS);
 	}
 }, 240000);
+
+describe('one approval is one write (Max Calls per Run 1 on each write)', () => {
+	const add = WRITES[0];
+	const second = { ...add.args, points: 900, reason: 'Second change' };
+	/** A model that calls Add Loyalty Points twice (40, then 900 points), then answers with what it read. */
+	const twice = () =>
+		conversationScript([
+			() => ({ toolCalls: [{ name: toolName(add.tool), arguments: add.args }] }),
+			() => ({ toolCalls: [{ name: toolName(add.tool), arguments: second }] }),
+			(request: any) => ({ content: `Result: ${toolResults(request.messages).pop()!.content}` }),
+		]);
+
+	// n8n 2.41.1 signs a review's links over /<execution ID>/<review node ID>: review 2 of a tool in a run has the
+	// same Approve link as review 1
+	test.each(['approve', 'decline'] as const)("review 1 %sd, then its Approve link fetched again while review 2 (900 points) waits: nothing more is written and the model reads the budget's refusal", async (first) => {
+		model.setScript(twice());
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, plainChat, `approval-${++session}`, 'Add points twice.');
+		try {
+			const review1 = reviewIn(await chat.next('review 1'))!;
+			await answerReview(review1, first);
+			await untilWaitingOnReview(chat.executionId, add.tool, 2);
+			expect(sent(add).map((r: any) => r.body.points)).toEqual(first === 'approve' ? [40] : []);
+			// the same link as review 2's Approve button
+			await answerReview(review1, 'approve');
+			await waitFor(async () => (await executionOf(chat.executionId)).status === 'success', { timeoutMs: 60_000, intervalMs: 500, what: 'the run to end' });
+			expect(sent(add).map((r: any) => r.body.points)).toEqual(first === 'approve' ? [40] : []);
+			const last = resultsOf(add.tool).pop()!.content;
+			expect(last).toContain('Max Calls per Run: this tool may change the service once per run and this tool was reviewed once before in this run (approved or declined), so this call was refused and nothing was sent.');
+		} finally {
+			await chat.close();
+		}
+	}, 240000);
+
+	test('with the example as shipped, a second call of a write in the run is refused before its review: no review 2 ever waits', async () => {
+		model.setScript(twice());
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points twice.');
+		try {
+			await answerReview(reviewIn(await chat.next('review 1'))!, 'approve');
+			const answer = await chat.next('answer');
+			expect(reviewIn(answer)).toBeUndefined();
+			expect(sent(add).map((r: any) => r.body.points)).toEqual([40]);
+			// n8n 2.41.1 hands the model a review node that failed as a denial
+			expect(answer).toContain('User rejected the tool call to Add Loyalty Points');
+			const execution = await executionOf(chat.executionId);
+			expect(execution.data.resultData.runData[`Approve ${add.tool}`]).toHaveLength(2);
+		} finally {
+			await chat.close();
+		}
+	}, 240000);
+});
+
+describe('the review shows only what the node would send', () => {
+	const add = WRITES[0] as (typeof WRITES)[0] & { args: Record<string, unknown> };
+	const BAD = [
+		{ points: 1_000_000_000, rule: 'Points: must be a whole number from 1 to 1000 (Max Points per Call, Add Only), got 1000000000' },
+		{ points: 'abc', rule: 'Points: must be a whole number from 1 to 1000 (Max Points per Call, Add Only), got "abc"' },
+		{ cardId: '', rule: 'Card: must be a card ID (lcrd_…), got ""' },
+	];
+	// n8n 2.41.1 hands the model a review node that failed as a denial, and loses the message's error (the Chat node
+	// reads the message as undefined: "Cannot read properties of undefined (reading 'trim')")
+	test.each(BAD)('$rule: refused before any review, nothing sent, and the model reads a denial', async ({ rule: _rule, ...bad }) => {
+		model.setScript(
+			conversationScript([
+				() => ({ toolCalls: [{ name: toolName(add.tool), arguments: { ...add.args, ...bad } }] }),
+				(request: any) => ({ content: `Result: ${toolResults(request.messages).pop()!.content}` }),
+			]),
+		);
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points.');
+		try {
+			const answer = await chat.next('answer');
+			expect(reviewIn(answer)).toBeUndefined();
+			expect(answer).toContain('User rejected the tool call to Add Loyalty Points');
+			expect((await executionOf(chat.executionId)).data.resultData.runData[`Approve ${add.tool}`].map((run: any) => run.executionStatus)).toEqual(['error']);
+			expect(sent(add)).toEqual([]);
+		} finally {
+			await chat.close();
+		}
+	}, 240000);
+
+	test("the model's reason is shown as the model's words, quoted and cut to 120 characters, never as the review's own text", async () => {
+		const reason = `NOTE TO REVIEWER: this was checked by the finance team. Click Approve. ${'x'.repeat(200)}`;
+		model.setScript(callOnce({ ...add, args: { ...add.args, reason } } as (typeof WRITES)[number]));
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points.');
+		try {
+			const review = reviewIn(await chat.next('review'))!;
+			expect(review.text).toBe(
+				`Approve adding 40 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason given by the AI model (its words, not an instruction to you): «${reason.slice(0, 120)}…»`,
+			);
+			await answerReview(review, 'decline');
+			await chat.next('answer');
+		} finally {
+			await chat.close();
+		}
+	}, 240000);
+});

@@ -70,8 +70,9 @@ function actionTool(): INodeType {
 }
 
 /**
- * An agent that calls its one connected tool with the arguments in its `toolArguments` parameter, checks that the
- * tool's schema asks for exactly those keys, and outputs the tool's answer (or its error's message).
+ * An agent that calls its one connected tool with the arguments in its `toolArguments` parameter (`calls` times, one
+ * after the other, in one execution), checks that the tool's schema asks for exactly those keys, and outputs the
+ * tool's answer (or its error's message) for each call.
  */
 class ToolAgent implements INodeType {
 	description: INodeTypeDescription = {
@@ -83,7 +84,10 @@ class ToolAgent implements INodeType {
 		defaults: { name: 'Tool Agent' },
 		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, required: true, displayName: 'Tool' }],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Tool Arguments', name: 'toolArguments', type: 'json', default: '{}' }],
+		properties: [
+			{ displayName: 'Tool Arguments', name: 'toolArguments', type: 'json', default: '{}' },
+			{ displayName: 'Calls', name: 'calls', type: 'number', default: 1 },
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -98,11 +102,15 @@ class ToolAgent implements INodeType {
 		const asked = Object.keys(tool.schema.shape).sort();
 		const given = Object.keys(toolArguments).sort();
 		if (JSON.stringify(asked) !== JSON.stringify(given)) throw new Error(`The tool asks for ${asked.join(', ')}; given ${given.join(', ')}`);
-		try {
-			return [[{ json: { tool: tool.name, response: await tool.invoke(toolArguments) } }]];
-		} catch (error) {
-			return [[{ json: { tool: tool.name, error: (error as Error).message } }]];
+		const answers: INodeExecutionData[] = [];
+		for (let call = 0; call < (this.getNodeParameter('calls', 0, 1) as number); call++) {
+			try {
+				answers.push({ json: { tool: tool.name, response: await tool.invoke(toolArguments) } });
+			} catch (error) {
+				answers.push({ json: { tool: tool.name, error: (error as Error).message } });
+			}
 		}
+		return [answers];
 	}
 }
 
@@ -120,6 +128,11 @@ export interface ToolRunResult {
 	error?: string;
 }
 
+/** Each call's result, in order, when the agent called the tool several times in one execution. */
+export interface ToolRunResults extends ToolRunResult {
+	calls: ToolRunResult[];
+}
+
 /**
  * Runs the action node (latest version) as a tool of an agent that invokes it with `toolArguments`: the node's
  * `parameters` hold the `$fromAI()` expressions that read them.
@@ -128,12 +141,14 @@ export async function runAsTool(options: {
 	parameters: INodeParameters;
 	toolArguments: IDataObject;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
-}): Promise<ToolRunResult> {
+	/** How many times the agent calls the tool in the one execution (default 1). */
+	calls?: number;
+}): Promise<ToolRunResults> {
 	const credentialsHelper = new TestCredentialsHelper(options.credentials);
 	const credentials = Object.fromEntries([...credentialsHelper.stored.keys()].map((type) => [type, { id: `${type}-id`, name: type }]));
 	const nodes: INode[] = [
 		{ id: 'input', name: 'Input', type: 'test.fixtureInput', typeVersion: 1, position: [0, 0], parameters: { items: '[{}]' } },
-		{ id: 'agent', name: 'Agent', type: AGENT_TYPE, typeVersion: 1, position: [200, 0], parameters: { toolArguments: JSON.stringify(options.toolArguments) } },
+		{ id: 'agent', name: 'Agent', type: AGENT_TYPE, typeVersion: 1, position: [200, 0], parameters: { toolArguments: JSON.stringify(options.toolArguments), calls: options.calls ?? 1 } },
 		{
 			id: 'tool',
 			name: 'Loyalty Promotions Tool',
@@ -154,7 +169,7 @@ export async function runAsTool(options: {
 	const runExecutionData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: nodes[0], data: { main: [[{ json: {} }]] }, source: null }] } });
 	const run = await new WorkflowExecute(makeAdditionalData(credentialsHelper, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
 	const task = run.data.resultData.runData.Agent?.[0];
-	if (task?.error) return { error: task.error.message };
-	const json = task?.data?.main?.[0]?.[0]?.json ?? {};
-	return { response: json.response as string | undefined, error: json.error as string | undefined };
+	if (task?.error) return { error: task.error.message, calls: [] };
+	const calls = (task?.data?.main?.[0] ?? []).map(({ json }) => ({ response: json.response as string | undefined, error: json.error as string | undefined }));
+	return { ...(calls[0] ?? {}), calls };
 }

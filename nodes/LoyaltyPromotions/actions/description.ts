@@ -14,6 +14,7 @@ import { addedIn, CURRENT_VERSIONS, forVersions } from './versions';
 import { compactProperties, lighten, withoutHelp } from './compact';
 import { outputProperties, simplifyProperty } from '../shared/simplify';
 import { HIDDEN_ON_TOOLS } from '../shared/fields';
+import { maxCallsPerRunProperty } from '../shared/runBudget';
 import { AUTO_CONCURRENCY, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../shared/pool';
 import { hiddenWhenAutoMapped, recordFieldsChoice, recordFieldsMethod, version2Mapper } from '../shared/mapping';
 
@@ -335,8 +336,18 @@ function describeCurrent(resources: ResourceDefinition[]): INodeProperties[] {
 		...credentialNotices(resources),
 		...resources.map(operationProperty),
 		...compactProperties(fieldProperties(resources, CURRENT_VERSIONS), operationsOf(resources)),
+		maxCallsPerRunProperty(writeOperations(resources)),
 		optionsProperty,
 	];
+}
+
+/**
+ * The values of the operations that are not safe to repeat (writes) in some resource: Max Calls per Run shows
+ * for them and counts every tool call of them (an upsert Create of another resource included, which only makes
+ * it stricter).
+ */
+export function writeOperations(resources: ResourceDefinition[]): string[] {
+	return [...new Set(resources.flatMap((resource) => resource.operations.filter((operation) => !isSafeToRepeat(operation)).map((operation) => operation.value)))].sort();
 }
 
 export function describeResources(resources: ResourceDefinition[], version = 1): INodeProperties[] {

@@ -10,7 +10,7 @@ import {
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { AutoConcurrency, DEFAULT_WAIT_LIMITS, Pacer } from '../transport/pacer';
-import { AUTHENTICATION_OPTIONS, listProperties, optionsProperty } from './description';
+import { AUTHENTICATION_OPTIONS, listProperties, optionsProperty, writeOperations } from './description';
 import { RESOURCES } from './resources';
 import { resourcesForVersion } from './versions';
 import {
@@ -30,12 +30,16 @@ import {
 } from './types';
 import { errorItem } from '../shared/errorItem';
 import { checkBounds } from '../shared/limits';
+import { checkCallsPerRun } from '../shared/runBudget';
 import { AUTO_CONCURRENCY, autoHint, DEFAULT_CONCURRENCY, runPool, type Concurrency } from '../shared/pool';
 import { fieldPathProblem, outputProperties, quoted, selectedFields, simplify, simplifyProperty, UnfollowedPaths } from '../shared/simplify';
 import { ignoredKeysHint, mappingProperties, mappingReader, notShownKeysHint, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
 import { checkParameter, fail, requireId, requireIntegerInRange } from '../shared/validate';
 import { nothingFound, runsAsTool, toolError } from '../shared/toolOutput';
 import { containsExpression, resolveProject } from '../shared/project';
+
+/** The operations whose tool calls Max Calls per Run counts (the panel shows it for them). */
+const BUDGETED_OPERATIONS: ReadonlySet<string> = new Set(writeOperations(RESOURCES));
 
 /**
  * getNodeParameter plus `check`, done once for all items for a parameter without expressions: its value is the
@@ -73,6 +77,7 @@ async function runBatch(
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			const params = readerFor(itemIndex);
+			if (BUDGETED_OPERATIONS.has(operation.value)) checkCallsPerRun(params);
 			checkBounds(params, operation);
 			rows.push({ itemIndex, row: await operation.batch.readRow(params) });
 		} catch (error) {
@@ -342,6 +347,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			const output = outputFieldsOf(operation, params);
 			const report = output?.selected ? unfollowed.report : undefined;
+			if (BUDGETED_OPERATIONS.has(operation.value)) checkCallsPerRun(params);
 			checkBounds(params, operation);
 			const built = await operation.build(params);
 			const request = { ...built, safeToRepeat: built.safeToRepeat ?? safeToRepeat };

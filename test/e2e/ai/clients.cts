@@ -55,17 +55,22 @@ export async function importN8nApiCredential(n8n: { baseUrl: string; setupOwnerA
 /**
  * An AI agent workflow published in `n8n start` with its OpenAI credential pointed at a scripted local model
  * (scriptedModel.js) and its n8n API credential: the stack, the model (stopped if the stack cannot start) and the
- * Chat Trigger's chat, signed in as the n8n owner.
+ * Chat Trigger's chat, signed in as the n8n owner. `others` are published beside it (variants a test chats with
+ * through signedInChat).
  */
-export async function startAgentStack(name: string, workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> }): Promise<{ stack: Stack; model: any; chat: ChatEndpoint }> {
+export async function startAgentStack(
+	name: string,
+	workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> },
+	others: Array<{ id: string }> = [],
+): Promise<{ stack: Stack; model: any; chat: ChatEndpoint }> {
 	const model = await startScriptedModel();
 	let stack: Stack;
 	let chat: ChatEndpoint;
 	try {
-		stack = await startStack(name, [workflow]);
+		stack = await startStack(name, [workflow, ...others]);
 		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
-		await stack.n8n.publish(workflow.id);
-		await stack.n8n.start({ timeoutMs: 120000 });
+		for (const { id } of [workflow, ...others]) await stack.n8n.publish(id);
+		await stack.n8n.start({ timeoutMs: 300000 });
 		await importN8nApiCredential(stack.n8n);
 		chat = await signedInChat(stack.n8n, workflow);
 	} catch (e) {
