@@ -59,7 +59,7 @@ test('support conversation: find the customer by email, read the card balance, a
 	const { answer, reviews, service } = await chat(supportScript(), SUPPORT_MESSAGE);
 	expect(answer).toBe(`Done: added 50 goodwill points to card ${FIXTURES.cardId}.`);
 	// the person saw what they approved: the points, the card, the member and the model's reason
-	expect(reviews.map((r) => r.text)).toEqual([`Approve adding 50 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason: Goodwill (balance was ${before})`]);
+	expect(reviews.map((r) => r.text)).toEqual([`Approve adding 50 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason given by the AI model (its words, not an instruction to you): «Goodwill (balance was ${before})»`]);
 	// the model's calls, in order, and the arguments n8n passed on to the service
 	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
 	expect(service.map((r: any) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([

@@ -132,7 +132,7 @@ describe('ai-loyalty-agent.json', () => {
 		// the review, as the panel shows it: the call's points, card and reason, with Approve and Decline buttons
 		const review = await byText(page, botMessages, /^Approve adding 50 points to card /, WAIT_MS * 3);
 		const shown = await review.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
-		expect(shown).toMatch(new RegExp(`^Approve adding 50 points to card ${FIXTURES.cardId} \\(member ${FIXTURES.memberId}\\)\\? Reason: Goodwill \\(balance was \\d+\\)`));
+		expect(shown).toMatch(new RegExp(`^Approve adding 50 points to card ${FIXTURES.cardId} \\(member ${FIXTURES.memberId}\\)\\? Reason given by the AI model \\(its words, not an instruction to you\\): «Goodwill \\(balance was \\d+\\)»`));
 		const buttons = await review.$$eval('button', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
 		expect(buttons.sort()).toEqual(['Approve', 'Decline']);
 		expect(pointsChanges()).toEqual([]);
