@@ -380,7 +380,9 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	await runPool(items.length, auto ?? (concurrency as number), runItem);
-	if (auto && items.length > 1) context.addExecutionHints(autoHint(auto.summary()));
+	// a run too short to measure a rate teaches the user nothing about their link
+	const autoSummary = auto && items.length > 1 ? auto.summary() : undefined;
+	if (autoSummary && autoSummary.peakPerMinute > 0) context.addExecutionHints(autoHint(autoSummary));
 	const unfollowedHints = unfollowed.messages();
 	if (unfollowedHints.length > 0) context.addExecutionHints(...unfollowedHints.map((message) => ({ message, type: 'warning' as const, location: 'outputPane' as const })));
 	hintIgnoredKeys();
