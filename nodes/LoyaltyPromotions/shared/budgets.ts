@@ -3,8 +3,8 @@ import type { BudgetKind, OperationDefinition, ParamReader } from '../actions/ty
 import { fail } from './validate';
 
 /**
- * Budgets: the most one member (or, for money redeemed, one customer) may receive or spend through the node within a time window, over any number of
- * calls, executions, MCP sessions and queue-mode workers. The node keeps no count of its own (a process's memory
+ * Budgets: the most one member (or, for money redeemed, one customer) may receive or spend through the node
+ * within a time window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no count of its own (a process's memory
  * is not shared by the others): before a write it reads what the service's own history already holds for the
  * member within the window, and refuses a call that would take it past the budget, naming the budget. A budget is
  * the workflow builder's (no expression, like the per-call bounds); 0 means none (and no extra request).
