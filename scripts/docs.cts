@@ -160,7 +160,7 @@ export function boundsTable(): string {
 		.map(({ property, counts }) => `${property.displayName} counts ${counts}`)
 		.join('; ');
 	return [
-		'| Operation | Bounded fields (bound) | Allowed Changes | Budgets (per member and window) |',
+		'| Operation | Bounded fields (bound) | Allowed Changes | Budgets (per member or customer, per window) |',
 		'|---|---|---|---|',
 		...rows,
 		'',

@@ -21,18 +21,58 @@ const BUDGETED = RESOURCES.flatMap((resource) =>
 	resource.operations.flatMap((operation) => (operation.budgeted ?? []).map((kind) => ({ key: `${resource.value}.${operation.value}`, resource: resource.value, operation, kind }))),
 );
 
-/** Per budget: a budget for the test, each call's amount, the calls that fit, and how the test reads what was written. */
+/** The budget's number as the service's history counts it (hundredths for money), shown as the refusal shows it. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CUSTOMER = { __rl: true, mode: 'id', value: FIXTURES.customerId };
+
+/**
+ * Per budget: the budget as counted and as typed, each call's amount, the calls that fit, what the test sends, how
+ * it reads what was written, the window filter the history read sends, and how a model names whose budget it is.
+ */
 const PLAN = {
-	memberPoints: { budget: 2_500, perCall: 1_000, fits: 2, extra: { points: 1_000, maxPointsPerCall: 1_000 } as INodeParameters, writes: /\/points$/ },
-	memberPurchases: { budget: 3, perCall: 1, fits: 3, extra: {} as INodeParameters, writes: /\/rewards\/purchases$/ },
+	memberPoints: {
+		budget: 2_500,
+		setting: 2_500,
+		perCall: 1_000,
+		fits: 2,
+		extra: { points: 1_000, maxPointsPerCall: 1_000 } as INodeParameters,
+		writes: /\/points$/,
+		windowKey: 'filters[created_at][conditions][$after]',
+		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
+		toolArguments: { memberId: FIXTURES.memberId },
+	},
+	memberPurchases: {
+		budget: 3,
+		setting: 3,
+		perCall: 1,
+		fits: 3,
+		extra: {} as INodeParameters,
+		writes: /\/rewards\/purchases$/,
+		windowKey: 'filters[created_at][conditions][$after]',
+		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
+		toolArguments: { memberId: FIXTURES.memberId },
+	},
+	// the gift card holds 100.00: 20.00 a call (even 5 at once), a budget of 50.00 takes two calls
+	customerAmount: {
+		budget: 5_000,
+		setting: 50,
+		perCall: 2_000,
+		fits: 2,
+		extra: { redeemables: { redeemable: [{ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }] }, additionalFields: { customer: CUSTOMER, orderAmount: 50 } } as INodeParameters,
+		writes: /^\/v1\/redemptions$/,
+		windowKey: 'created_at[after]',
+		fromModel: { additionalFields: { customer: { ...CUSTOMER, value: fromAI('customer', 'string') } } } as INodeParameters,
+		toolArguments: { customer: FIXTURES.customerId },
+	},
 } as const;
 
 it('the operations that count in a budget', () => {
-	expect(BUDGETED.map(({ key, kind }) => `${key} ${kind}`).sort()).toEqual(['loyaltyCard.adjustPoints memberPoints', 'programMember.purchaseReward memberPurchases']);
+	expect(BUDGETED.map(({ key, kind }) => `${key} ${kind}`).sort()).toEqual(['loyaltyCard.adjustPoints memberPoints', 'programMember.purchaseReward memberPurchases', 'redemption.redeem customerAmount']);
 });
 
 describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].property.displayName})`, entry] as const))('%s', (_title, { key, resource, operation: definition, kind }) => {
 	const plan = PLAN[kind];
+	const { show, who } = BUDGETS[kind];
 	const label = BUDGETS[kind].property.displayName;
 	const budgetParameter = BUDGETS[kind].property.name;
 	const writes = () => ctx.sent().filter((request) => request.method === 'POST' && plan.writes.test(request.path));
@@ -41,7 +81,7 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 		operation: definition.value,
 		...(await minimalParameters(key, ctx.emu)),
 		...plan.extra,
-		[budgetParameter]: plan.budget,
+		[budgetParameter]: plan.setting,
 		...extra,
 	});
 
@@ -59,7 +99,9 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 		ctx.emu.control.clearRequests();
 		const { error, items } = await ctx.run(await parameters());
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(new RegExp(`^${label}: is ${plan.budget} \\w+ in 24 h, and the member already has ${plan.fits * plan.perCall} in that window, so this call's ${plan.perCall} is refused: try again later or raise ${label}`));
+		expect(error?.message).toMatch(
+			new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and the ${who} already has ${escape(show(plan.fits * plan.perCall))} in that window, so this call's ${escape(show(plan.perCall))} is refused: try again later or raise ${label}`),
+		);
 		expect(error?.description).toMatch(/^Nothing was written/);
 		expect(writes()).toEqual([]);
 	});
@@ -67,10 +109,10 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 	it("reads only the window's history: its start sent as the service's created_at filter", async () => {
 		const before = Date.now();
 		await ctx.run(await parameters({ budgetWindowHours: 2 }));
-		const reads = ctx.sent().filter((request) => request.method === 'GET' && request.query['filters[created_at][conditions][$after]'] !== undefined);
+		const reads = ctx.sent().filter((request) => request.method === 'GET' && request.query[plan.windowKey] !== undefined);
 		expect(reads.length).toBeGreaterThan(0);
 		for (const read of reads) {
-			const start = Date.parse(read.query['filters[created_at][conditions][$after]']);
+			const start = Date.parse(read.query[plan.windowKey]);
 			expect(start).toBeGreaterThanOrEqual(before - 2 * 3_600_000 - 1_000);
 			expect(start).toBeLessThanOrEqual(Date.now() - 2 * 3_600_000 + 1_000);
 		}
@@ -94,11 +136,16 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 	});
 
 	it('as an AI tool: the model is told the budget once it is spent, and nothing is written', async () => {
-		const toolParameters = { ...(await parameters()), memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } };
-		for (let call = 0; call < plan.fits; call++) await runAsTool({ parameters: toolParameters, toolArguments: { memberId: FIXTURES.memberId }, credentials: credentialsFor(ctx.emu) });
+		const base = await parameters();
+		const fromModel: INodeParameters = plan.fromModel;
+		const toolParameters = fromModel.additionalFields === undefined ? { ...base, ...fromModel } : { ...base, additionalFields: { ...(base.additionalFields as INodeParameters), ...(fromModel.additionalFields as INodeParameters) } };
+		for (let call = 0; call < plan.fits; call++) {
+			const { error } = await runAsTool({ parameters: toolParameters, toolArguments: plan.toolArguments, credentials: credentialsFor(ctx.emu) });
+			expect(error).toBeUndefined();
+		}
 		ctx.emu.control.clearRequests();
-		const { error } = await runAsTool({ parameters: toolParameters, toolArguments: { memberId: FIXTURES.memberId }, credentials: credentialsFor(ctx.emu) });
-		expect(error).toContain(`${label}: is ${plan.budget}`);
+		const { error } = await runAsTool({ parameters: toolParameters, toolArguments: plan.toolArguments, credentials: credentialsFor(ctx.emu) });
+		expect(error).toContain(`${label}: is ${show(plan.budget)}`);
 		expect(writes()).toEqual([]);
 	});
 
@@ -134,5 +181,47 @@ describe('what counts', () => {
 		expect(ctx.sent().map((request) => request.method)).toEqual(['POST']);
 		expect((await ctx.run(base)).error).toBeUndefined();
 		expect((await ctx.run(base)).error?.message).toMatch(/^Max Purchases per Member per Window: is 1 purchases in 24 h/);
+	});
+});
+
+describe('what counts: Max Amount per Customer per Window (Redeem)', () => {
+	const redeem = (redeemable: INodeParameters, additionalFields: INodeParameters): INodeParameters => ({
+		resource: 'redemption',
+		operation: 'redeem',
+		redeemables: { redeemable: [redeemable] },
+		additionalFields,
+		maxAmountPerCustomer: 60,
+	});
+	const posts = () => ctx.sent().filter((request) => request.method === 'POST');
+
+	it("what gift cards paid over several calls, a FAILURE not at all; the order's amount for a card given no Credits; the customer by ID or source ID", async () => {
+		// an empty card: the service fails the redemption (a FAILURE in the history, counted as nothing)
+		const failed = await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftEmptyCode, credits: 30 }, { customer: CUSTOMER, orderAmount: 30 }));
+		expect(failed.error).toBeDefined();
+		// no Credits: the card pays what the order needs (25.00), checked as the order's amount, counted as paid
+		expect((await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftCode }, { customer: CUSTOMER, orderAmount: 25 }))).error).toBeUndefined();
+		expect((await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }, { customer: CUSTOMER, orderAmount: 50 }))).error).toBeUndefined();
+		ctx.emu.control.clearRequests();
+		const bySourceId = { ...CUSTOMER, value: FIXTURES.customerSourceId };
+		const over = await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }, { customer: bySourceId, orderAmount: 50 }));
+		expect(over.error?.message).toMatch(/^Max Amount per Customer per Window: is 60\.00 redeemed in 24 h, and the customer already has 45\.00 in that window, so this call's 20\.00 is refused/);
+		expect(posts()).toEqual([]);
+		// what is left fits: 15.00
+		expect((await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftCode, credits: 15 }, { customer: bySourceId, orderAmount: 50 }))).error).toBeUndefined();
+		expect(posts()).toHaveLength(1);
+	});
+
+	it.each([
+		['no customer', { orderAmount: 50 }],
+		['a customer without ID or source ID', { orderAmount: 50, customerJson: '{"email":"a@example.com"}' }],
+	])('%s: refused while the budget is set (it cannot be counted), nothing sent', async (_title, additionalFields) => {
+		const { error } = await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }, additionalFields));
+		expect(error?.message).toMatch(/^Customer: is needed while Max Amount per Customer per Window is set/);
+		expect(ctx.sent()).toEqual([]);
+	});
+
+	it('a call that moves no money (a discount code on an order of 0) reads no history and needs no customer', async () => {
+		await ctx.run(redeem({ type: 'voucher', code: FIXTURES.percentCode }, { orderAmount: 0 }));
+		expect(ctx.sent().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/redemptions']);
 	});
 });

@@ -296,6 +296,29 @@ describe('budgets and per-call bounds a token holder cannot exceed (issue 42)', 
 		expect(stack.emulator.control.state.findVoucher(FIXTURES.giftCode)!.gift!.balance).toBe(balance);
 	}, 60000);
 
+	test('the gift-card drain over many calls: 10 × Redeem_Voucher of a 200.00 order on a 50,000.00 card, paid up to Max Amount per Customer per Window (500.00), then refused naming it, nothing sent', async () => {
+		const MONEY_BUDGET = Math.round(node('Redeem Voucher').maxAmountPerCustomer * 100);
+		const card = stack.emulator.control.state.findVoucher(FIXTURES.giftCode)!;
+		card.gift = { ...card.gift!, amount: 5_000_000, balance: 5_000_000 };
+		/** What gift cards paid for the customer in the window, from the service's redemptions, as the budget counts it. */
+		const paidInWindow = () =>
+			[...stack.emulator.control.state.redemptions.values()]
+				.filter((r: any) => r.object === 'redemption' && r.customer_id === FIXTURES.customerId && r.result === 'SUCCESS' && Date.parse(r.created_at) > dayAgo())
+				.reduce((sum: number, r: any) => sum + (r.gift?.amount ?? 0), 0);
+		const fits = Math.floor((MONEY_BUDGET - paidInWindow()) / 20_000);
+		expect(fits).toBeGreaterThan(0);
+		const results = [];
+		for (let n = 0; n < 10; n++) results.push(await call('Redeem_Voucher', { code: FIXTURES.giftCode, customer: FIXTURES.customerId, orderAmount: 200 }));
+		expect(results.slice(0, fits).map((r) => [r.isError, posts(r.sent).length])).toEqual(Array(fits).fill([false, 1]));
+		for (const refused of results.slice(fits)) {
+			expect(refused.isError).toBe(true);
+			expect(refused.text).toMatch(/Max Amount per Customer per Window: is 500\.00 redeemed in 24 h, and the customer already has \d+\.\d\d in that window, so this call's 200\.00 is refused/);
+			expect(posts(refused.sent)).toEqual([]);
+		}
+		expect(stack.emulator.control.state.findVoucher(FIXTURES.giftCode)!.gift!.balance).toBe(5_000_000 - fits * 20_000);
+		expect(paidInWindow()).toBeLessThanOrEqual(MONEY_BUDGET);
+	}, 600000);
+
 	test('no MCP tool annotations: n8n 2.41.1 lists name, description and inputSchema only (docs/ai.md says so)', async () => {
 		const { tools } = await client.listTools();
 		expect(tools.filter((t) => (t as any).annotations !== undefined)).toEqual([]);

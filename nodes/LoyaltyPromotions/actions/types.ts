@@ -107,8 +107,8 @@ interface OperationBase {
 	budgeted?: readonly BudgetKind[];
 }
 
-/** A budget (OperationDefinition.budgeted): points per member, or reward purchases per member, per window. */
-export type BudgetKind = 'memberPoints' | 'memberPurchases';
+/** A budget (OperationDefinition.budgeted): points per member, reward purchases per member, or money a customer's redemptions take, per window. */
+export type BudgetKind = 'memberPoints' | 'memberPurchases' | 'customerAmount';
 
 /** What a bounded field holds (OperationDefinition.bounded): points, or money in the currency's main unit. */
 export type BoundKind = 'points' | 'amount';

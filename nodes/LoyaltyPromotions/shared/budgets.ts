@@ -3,8 +3,8 @@ import type { BudgetKind, OperationDefinition, ParamReader } from '../actions/ty
 import { fail } from './validate';
 
 /**
- * Budgets: the most one member may receive or spend through the node within a time window, over any number of
- * calls, executions, MCP sessions and queue-mode workers. The node keeps no count of its own (a process's memory
+ * Budgets: the most one member (or, for money redeemed, one customer) may receive or spend through the node
+ * within a time window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no count of its own (a process's memory
  * is not shared by the others): before a write it reads what the service's own history already holds for the
  * member within the window, and refuses a call that would take it past the budget, naming the budget. A budget is
  * the workflow builder's (no expression, like the per-call bounds); 0 means none (and no extra request).
@@ -12,7 +12,7 @@ import { fail } from './validate';
  * What holds: calls that run one after another never go past a budget. Calls that run at the same moment may each
  * read the history before the others' writes are in it; each then still passes only if the history plus its own
  * value fits, so k such calls together go past the budget by at most (k − 1) × the per-call bound (Max Points per
- * Call) for points, and (k − 1) purchases for purchases.
+ * Call) for points, (k − 1) purchases for purchases, and (k − 1) × Max Amount per Call for a customer's redemptions.
  */
 
 export const DEFAULT_BUDGET_WINDOW_HOURS = 24;
@@ -53,10 +53,36 @@ const maxPurchasesPerMemberProperty: INodeProperties = {
 		"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases; a call past it is refused before anything is sent. 0: no budget.",
 };
 
-/** Each budget's parameter and what it counts, for the panel, the docs and the tests. */
-export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: string }> = {
-	memberPoints: { property: maxPointsPerMemberProperty, counts: "points added or taken off by hand (the card transactions ADMIN_CREDIT and ADMIN_DEBIT, not REJECTED) on all the member's cards" },
-	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (not REJECTED)" },
+const maxAmountPerCustomerProperty: INodeProperties = {
+	displayName: 'Max Amount per Customer per Window',
+	name: 'maxAmountPerCustomer',
+	noDataExpression: true,
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 2 },
+	default: 0,
+	description:
+		"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions; a call past it, or one that names no customer, is refused before anything is sent. 0: no budget.",
+};
+
+/** Each budget's parameter, what it counts, whose history, and how its numbers read, for the panel, the docs and the tests. */
+export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: string; who: string; unit: string; show: (value: number) => string }> = {
+	memberPoints: {
+		property: maxPointsPerMemberProperty,
+		counts: "points added or taken off by hand (the card transactions ADMIN_CREDIT and ADMIN_DEBIT, not REJECTED) on all the member's cards",
+		who: 'member',
+		unit: 'points',
+		show: String,
+	},
+	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (not REJECTED)", who: 'member', unit: 'purchases', show: String },
+	customerAmount: {
+		property: maxAmountPerCustomerProperty,
+		counts:
+			"what gift cards paid in the customer's successful redemptions (each redemption's gift amount; failed ones count nothing, a later rollback gives nothing back); a call adds its Credits, and the order's amount for a gift card given none",
+		who: 'customer',
+		unit: 'redeemed',
+		// the history and the call count hundredths; the budget is typed in the main unit
+		show: (hundredths) => (hundredths / 100).toFixed(2),
+	},
 };
 
 /** The parameters an operation with these budgets shows: each budget, then the window they share. */
@@ -72,7 +98,10 @@ function builderNumber(params: ParamReader, property: INodeProperties): number {
 	}
 	const value = Number(params.get(property.name, property.default));
 	const min = property.typeOptions?.minValue ?? 0;
-	if (!Number.isInteger(value) || value < min) fail(params, property.displayName, `must be a whole number of at least ${min} (got ${String(params.get(property.name))})`);
+	const whole = property.typeOptions?.numberPrecision === 0;
+	if (!Number.isFinite(value) || (whole && !Number.isInteger(value)) || value < min) {
+		fail(params, property.displayName, `must be a ${whole ? 'whole number' : 'number'} of at least ${min} (got ${String(params.get(property.name))})`);
+	}
 	return value;
 }
 
@@ -107,14 +136,15 @@ async function historySince(params: ParamReader, path: string, since: string, la
 const counted = (entry: IDataObject) => entry.status !== 'REJECTED';
 
 /** Refuses `adding` more when `used` of `budget` is spent, naming the budget. */
-function check(params: ParamReader, kind: BudgetKind, used: number, adding: number, budget: number, unit: string): void {
+function check(params: ParamReader, kind: BudgetKind, used: number, adding: number, budget: number): void {
 	if (used + adding <= budget) return;
-	const { displayName } = BUDGETS[kind].property;
+	const { property, who, unit, show } = BUDGETS[kind];
 	const hours = builderNumber(params, budgetWindowProperty);
-	throw new NodeOperationError(params.node, `${displayName}: is ${budget} ${unit} in ${hours} h, and the member already has ${used} in that window, so this call's ${adding} is refused: try again later or raise ${displayName}`, {
-		itemIndex: params.itemIndex,
-		description: "Nothing was written: the node only read the member's history from the service.",
-	});
+	throw new NodeOperationError(
+		params.node,
+		`${property.displayName}: is ${show(budget)} ${unit} in ${hours} h, and the ${who} already has ${show(used)} in that window, so this call's ${show(adding)} is refused: try again later or raise ${property.displayName}`,
+		{ itemIndex: params.itemIndex, description: `Nothing was written: the node only read the ${who}'s history from the service.` },
+	);
 }
 
 /**
@@ -140,7 +170,7 @@ export async function checkMemberPointsBudget(params: ParamReader, memberPath: s
 			used += Math.abs(Number(((entry.details as IDataObject | undefined)?.points as IDataObject | undefined)?.total ?? 0));
 		}
 	}
-	check(params, 'memberPoints', used, Math.abs(points), budget, 'points');
+	check(params, 'memberPoints', used, Math.abs(points), budget);
 }
 
 /** Max Purchases per Member per Window: the member's purchases within the window, plus this one, within the budget. */
@@ -150,7 +180,46 @@ export async function checkMemberPurchasesBudget(params: ParamReader, memberPath
 	if (budget === undefined) return;
 	const history = await historySince(params, `${memberPath}/rewards/purchases`, since, BUDGETS.memberPurchases.property.displayName);
 	const used = history.filter((entry) => counted(entry) && (entry.type ?? 'PURCHASE') === 'PURCHASE').length;
-	check(params, 'memberPurchases', used, 1, budget, 'purchases');
+	check(params, 'memberPurchases', used, 1, budget);
+}
+
+/** The customer's successful redemptions created after `since` (v1's paged list); a history longer than the check reads is refused. */
+async function redemptionsSince(params: ParamReader, customer: string, since: string): Promise<IDataObject[]> {
+	const entries: IDataObject[] = [];
+	for (let page = 1; page <= MAX_HISTORY_PAGES; page++) {
+		// oldest first: a redemption made while the pages are read lands after them, so none is skipped
+		const query: IDataObject = { customer, result: 'SUCCESS', 'created_at[after]': since, order: 'created_at', limit: PAGE_SIZE, page };
+		const answer = await params.send<IDataObject>({ method: 'GET', path: '/v1/redemptions', query });
+		const data = (answer.redemptions as IDataObject[] | undefined) ?? [];
+		entries.push(...data);
+		if (data.length < PAGE_SIZE) return entries;
+	}
+	return fail(params, BUDGETS.customerAmount.property.displayName, `the customer has more than ${MAX_HISTORY_PAGES * PAGE_SIZE} redemptions in the Budget Window to count: shorten the window`);
+}
+
+/**
+ * Max Amount per Customer per Window: what gift cards paid in the customer's successful redemptions within the
+ * window (each redemption's gift.amount, in hundredths; a stacked redemption's parent has none, so nothing counts
+ * twice), plus `amount` (hundredths: what this call may take), within the budget. A call that moves no money
+ * reads nothing; one that does must name its customer (`customer` of the request body), or it cannot be counted.
+ */
+export async function checkCustomerAmountBudget(params: ParamReader, customer: IDataObject | undefined, amount: number): Promise<void> {
+	const since = windowStart(params);
+	const setting = readBudget(params, 'customerAmount');
+	if (setting === undefined || amount === 0) return;
+	const { displayName } = BUDGETS.customerAmount.property;
+	const id = [customer?.id, customer?.source_id].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+	if (id === undefined) {
+		fail(params, 'Customer', `is needed while ${displayName} is set: a redemption with no customer cannot be counted against a customer's budget (give the customer's ID or source ID)`);
+	}
+	const history = await redemptionsSince(params, id.trim(), since);
+	let used = 0;
+	for (const entry of history) {
+		if (entry.object !== 'redemption' || entry.result !== 'SUCCESS') continue;
+		const gift = Number((entry.gift as IDataObject | undefined)?.amount ?? 0);
+		if (Number.isFinite(gift) && gift > 0) used += gift;
+	}
+	check(params, 'customerAmount', used, amount, Math.round(setting * 100));
 }
 
 /** The budgets an operation declares (OperationDefinition.budgeted), for the docs and the tests. */

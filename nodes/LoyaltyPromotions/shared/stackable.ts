@@ -307,9 +307,10 @@ function orderAmountOf(order: IDataObject | undefined): number | undefined {
 /**
  * What one call moves, summed over all its redeemables: the credits given (hundredths) and the points given, each
  * within its bound. A voucher given no credits (and no reward) may be a gift card, which pays what the order
- * needs (up to its balance): the order's amount then counts too, so it must be known from the request.
+ * needs (up to its balance): the order's amount then counts too, so it must be known from the request. Returns
+ * the most money (hundredths) the call may take, what a customer's budget counts.
  */
-function checkCallMoves(params: ParamReader, redeemables: IDataObject[], order: IDataObject | undefined): void {
+function checkCallMoves(params: ParamReader, redeemables: IDataObject[], order: IDataObject | undefined): number {
 	let credits = 0;
 	let points = 0;
 	let open = 0;
@@ -330,13 +331,19 @@ function checkCallMoves(params: ParamReader, redeemables: IDataObject[], order: 
 		.filter(Boolean)
 		.join(' and ');
 	checkCallTotal(params, 'Redeemables', 'amount', credits + needed, what, open > 0 ? "give each gift card's Credits," : 'give less,');
+	return credits + needed;
+}
+
+/** The whole body of a validation or redemption, within the bounds on what one call moves, and the most money (hundredths) it may take. */
+export function readStackableCall(params: ParamReader): { body: IDataObject; amount: number } {
+	const fields = params.get<IDataObject>('additionalFields', {});
+	const redeemables = readRedeemables(params, fields);
+	const context = readStackableContext(params, fields);
+	const amount = checkCallMoves(params, redeemables, context.order as IDataObject | undefined);
+	return { body: { redeemables, ...context }, amount };
 }
 
 /** The whole body of a validation or redemption, within the bounds on what one call moves. */
 export function readStackableBody(params: ParamReader): IDataObject {
-	const fields = params.get<IDataObject>('additionalFields', {});
-	const redeemables = readRedeemables(params, fields);
-	const context = readStackableContext(params, fields);
-	checkCallMoves(params, redeemables, context.order as IDataObject | undefined);
-	return { redeemables, ...context };
+	return readStackableCall(params).body;
 }

@@ -1,5 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
+import { budgetProperties, checkCustomerAmountBudget } from '../../shared/budgets';
 import { additionalFieldsProperty } from '../../shared/fields';
-import { BOUNDED_REDEEMABLES, readStackableBody, REDEEMABLE_BOUNDS, redeemablesProperty, STACKABLE_OPTIONS } from '../../shared/stackable';
+import { BOUNDED_REDEEMABLES, readStackableCall, REDEEMABLE_BOUNDS, redeemablesProperty, STACKABLE_OPTIONS } from '../../shared/stackable';
 import type { OperationDefinition } from '../types';
 
 export const redeem: OperationDefinition = {
@@ -8,8 +10,13 @@ export const redeem: OperationDefinition = {
 	action: 'Redeem vouchers and promotions',
 	description: 'Use vouchers, cards and promotions together on an order; all of them apply or none does',
 	endpoint: 'POST /v1/redemptions',
-	properties: [redeemablesProperty, ...REDEEMABLE_BOUNDS, additionalFieldsProperty(STACKABLE_OPTIONS)],
+	properties: [redeemablesProperty, ...REDEEMABLE_BOUNDS, ...budgetProperties(['customerAmount']), additionalFieldsProperty(STACKABLE_OPTIONS)],
 	bounded: BOUNDED_REDEEMABLES,
+	budgeted: ['customerAmount'],
 	// Not safe to repeat: a second request would redeem again (another use, more credits or points).
-	build: (params) => ({ method: 'POST', path: '/v1/redemptions', body: readStackableBody(params) }),
+	build: async (params) => {
+		const { body, amount } = readStackableCall(params);
+		await checkCustomerAmountBudget(params, body.customer as IDataObject | undefined, amount);
+		return { method: 'POST', path: '/v1/redemptions', body };
+	},
 };
