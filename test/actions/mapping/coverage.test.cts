@@ -6,6 +6,7 @@
  * it is read only while shown (shown.test.cts).
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { BUDGETS, budgetWindowProperty } from '../../../nodes/LoyaltyPromotions/shared/budgets';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
 import { controllingParameters, looseName, recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 
@@ -17,6 +18,7 @@ const NODE_SETTINGS: Record<string, string> = {
 	allowedChanges: 'a safety choice of the node (add, subtract or both), checked before sending',
 	clearMetadata: 'how the node writes metadata (replace or merge), not a value of the record',
 	force: 'Replace Existing: a query option of the request, not a field of the assignment',
+	...Object.fromEntries([...Object.values(BUDGETS).map(({ property }) => property.name), budgetWindowProperty.name].map((name) => [name, "a budget of the node, checked against the service's history before sending"])),
 };
 
 /**

@@ -87,6 +87,7 @@ const CASE_VALUES: Record<string, IDataObject> = {
 	'order.import': { additionalFields: { customerId: undefined } },
 	'campaign.create campaignType=DISCOUNT_COUPONS': { amountOff: 5 },
 	'benefit.create benefitType=DIGITAL': { digitalCampaignId: FIXTURES.discountCampaignId },
+	'benefit.create digitalType=DISCOUNT_COUPONS': { digitalCampaignId: FIXTURES.discountCampaignId },
 	'benefit.create digitalType=GIFT_VOUCHERS': { digitalCampaignId: FIXTURES.giftCampaignId, giftBalance: 25 },
 	'loyaltyReward.create digitalType=DISCOUNT_COUPONS': { campaignId: FIXTURES.discountCampaignId },
 	'loyaltyReward.create digitalType=GIFT_VOUCHERS': { campaignId: FIXTURES.giftCampaignId },
