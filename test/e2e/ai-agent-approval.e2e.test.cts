@@ -272,6 +272,30 @@ describe('two calls of a reviewed tool in one model answer (parallel tool calls)
 		}
 	}, 240000);
 
+	test('calls of two different reviewed writes in one answer: each review reaches the chat in turn, and each approval sends its write once', async () => {
+		const [first, other] = WRITES;
+		model.setScript((request: any) => {
+			const results = toolResults(request.messages);
+			return results.length ? { content: `Results: ${JSON.stringify(results.map((r: any) => r.content))}` } : { toolCalls: WRITES.map((w) => ({ name: toolName(w.tool), arguments: w.args })) };
+		});
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points and buy a reward at once.');
+		try {
+			const review1 = reviewIn(await chat.next('review 1'))!;
+			expect(review1.text).toBe(first.review);
+			await answerReview(review1, 'approve');
+			const review2 = reviewIn(await chat.next('review 2'))!;
+			expect(review2.text).toBe(other.review);
+			await answerReview(review2, 'approve');
+			expect(await chat.next('answer')).toMatch(/^Results: /);
+			expect(sent(first).map((r: any) => r.body)).toEqual([first.sent]);
+			expect(sent(other).map((r: any) => r.body)).toEqual([other.sent]);
+		} finally {
+			await chat.close();
+		}
+	}, 240000);
+
 	test("n8n's limit, with review messages that do not refuse the second call: the run waits on the first review, the chat never shows it (not even to a new connection), nothing is sent, and stopping the run ends it", async () => {
 		model.setScript(parallel());
 		model.clearRequests();
