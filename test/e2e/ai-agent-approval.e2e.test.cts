@@ -55,7 +55,7 @@ let session = 0;
 beforeAll(async () => {
 	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-approval', workflow, [plainReviews]));
 	plainChat = await signedInChat(stack.n8n, plainReviews);
-	apiKey = await stack.n8n.setupOwnerAndApiKey();
+	apiKey = await stack.n8n.setupOwnerAndApiKey({ scopes: ['execution:read', 'execution:stop'] });
 }, 15 * 60 * 1000);
 
 /** n8n's record of a run (its API), data included. */
@@ -228,6 +228,101 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 			expect(execution.data.resultData.runData[`Approve ${add.tool}`]).toHaveLength(2);
 		} finally {
 			await chat.close();
+		}
+	}, 240000);
+});
+
+// n8n 2.41.1 runs the calls of one model answer as runs of their review node from one request, the first call first
+// (n8n-core requests-response.js handleRequest: each call gets its run entry, without data, before any runs). The
+// first call's review waits; the chat service then reads the review from the node's LAST run
+// (n8n/dist/chat/utils.js getMessage: runData[node][length - 1]), the second call's run that has not run yet: no
+// message, so the chat shows nothing, on any connection.
+describe('two calls of a reviewed tool in one model answer (parallel tool calls)', () => {
+	const add = WRITES[0];
+	const second = { ...add.args, points: 900, reason: 'Second change' };
+	/** A model that calls Add Loyalty Points twice in one answer (40 and 900 points), then answers with what it read. */
+	// (goes by the tool results read, not by the count of assistant turns: n8n hands the two calls back as more than one)
+	const parallel = () => (request: any) => {
+		const results = toolResults(request.messages);
+		return results.length ? { content: `Results: ${JSON.stringify(results.map((r: any) => r.content))}` } : { toolCalls: [{ name: toolName(add.tool), arguments: add.args }, { name: toolName(add.tool), arguments: second }] };
+	};
+
+	test('with the example as shipped: both calls are refused before any review, nothing is sent, and the chat gets the answer in which the model read both refusals', async () => {
+		model.setScript(parallel());
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points twice at once.');
+		try {
+			const answer = await chat.next('answer');
+			expect(reviewIn(answer)).toBeUndefined();
+			expect(answer).toMatch(/^Results: /);
+			const results = JSON.parse(answer.replace(/^Results: /, ''));
+			expect(results).toHaveLength(2);
+			for (const r of results) expect(r).toContain('User rejected the tool call to Add Loyalty Points');
+			expect(sent(add)).toEqual([]);
+			await waitFor(async () => (await executionOf(chat.executionId)).status === 'success', { timeoutMs: 60_000, intervalMs: 500, what: 'the run to end' });
+			const execution = await executionOf(chat.executionId);
+			expect(execution.data.resultData.runData[`Approve ${add.tool}`].map((run: any) => run.executionStatus)).toEqual(['error', 'error']);
+			// the first call's arguments pass every other rule of the message (the test below posts its review): only
+			// "One call per answer" refuses it; n8n keeps the Chat node's error, not the expression's
+			// and the example asks the model for one tool call per answer (OpenAI's parallel_tool_calls)
+			expect(model.requests.map((r: any) => r.body.parallel_tool_calls)).toEqual([false, false]);
+		} finally {
+			await chat.close();
+		}
+	}, 240000);
+
+	test('calls of two different reviewed writes in one answer: each review reaches the chat in turn, and each approval sends its write once', async () => {
+		const [first, other] = WRITES;
+		model.setScript((request: any) => {
+			const results = toolResults(request.messages);
+			return results.length ? { content: `Results: ${JSON.stringify(results.map((r: any) => r.content))}` } : { toolCalls: WRITES.map((w) => ({ name: toolName(w.tool), arguments: w.args })) };
+		});
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points and buy a reward at once.');
+		try {
+			const review1 = reviewIn(await chat.next('review 1'))!;
+			expect(review1.text).toBe(first.review);
+			await answerReview(review1, 'approve');
+			const review2 = reviewIn(await chat.next('review 2'))!;
+			expect(review2.text).toBe(other.review);
+			await answerReview(review2, 'approve');
+			expect(await chat.next('answer')).toMatch(/^Results: /);
+			expect(sent(first).map((r: any) => r.body)).toEqual([first.sent]);
+			expect(sent(other).map((r: any) => r.body)).toEqual([other.sent]);
+		} finally {
+			await chat.close();
+		}
+	}, 240000);
+
+	test("n8n's limit, with review messages that do not refuse the second call: the run waits on the first review, the chat never shows it (not even to a new connection), nothing is sent, and stopping the run ends it", async () => {
+		model.setScript(parallel());
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, plainChat, `approval-${++session}`, 'Add points twice at once.');
+		let again: ChatRun | undefined;
+		try {
+			await waitFor(async () => (await executionOf(chat.executionId)).status === 'waiting', { timeoutMs: 60_000, intervalMs: 500, what: 'the run to wait' });
+			const runs = (await executionOf(chat.executionId)).data.resultData.runData[`Approve ${add.tool}`];
+			// the first call's run holds the review message; the second call's run has not run
+			expect(runs).toHaveLength(2);
+			expect(runs[0].data.ai_tool[0][0].sendMessage.text).toBe(`Approve ${JSON.stringify(add.args)}?`);
+			expect(runs[1].data).toBeUndefined();
+			await chat.close();
+			again = await connectChat(stack.n8n.baseUrl, chat);
+			// three of n8n's chat polls later, no connection got a message
+			await new Promise((r) => setTimeout(r, 3 * 3000 + 1000));
+			expect(chat.messages).toEqual([]);
+			expect(again.messages).toEqual([]);
+			expect(sent(add)).toEqual([]);
+			const stop = await fetch(`${stack.n8n.baseUrl}/api/v1/executions/${chat.executionId}/stop`, { method: 'POST', headers: { 'X-N8N-API-KEY': apiKey } });
+			expect(stop.status).toBe(200);
+			await waitFor(async () => (await executionOf(chat.executionId)).status === 'canceled', { timeoutMs: 60_000, intervalMs: 500, what: 'the run to be stopped' });
+			expect(sent(add)).toEqual([]);
+		} finally {
+			await chat.close();
+			await again?.close();
 		}
 	}, 240000);
 });
