@@ -121,7 +121,7 @@ describe.each(ID_LIST_PARAMETERS)('list-of-IDs parameter %s', (_, property) => {
 		expect(checkParameter(reader(), property, ['a_1', 'b_2'])).toEqual(['a_1', 'b_2']);
 	});
 
-	test.each([[[{ id: 'a' }], 'an object'], [[['a']], 'a list'], [[12345678901234567890], 'the number'], [['\u200B'], 'invisible']])('an entry %j: refused naming the field', (list, what) => {
+	test.each([[[{ id: 'a' }], 'an object'], [[['a']], 'a list'], [[Number('12345678901234567890')], 'the number'], [['\u200B'], 'invisible']])('an entry %j: refused naming the field', (list, what) => {
 		expect(outcome(() => checkParameter(reader(), property, list))).toMatch(new RegExp(`^${property.displayName}: .*${what}`));
 	});
 });
