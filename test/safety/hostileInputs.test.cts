@@ -183,7 +183,7 @@ describe('IDs are text', () => {
 });
 
 describe('date-only fields check the time after the date as Created After does', () => {
-	const IMPOSSIBLE = ['2024-01-31T25:00:00Z', '2024-01-31T24:00:00Z', '2024-01-31T12:60:00Z', '2024-01-31T12:00:61Z', '2024-01-31T12:00:00+25:00', '2024-01-31 23:59:60'];
+	const IMPOSSIBLE = ['2024-01-31T25:00:00Z', '2024-01-31T24:00:00Z', '2024-01-31T12:60:00Z', '2024-01-31T12:00:61Z', '2024-01-31T12:00:00+25:00', '2024-01-31 23:59:60', '2024-01-31 12:00'];
 
 	it.each(IMPOSSIBLE)('Birthdate %s is refused before anything is sent', async (birthdate) => {
 		const { error } = await ctx.run({ resource: 'customer', operation: 'upsert', sourceId: 'dates-1', additionalFields: { birthdate } });
@@ -197,7 +197,7 @@ describe('date-only fields check the time after the date as Created After does',
 		expect(ctx.sent()).toEqual([]);
 	});
 
-	it.each(['2024-01-31T23:59:59Z', '2024-01-31T00:00:00+14:00', '2024-01-31 12:00', '2024-01-31'])('Birthdate %s is the date 2024-01-31', async (birthdate) => {
+	it.each(['2024-01-31T23:59:59Z', '2024-01-31T00:00:00+14:00', '2024-01-31T12:00', '2024-01-31'])('Birthdate %s is the date 2024-01-31', async (birthdate) => {
 		const { error } = await ctx.run({ resource: 'customer', operation: 'upsert', sourceId: 'dates-2', additionalFields: { birthdate } });
 		expect(error).toBeUndefined();
 		expect((ctx.sent()[0].body as IDataObject).birthdate).toBe('2024-01-31');

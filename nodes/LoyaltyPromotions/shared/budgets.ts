@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 import type { BudgetKind, OperationDefinition, ParamReader } from '../actions/types';
+import { builderTyped } from './builderSetting';
 import { fail } from './validate';
 
 /**
@@ -92,10 +93,7 @@ export function budgetProperties(kinds: readonly BudgetKind[]): INodeProperties[
 
 /** A budget's setting as the workflow builder typed it (an expression would let an item or a model set it). */
 function builderNumber(params: ParamReader, property: INodeProperties): number {
-	const stored = params.node.parameters[property.name];
-	if (typeof stored === 'string' && stored.startsWith('=')) {
-		fail(params, property.displayName, 'must be typed in the node, not an expression: a budget an input item or an AI model sets bounds nothing');
-	}
+	builderTyped(params, property.name, property.displayName, 'budget');
 	const value = Number(params.get(property.name, property.default));
 	const min = property.typeOptions?.minValue ?? 0;
 	const whole = property.typeOptions?.numberPrecision === 0;

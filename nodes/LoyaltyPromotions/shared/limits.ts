@@ -1,5 +1,6 @@
 import { ApplicationError, type INodeProperties, type INodePropertyCollection } from 'n8n-workflow';
 import type { BoundKind, OperationDefinition, ParamReader } from '../actions/types';
+import { builderTyped } from './builderSetting';
 import { fail, requireIntegerInRange, requireNonZeroInteger, toMinorUnits, toSignedMinorUnits } from './validate';
 
 /**
@@ -61,10 +62,7 @@ export const BOUNDS: Record<BoundKind, { property: INodeProperties; fallback: nu
 
 /** A bound as the workflow builder typed it: an expression (a $fromAI() among them) would let an item or a model set it. */
 function builderSetting<T>(params: ParamReader, property: INodeProperties, fallback: T): T {
-	const stored = params.node.parameters[property.name];
-	if (typeof stored === 'string' && stored.startsWith('=')) {
-		fail(params, property.displayName, 'must be typed in the node, not an expression: a bound an input item or an AI model sets bounds nothing');
-	}
+	builderTyped(params, property.name, property.displayName, 'bound');
 	return params.get<T>(property.name, fallback);
 }
 

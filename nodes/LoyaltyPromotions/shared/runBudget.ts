@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { builderTyped } from './builderSetting';
 import { fail } from './validate';
 import { runsAsTool } from './toolOutput';
 import type { ParamReader } from '../actions/types';
@@ -59,11 +60,8 @@ const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 export function checkCallsPerRun(params: ParamReader): void {
 	// Version 1 (kept as it shipped) has no such setting
 	if (!runsAsTool(params.node) || params.node.typeVersion < 2) return;
-	const stored = params.node.parameters.maxCallsPerRun;
 	const label = 'Max Calls per Run';
-	if (typeof stored === 'string' && stored.startsWith('=')) {
-		fail(params, label, 'must be typed in the node, not an expression: a budget an AI model sets bounds nothing');
-	}
+	const stored = builderTyped(params, 'maxCallsPerRun', label, 'budget');
 	const max = Number(stored ?? DEFAULT_MAX_CALLS_PER_RUN);
 	if (!Number.isInteger(max) || max < 1) fail(params, label, `must be a whole number of at least 1 (got ${String(stored)})`);
 	const earlier = Number(params.context.getWorkflowDataProxy(params.itemIndex).$runIndex ?? 0);

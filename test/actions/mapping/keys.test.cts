@@ -53,8 +53,15 @@ describe('Map Automatically: input key names', () => {
 				type: 'warning',
 				location: 'outputPane',
 				message:
-					'Map Automatically left out input fields "Name": they match no field of this record (it takes source_id, name, email, phone, description, birthdate, address, metadata). Rename them, or set Unknown Input Fields to Refuse to fail such items instead.',
+					'Map Automatically left out input fields "Name" names name, which the item gives under another key: give each field under one key, its own name. Rename them, or set Unknown Input Fields to Refuse to fail such items instead.',
 			},
+		]);
+	});
+
+	it('says which field a left-out key names, apart from the keys that name none', async () => {
+		const { hints } = await sentBody(customerUpsert(), { source_id: 'crm-both', name: 'Exact', NAME: 'Loose', warehouse_zone: 'B' });
+		expect(hints.map((hint) => hint.message)).toEqual([
+			'Map Automatically left out input fields "warehouse_zone": they match no field of this record (it takes source_id, name, email, phone, description, birthdate, address, metadata); "NAME" names name, which the item gives under another key: give each field under one key, its own name. Rename them, or set Unknown Input Fields to Refuse to fail such items instead.',
 		]);
 	});
 

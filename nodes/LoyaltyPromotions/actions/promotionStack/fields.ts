@@ -50,7 +50,7 @@ export const tierIdsProperty: INodeProperties = {
 
 /** Promotion Tier IDs: text separated by commas or spaces, 1 to 30 IDs, none twice. */
 export function readTierIds(params: ParamReader, value: unknown): string[] {
-	const list = requireScalarText(params, 'Promotion Tier IDs', value).split(/[\s,]+/).filter(Boolean);
+	const list = Array.isArray(value) ? value : requireScalarText(params, 'Promotion Tier IDs', value).split(/[\s,]+/).filter(Boolean);
 	const ids = list.map((id) => requireId(params, 'Promotion Tier IDs', id));
 	if (ids.length === 0) fail(params, 'Promotion Tier IDs', 'is required: at least one tier');
 	if (ids.length > MAX_TIERS) fail(params, 'Promotion Tier IDs', `takes at most ${MAX_TIERS} tiers (got ${ids.length})`);

@@ -1,15 +1,34 @@
 import { NodeOperationError, type NodeExecutionHint } from 'n8n-workflow';
 import type { OperationDefinition } from '../../actions/types';
 import type { MappedItem } from './reader';
+import { fieldsNamedBy } from './names';
 import { recordFields } from './record';
 
 /** What Map Automatically tells the user: the output panel's notes on keys left out, and errors named by input key. */
 
-/** The output panel's note on the input keys Map Automatically left out (Unknown Input Fields: Ignore). */
+const listed = (entries: string[]) => entries.slice(0, 20).join(', ') + (entries.length > 20 ? ` and ${entries.length - 20} more` : '');
+
+/**
+ * The output panel's note on the input keys Map Automatically left out (Unknown Input Fields: Ignore): those that
+ * match no field, and those that name a field but were not read, because the item gives that field under
+ * another key too (its own name, "amount_off", beside "Amount Off") or because several fields answer to the name.
+ */
 export function ignoredKeysHint(operation: OperationDefinition, keys: string[]): NodeExecutionHint {
-	const shown = keys.slice(0, 20).map((key) => `"${key}"`).join(', ') + (keys.length > 20 ? ` and ${keys.length - 20} more` : '');
+	const fields = recordFields(operation);
+	const unmatched: string[] = [];
+	const named: string[] = [];
+	for (const key of keys) {
+		const names = fieldsNamedBy(fields, key).map((field) => field.name);
+		if (names.length === 0) unmatched.push(`"${key}"`);
+		else if (names.length === 1) named.push(`"${key}" names ${names[0]}, which the item gives under another key`);
+		else named.push(`"${key}" could name ${names.join(' or ')}`);
+	}
+	const parts = [
+		...(unmatched.length > 0 ? [`${listed(unmatched)}: they match no field of this record (it takes ${fields.map((field) => field.name).join(', ')})`] : []),
+		...(named.length > 0 ? [`${listed(named)}: give each field under one key, its own name`] : []),
+	];
 	return {
-		message: `Map Automatically left out input fields ${shown}: they match no field of this record (it takes ${recordFields(operation).map((field) => field.name).join(', ')}). Rename them, or set Unknown Input Fields to Refuse to fail such items instead.`,
+		message: `Map Automatically left out input fields ${parts.join('; ')}. Rename them, or set Unknown Input Fields to Refuse to fail such items instead.`,
 		type: 'warning',
 		location: 'outputPane',
 	};

@@ -27,6 +27,12 @@ export function fieldAliases(field: RecordField): string[] {
 	return [...new Set([looseName(field.name), looseName(field.path.split('.').pop() ?? field.name)])];
 }
 
+/** The fields an input key names loosely (none, one, or several sharing the name). */
+export function fieldsNamedBy(fields: RecordField[], key: string): RecordField[] {
+	const loose = looseName(key);
+	return fields.filter((field) => fieldAliases(field).includes(loose));
+}
+
 /** The names a controlling field answers to loosely: its service name, its typed parameter's and its display name. */
 export function controlAliases(field: RecordField): string[] {
 	return [...new Set([...fieldAliases(field), looseName(field.property.displayName)])];

@@ -96,7 +96,8 @@ export function requireIsoDateTime(params: FieldContext, field: string, value: u
 /**
  * A calendar date sent as YYYY-MM-DD (e.g. a birthdate, a points expiration date): text keeps its date as
  * written (n8n's date picker gives 1990-04-30T00:00:00), and a Date or Luxon DateTime from an expression gives
- * its date in the workflow's time zone, so that no date becomes the previous day east of UTC.
+ * its date in the workflow's time zone, so that no date becomes the previous day east of UTC. A time joins the
+ * date with `T`, as ISO 8601 and the contract's date-time write it: "1990-04-30 10:00" is refused, not guessed.
  */
 export function requireDate(params: FieldContext, field: string, value: unknown): string {
 	const instant =
@@ -106,7 +107,7 @@ export function requireDate(params: FieldContext, field: string, value: unknown)
 				? (value as { toMillis(): number }).toMillis()
 				: undefined;
 	const text = instant !== undefined && Number.isFinite(instant) ? calendarDate(instant, workflowTimeZone(params)) : requireScalarText(params, field, value).trim();
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$)/.exec(text);
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$)/.exec(text);
 	const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
 	// A time after the date is not sent, but it is checked as Created After checks it: 25:00 is no time of that day.
 	const time = match?.[4] === undefined ? undefined : { hour: Number(match[4]), minute: Number(match[5]), second: Number(match[6] ?? 0), offset: match[7] };

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { LONE_SURROGATE } from '../../transport/encoding';
 import { fail, shown, type FieldContext } from './fail';
-import { ID_LENGTH, requireLengthWithin, requireScalarText } from './text';
+import { ID_LENGTH, requireLengthWithin, requireScalarText, requireVisible } from './text';
 
 /** IDs and codes: exact text (never a rounded number), one path segment, the service's ID patterns. */
 
@@ -43,12 +43,21 @@ export function isIdOrCode(property: Pick<INodeProperties, 'name' | 'displayName
 }
 
 /**
+ * Whether a text parameter holds a list of IDs or codes ("Validation Rule IDs", `customerIds`): typed as text
+ * separated by commas, or given as a list by an expression, each entry an ID.
+ */
+export function isIdList(property: Pick<INodeProperties, 'name' | 'displayName'>): boolean {
+	return /(?:^|\s)(?:IDs|Codes)$/.test(property.displayName) || /(?:Ids|Codes)$/.test(property.name);
+}
+
+/**
  * An ID that goes into the request's path as one segment: text (requireIdText), trimmed, not empty, and not "."
  * or "..", which URL parsers collapse (even when encoded), sending the request to another endpoint.
  */
 export function requireId(params: FieldContext, field: string, value: unknown): string {
 	const id = requireIdText(params, field, locatorValue(value)).trim();
 	if (!id) fail(params, field, 'is required');
+	requireVisible(params, field, id);
 	if (id === '.' || id === '..') fail(params, field, `must be an ID, not "${id}"`);
 	if (LONE_SURROGATE.test(id)) fail(params, field, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent in an address');
 	requireLengthWithin(params, field, id, ID_LENGTH);

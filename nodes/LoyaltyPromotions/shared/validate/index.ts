@@ -8,6 +8,7 @@ export {
 	PRODUCT_ID_PATTERN,
 	PROGRAM_ID_PATTERN,
 	SKU_ID_PATTERN,
+	isIdList,
 	isIdOrCode,
 	locatorValue,
 	optionalId,
@@ -31,4 +32,4 @@ export {
 } from './numbers';
 export { requireBoolean, requireOption, requireOptions } from './options';
 export { checkParameter, requireAnyField } from './parameter';
-export { EMAIL_LENGTH, ID_LENGTH, lengthBoundOf, requireHttpUrl, requireLengthWithin, requireScalarText, requireText, type LengthBound } from './text';
+export { characterCount, EMAIL_LENGTH, ID_LENGTH, isInvisibleOnly, isNameOrEmail, lengthBoundOf, requireHttpUrl, requireLengthWithin, requireNotNullWord, requireScalarText, requireText, requireVisible, type LengthBound } from './text';

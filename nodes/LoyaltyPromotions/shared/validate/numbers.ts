@@ -33,12 +33,13 @@ function decimalNumber(value: unknown): number | undefined {
 }
 
 /**
- * Whether a decimal has more than `decimals` decimal places: as written, for text; for a number, beyond what
+ * Whether a decimal has more than `decimals` decimal places: as written, for text (trailing zeros aside:
+ * "10000.0100" has two); for a number, beyond what
  * floating-point noise explains (12.3 * 3 is 36.900000000000006, which is 36.90).
  */
 function tooManyDecimals(value: unknown, number: number, decimals: number): boolean {
 	if (!Number.isFinite(decimals)) return false;
-	if (typeof value === 'string') return (value.trim().split('.')[1]?.length ?? 0) > decimals;
+	if (typeof value === 'string') return (value.trim().split('.')[1]?.replace(/0+$/, '').length ?? 0) > decimals;
 	const scaled = number * 10 ** decimals;
 	return Math.abs(Math.round(scaled) - scaled) > 1e-6;
 }

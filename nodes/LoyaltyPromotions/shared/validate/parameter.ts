@@ -3,10 +3,10 @@ import { LONE_SURROGATE } from '../../transport/encoding';
 import { putOwn } from '../own';
 import { requireDate, requireIsoDateTime } from './dates';
 import { fail, shown, type FieldContext } from './fail';
-import { isIdOrCode, requireIdText } from './ids';
+import { isIdList, isIdOrCode, requireIdText } from './ids';
 import { requireDecimal, requireIntegerInRange } from './numbers';
 import { requireBoolean, requireOption, requireOptions } from './options';
-import { boundedText, requireScalarText } from './text';
+import { boundedText, isNameOrEmail, requireNotNullWord, requireScalarText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Parameter types. An expression can put any value in any field: an object in a text field, "0x10" in a number,
@@ -34,8 +34,11 @@ export function checkParameter(params: FieldContext, property: INodeProperties, 
 	const typeOptions = property.typeOptions ?? {};
 	switch (property.type) {
 		case 'string': {
+			// a list of IDs from an expression ({{ $json.rules }}): each entry is an ID's text, checked as one
+			if (Array.isArray(value) && isIdList(property)) return value.map((entry) => checkParameter(params, { ...property, name: 'id', displayName: 'ID' }, entry, label));
 			const text = isIdOrCode(property) ? requireIdText(params, label, value) : requireScalarText(params, label, value);
 			if (LONE_SURROGATE.test(text)) fail(params, label, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent');
+			if (isNameOrEmail(property)) requireNotNullWord(params, label, text);
 			return boundedText(params, property, label, text);
 		}
 		case 'number': {

@@ -66,16 +66,61 @@ export function lengthBoundOf(property: Pick<INodeProperties, 'name' | 'displayN
 	return undefined;
 }
 
-/** Refuses text longer than the bound, naming the field and the limit; else gives it back. */
+/** Characters of text as a person counts them: code points, not UTF-16 units (an emoji is one, not two). */
+export function characterCount(text: string): number {
+	return Array.from(text).length;
+}
+
+/**
+ * Text that shows nothing: only whitespace, format characters (zero-width space and joiners, the byte order mark,
+ * soft hyphen, word joiner, direction marks), other characters Unicode says to ignore when shown (Hangul fillers,
+ * variation selectors) and the braille blank.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Zs}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+$/u;
+
+export function isInvisibleOnly(text: string): boolean {
+	return INVISIBLE_ONLY.test(text);
+}
+
+/**
+ * Refuses text longer than the bound, naming the field and the limit; else gives it back. The bound counts the
+ * characters of the trimmed text (what is sent once trimmed), as code points.
+ */
 export function requireLengthWithin(params: FieldContext, field: string, text: string, bound: LengthBound): string {
-	if (text.length > bound.max) {
-		fail(params, field, `must be at most ${bound.max.toLocaleString('en-US')} characters, as ${bound.what} are (got ${text.length.toLocaleString('en-US')})`);
+	const length = characterCount(text.trim());
+	if (length > bound.max) {
+		fail(params, field, `must be at most ${bound.max.toLocaleString('en-US')} characters, as ${bound.what} are (got ${length.toLocaleString('en-US')})`);
 	}
 	return text;
 }
 
-/** A text parameter's value within the length bound its name gives (lengthBoundOf). */
+/** Refuses an ID or a code made only of invisible characters (a zero-width space, a BOM): it names no record. */
+export function requireVisible(params: FieldContext, field: string, text: string): string {
+	if (isInvisibleOnly(text)) fail(params, field, 'holds only invisible characters (such as zero-width spaces or a byte order mark); an ID or a code must show what it names');
+	return text;
+}
+
+/**
+ * A text parameter's value within the length bound its name gives (lengthBoundOf); an ID or a code given but
+ * made only of invisible characters is refused.
+ */
 export function boundedText(params: FieldContext, property: INodeProperties, label: string, text: string): string {
 	const bound = lengthBoundOf(property);
-	return bound ? requireLengthWithin(params, label, text, bound) : text;
+	if (!bound) return text;
+	if (bound === ID_LENGTH && text !== '') requireVisible(params, label, text);
+	return requireLengthWithin(params, label, text, bound);
+}
+
+/** A name or an email parameter, by its name or label ("name", "customerName", "Customer Email"). */
+export function isNameOrEmail(property: Pick<INodeProperties, 'name' | 'displayName'>): boolean {
+	return /^(?:name|email)$|[a-z](?:Name|Email)$/.test(property.name) || /(?:^|\s)(?:Name|Email)$/.test(property.displayName);
+}
+
+/**
+ * Refuses the word "null" (any case, trimmed) as a name or an email: it is what an expression gives for a missing
+ * value turned into text (`{{ String($json.name) }}`), and sent it would become a customer called "null".
+ */
+export function requireNotNullWord(params: FieldContext, field: string, text: string): string {
+	if (text.trim().toLowerCase() === 'null') fail(params, field, `must be a real value, not the text "${text.trim()}" (check the expression that fills it: the value it reads is probably missing)`);
+	return text;
 }
