@@ -78,8 +78,9 @@ export function characterCount(text: string): number {
  */
 const INVISIBLE_ONLY = /^[\s\p{Zs}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+$/u;
 
+/** Text that shows nothing yet is not blank: blank text is the required check's to refuse, with its own message. */
 export function isInvisibleOnly(text: string): boolean {
-	return INVISIBLE_ONLY.test(text);
+	return !/^\p{White_Space}*$/u.test(text) && INVISIBLE_ONLY.test(text);
 }
 
 /**
