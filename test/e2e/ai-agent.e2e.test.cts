@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FIXTURES } from '../emulator/index.cjs';
 import type { Stack } from './stack.cjs';
-import { CARD_POINTS_PATH, importN8nApiCredential, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
+import { CARD_POINTS_PATH, importN8nApiCredential, signedInChat, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
 import { answerReview, chatThroughReviews, connectChat, postChatMessage, reviewIn, startChat, type ChatEndpoint, type Decide } from './ai/chat.cjs';
 
 const { example, ROOT } = require('./examples');
@@ -25,13 +25,33 @@ const TOOLS_DOC = path.join(ROOT, 'docs', 'ai-tools.md');
 const MAX_ITERATIONS = workflow.nodes.find((n: any) => n.type === '@n8n/n8n-nodes-langchain.agent').parameters.options.maxIterations;
 const PURCHASE_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/rewards/purchases`;
 
+/**
+ * The example with only the node's own checks on its writes: plain review messages (none of the example's checks
+ * before a review) and Max Calls per Run 10, so the node's refusals (bounds, bad arguments) reach the model as it
+ * words them and a run may make several writes. What the shipped example adds before a review, and its one write
+ * per tool and run: ai-agent-approval.e2e.test.cts.
+ */
+const nodeChecks = {
+	...structuredClone(workflow),
+	id: 'lpAgentNodeChecks',
+	name: 'Agent test: the node checks its writes',
+	nodes: structuredClone(workflow.nodes).map((n: any) => {
+		if (n.type === '@n8n/n8n-nodes-langchain.chatTrigger') return { ...n, webhookId: 'lp-agent-node-checks' };
+		if (n.type === '@n8n/n8n-nodes-langchain.chatHitlTool') return { ...n, parameters: { ...n.parameters, message: '=Approve {{ JSON.stringify($tool.parameters) }}?' } };
+		if (n.parameters?.maxCallsPerRun !== undefined) return { ...n, parameters: { ...n.parameters, maxCallsPerRun: 10 } };
+		return n;
+	}),
+};
+
 let stack: Stack;
 let model: any;
 let chatEndpoint: ChatEndpoint;
+let nodeChecksChat: ChatEndpoint;
 let session = 0;
 
 beforeAll(async () => {
-	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-agent', workflow));
+	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-agent', workflow, [nodeChecks]));
+	nodeChecksChat = await signedInChat(stack.n8n, nodeChecks);
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
@@ -43,14 +63,16 @@ afterAll(async () => {
  * One chat message through the published workflow with a script, every write reviewed by `decide` (default:
  * approved): the agent's answer in the chat, the reviews, and what the service received.
  */
-async function chat(script: unknown, chatInput: string, decide?: Decide) {
+async function chat(script: unknown, chatInput: string, decide?: Decide, endpoint: ChatEndpoint = chatEndpoint) {
 	model.setScript(script);
 	model.clearRequests();
 	stack.emulator.control.clearRequests();
-	const run = await chatThroughReviews(stack.n8n.baseUrl, chatEndpoint, `e2e-${++session}`, chatInput, decide);
+	const run = await chatThroughReviews(stack.n8n.baseUrl, endpoint, `e2e-${++session}`, chatInput, decide);
 	const service = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
 	return { ...run, service };
 }
+
+const chatOn = (endpoint: ChatEndpoint, script: unknown, chatInput: string, decide?: Decide) => chat(script, chatInput, decide, endpoint);
 
 const postsTo = (service: any[], p: string) => service.filter((r) => r.method === 'POST' && r.path === p);
 
@@ -80,6 +102,8 @@ test('support conversation: find the customer by email, read the card balance, a
 
 // the demo plays this conversation (scripts/demo.js): when the points change is not applied, its answer must say so
 describe('the support conversation when the points change is not applied: the answer says what happened, the balance is unchanged', () => {
+	// the node's own checks and several writes a run: the variant above
+	const chat = (script: unknown, chatInput: string, decide?: Decide) => chatOn(nodeChecksChat, script, chatInput, decide);
 	test.each([
 		['the person declines the review', {}, 'decline', undefined, /^The points change was declined, so nothing was changed: no points were added to card lcrd_\w+\.$/, []],
 		['the node refuses the call (5,000 points: past Max Points per Call)', { points: 5000 }, 'approve', undefined, /^Adding the points was refused \(Points: is at most 1000 [\s\S]*\), so nothing was changed: no points were added to card lcrd_\w+\.$/, []],
@@ -137,6 +161,8 @@ describe('what the model reads when something is not there', () => {
 });
 
 describe('bounds the model cannot pass (Add Loyalty Points: Max Points per Call 1,000, Add Only): refused before sending, naming the bound', () => {
+	// the node's own checks and several writes a run: the variant above
+	const chat = (script: unknown, chatInput: string, decide?: Decide) => chatOn(nodeChecksChat, script, chatInput, decide);
 	test.each([
 		['1e9 points', 1e9, /^Points: is at most 1000 in size per call \(Max Points per Call\)/],
 		['1,001 points', 1001, /^Points: is at most 1000 in size per call \(Max Points per Call\)/],
@@ -153,6 +179,8 @@ describe('bounds the model cannot pass (Add Loyalty Points: Max Points per Call 
 });
 
 describe('an agent run that stops early (Max Iterations) tells the chat user which writes were applied', () => {
+	// the node's own checks and several writes a run: the variant above
+	const chat = (script: unknown, chatInput: string, decide?: Decide) => chatOn(nodeChecksChat, script, chatInput, decide);
 	const STOPPED = /^I had to stop before finishing \(Max iterations \(8\) reached\. The agent could not complete the task within the allowed number of iterations\.\)\. /;
 	const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
 	const addPoints = (points: number) => call(TOOLS.addPoints, { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points, reason: 'loop' });
@@ -214,6 +242,8 @@ describe('an agent run that stops early (Max Iterations) tells the chat user whi
 });
 
 describe('a bad argument from the model is a tool error it can read, nothing is sent, the corrected call succeeds', () => {
+	// the node's own checks and several writes a run: the variant above
+	const chat = (script: unknown, chatInput: string, decide?: Decide) => chatOn(nodeChecksChat, script, chatInput, decide);
 	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
 		['an invalid card ID', { cardId: 'card-42', points: 10 }, /Card/],
 		['0 points', { cardId: FIXTURES.cardId, points: 0 }, /Points/],

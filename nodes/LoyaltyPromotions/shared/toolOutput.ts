@@ -42,6 +42,8 @@ export function nothingFound(action: string, filters: IDataObject): IDataObject 
  */
 export function toolError(node: INode, error: unknown, itemIndex: number): NodeOperationError {
 	const failure = new NodeOperationError(node, error as Error, { itemIndex });
+	// n8n's constructor swaps a message naming a socket code for its own "You can retry…": the node's words stay
+	if (error instanceof Error && !(error instanceof NodeOperationError) && error.message) failure.message = error.message;
 	const description = typeof failure.description === 'string' ? failure.description.trim() : '';
 	if (description && !failure.message.includes(description)) failure.message = `${failure.message}\n\nDetails: ${description}`;
 	return failure;
