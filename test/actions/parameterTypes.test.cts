@@ -3,6 +3,7 @@ import { FIXTURES, startEmulator, type RunningEmulator } from '../emulator/index
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
 import { listProperties, optionsProperty } from '../../nodes/LoyaltyPromotions/actions/description';
+import { isIdList } from '../../nodes/LoyaltyPromotions/shared/validate/ids';
 import { minimalParameters, OPERATIONS } from './minimal.cjs';
 
 /**
@@ -36,7 +37,8 @@ function hostileFor(property: INodeProperties): { values: Hostile; rule: RegExp 
 	const integer = property.typeOptions?.numberPrecision === 0;
 	switch (property.type) {
 		case 'string':
-			return { values: NOT_TEXT, rule: /must be text/ };
+			// a field of IDs takes a list of them from an expression, entry by entry: a list is wrong there by its entries
+			return { values: isIdList(property) ? NOT_TEXT.map(([label, value]) => (Array.isArray(value) ? ['a list holding an object', [{ id: 'c-1' }]] : [label, value])) : NOT_TEXT, rule: /must be text/ };
 		case 'number':
 			return {
 				values: [

@@ -1,5 +1,6 @@
 import { NodeHelpers, type IDataObject, type INode, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import type { OperationDefinition, ResourceDefinition } from '../../../nodes/LoyaltyPromotions/actions/types';
+import { BUDGETS } from '../../../nodes/LoyaltyPromotions/shared/budgets';
 import { FIXTURES } from '../../emulator/index.cjs';
 import { ACTION_NODE_TYPE, nodeTypeFor } from '../../harness/types.cjs';
 import { MINIMAL, OPERATIONS } from '../minimal.cjs';
@@ -28,6 +29,8 @@ const FIELD_VALUES: Record<string, unknown> = {
 	// the bounds at their defaults, above the made-up points and amounts
 	maxPointsPerCall: DEFAULT_MAX_POINTS_PER_CALL,
 	maxAmountPerCall: DEFAULT_MAX_AMOUNT_PER_CALL,
+	// the budgets off, their default: a budget first reads the service's history, which is the budgets' tests' to prove
+	...Object.fromEntries(Object.values(BUDGETS).map(({ property }) => [property.name, 0])),
 	email: 'oracle@example.com',
 	phone: '+48 600 000 000',
 	imageUrl: 'https://example.com/oracle.png',
