@@ -32,38 +32,31 @@ export const budgetWindowProperty: INodeProperties = {
 	description: "The period a budget counts, ending at the call: the member's changes the service recorded within it count",
 };
 
-const maxPointsPerMemberProperty: INodeProperties = {
-	displayName: 'Max Points per Member per Window',
-	name: 'maxPointsPerMember',
-	noDataExpression: true,
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 0 },
-	default: 0,
-	description:
-		"The most points this kind of change may add or take off one member's cards within the Budget Window, counted from the service's card transactions; a call past it is refused before anything is sent. 0: no budget.",
-};
+/** A budget's setting: typed by the workflow builder (an expression is refused), 0 for none. */
+function budgetProperty(displayName: string, name: string, numberPrecision: number, description: string): INodeProperties {
+	return { displayName, name, noDataExpression: true, type: 'number', typeOptions: { minValue: 0, numberPrecision }, default: 0, description };
+}
 
-const maxPurchasesPerMemberProperty: INodeProperties = {
-	displayName: 'Max Purchases per Member per Window',
-	name: 'maxPurchasesPerMember',
-	noDataExpression: true,
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 0 },
-	default: 0,
-	description:
-		"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases; a call past it is refused before anything is sent. 0: no budget.",
-};
+const maxPointsPerMemberProperty = budgetProperty(
+	'Max Points per Member per Window',
+	'maxPointsPerMember',
+	0,
+	"The most points this kind of change may add or take off one member's cards within the Budget Window, counted from the service's card transactions; a call past it is refused before anything is sent. 0: no budget.",
+);
 
-const maxAmountPerCustomerProperty: INodeProperties = {
-	displayName: 'Max Amount per Customer per Window',
-	name: 'maxAmountPerCustomer',
-	noDataExpression: true,
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 2 },
-	default: 0,
-	description:
-		"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions; a call past it, or one that names no customer, is refused before anything is sent. 0: no budget.",
-};
+const maxPurchasesPerMemberProperty = budgetProperty(
+	'Max Purchases per Member per Window',
+	'maxPurchasesPerMember',
+	0,
+	"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases; a call past it is refused before anything is sent. 0: no budget.",
+);
+
+const maxAmountPerCustomerProperty = budgetProperty(
+	'Max Amount per Customer per Window',
+	'maxAmountPerCustomer',
+	2,
+	"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions; a call past it, or one that names no customer, is refused before anything is sent. 0: no budget.",
+);
 
 /** Each budget's parameter, what it counts, whose history, and how its numbers read, for the panel, the docs and the tests. */
 export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: string; who: string; unit: string; show: (value: number) => string }> = {
