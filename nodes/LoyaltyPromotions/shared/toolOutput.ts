@@ -33,6 +33,13 @@ export function nothingFound(action: string, filters: IDataObject): IDataObject 
 }
 
 /**
+ * Codes whose mention makes n8n swap a whole error message for its own words (n8n-workflow's COMMON_ERRORS, matched
+ * anywhere in the message, any case): ECONNRESET becomes "You can retry the request…", the opposite of "not repeated".
+ * A description naming one stays the description.
+ */
+const N8N_SWAPPED_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|ERRADDRINUSE|EADDRNOTAVAIL|ECONNABORTED|EHOSTUNREACH|EAI_AGAIN|ENOENT|EISDIR|ENOTDIR|EACCES|EEXIST|EPERM|GETADDRINFO/i;
+
+/**
  * A tool's error, its description in its message as n8n's own tool wrapper words it (`<message>\n\nDetails:
  * <description>`, n8n-core's get-input-connection-data): where n8n runs the tool without that wrapper, only the
  * message reaches the client (a queue-mode worker answering an MCP call sends `{ error: { message, name } }`,
@@ -45,6 +52,6 @@ export function toolError(node: INode, error: unknown, itemIndex: number): NodeO
 	// n8n's constructor swaps a message naming a socket code for its own "You can retry…": the node's words stay
 	if (error instanceof Error && !(error instanceof NodeOperationError) && error.message) failure.message = error.message;
 	const description = typeof failure.description === 'string' ? failure.description.trim() : '';
-	if (description && !failure.message.includes(description)) failure.message = `${failure.message}\n\nDetails: ${description}`;
+	if (description && !failure.message.includes(description) && !N8N_SWAPPED_CODES.test(description)) failure.message = `${failure.message}\n\nDetails: ${description}`;
 	return failure;
 }
