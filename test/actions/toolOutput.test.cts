@@ -53,12 +53,16 @@ describe("as a tool, an error's message ends with its description (Details), wor
 		expect(tool.message).toBe(`${regular.message}\n\nDetails: ${regular.description}`);
 	});
 
-	it("a lost connection: n8n's wrapping keeps the headline although the description names the socket code", () => {
+	it("a lost connection: the headline stays the node's own, its Details (naming the socket code) stay in the description", () => {
 		const node: INode = { id: '1', name: 'Add Points', type: TOOL_TYPE, typeVersion: 3, position: [0, 0], parameters: {} };
 		const lost = toNodeApiError(node, new NodeApiError(node, Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) as unknown as JsonObject), { notRepeated: true, baseUrl: 'http://127.0.0.1:1' });
+		expect(lost.description).toContain('(ECONNRESET)');
 		const wrapped = new NodeOperationError(node, toolError(node, lost, 0));
-		expect(wrapped.message).toBe(`${lost.message}\n\nDetails: ${lost.description}`);
-		expect(wrapped.message).toContain('(ECONNRESET)');
-		expect(wrapped.message).not.toMatch(/retry the request/i);
+		expect(wrapped.message).toBe(lost.message);
+		expect(wrapped.description).toBe(lost.description);
+		// where only the message travels (a queue-mode worker's MCP answer) and n8n wraps it again, it is not swapped
+		const rewrapped = new NodeOperationError(node, new Error(wrapped.message));
+		expect(rewrapped.message).toBe(lost.message);
+		expect(rewrapped.message).not.toMatch(/retry the request/i);
 	});
 });
