@@ -7,10 +7,12 @@ import {
 	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
+import { afterApplied } from '../transport/errors';
 import { fetchList } from '../transport/paginate';
 import { Transport, type CredentialType } from '../transport/request';
 import { AutoConcurrency, DEFAULT_WAIT_LIMITS, Pacer } from '../transport/pacer';
 import { AUTHENTICATION_OPTIONS, listProperties, optionsProperty, writeOperations } from './description';
+import { answerItems } from './answer';
 import { RESOURCES } from './resources';
 import { resourcesForVersion } from './versions';
 import {
@@ -344,6 +346,8 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const runItem = async (itemIndex: number) => {
 		const params = readerFor(itemIndex);
+		// set once the service accepted a request that is not safe to repeat: a later error must say it was applied
+		let applied = false;
 		try {
 			const output = outputFieldsOf(operation, params);
 			const report = output?.selected ? unfollowed.report : undefined;
@@ -358,13 +362,9 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				outputs = (await fetchList(transport, request, operation.list, { returnAll, limit }, itemIndex)).map((json) => ({ json }));
 			} else {
 				const response = await transport.request<IDataObject>(request, itemIndex);
-				if (operation.follow) outputs = await operation.follow(response, params, clientFor(itemIndex));
-				else {
-					const entries = operation.output
-						? operation.output(response, params)
-						: [response && typeof response === 'object' ? response : { success: true }];
-					outputs = entries.map((json) => ({ json }));
-				}
+				// a write, even one the service would not apply twice (an idempotent key), has now taken effect
+				applied = !safeToRepeat || !request.safeToRepeat;
+				outputs = await answerItems(operation, response, params, clientFor(itemIndex));
 			}
 			results[itemIndex] = outputs.map(({ json, binary }) => ({
 				json: output ? simplify(json, output.fields, report) : json,
@@ -375,7 +375,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				results[itemIndex] = [{ json: nothingFound(operation.action, params.get<IDataObject>('filters', {})), pairedItem: { item: itemIndex } }];
 			}
 		} catch (error) {
-			results[itemIndex] = failed(error, itemIndex);
+			results[itemIndex] = failed(applied ? afterApplied(context.getNode(), error) : error, itemIndex);
 		}
 	};
 

@@ -1,4 +1,4 @@
-import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { redactUrlCredentials } from '../../../credentials/location';
 import { seconds } from './pacer';
 
@@ -229,4 +229,20 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	// "consider setting Retry on Fail"), which is wrong advice for a request that may have been applied.
 	if (unreachable) apiError.message = redactUrlCredentials(message);
 	return apiError;
+}
+
+/** What an error met after the service accepted a request that is not safe to repeat adds: the request took effect. */
+export const APPLIED_BEFORE_ERROR =
+	'The service had accepted the request before this error, so it was applied: check in the service before running it again.';
+
+/**
+ * An error met after the service answered a request that is not safe to repeat with success (while reading or
+ * shaping its answer, or in a request that follows it): it says the request was applied, so that nobody runs it
+ * again believing nothing happened.
+ */
+export function afterApplied(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error instanceof Error ? error : String(error));
+	const description = typeof failure.description === 'string' ? failure.description.trim() : '';
+	if (!description.includes(APPLIED_BEFORE_ERROR)) failure.description = description ? `${description} ${APPLIED_BEFORE_ERROR}` : APPLIED_BEFORE_ERROR;
+	return failure;
 }
