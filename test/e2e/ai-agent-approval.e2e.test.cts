@@ -212,6 +212,35 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 		}
 	}, 240000);
 
+	test('with the example as shipped, a model that calls it 20 times for 1,000 points, the person approving every review that reaches the chat: one write, the later calls refused before any review', async () => {
+		const big = { ...add.args, points: 1000, reason: 'Loop' };
+		model.setScript(conversationScript(Array.from({ length: 20 }, () => () => ({ toolCalls: [{ name: toolName(add.tool), arguments: big }] }))));
+		model.clearRequests();
+		stack.emulator.control.clearRequests();
+		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add 1,000 points, 20 times.');
+		try {
+			let reviews = 0;
+			let message = await chat.next('review 1');
+			// every review that reaches the chat is approved; the run ends with an answer (bounded: one message per call)
+			for (let turn = 0; turn < 21 && reviewIn(message); turn++) {
+				reviews++;
+				await answerReview(reviewIn(message)!, 'approve');
+				message = await chat.next(`answer or review after review ${reviews}`);
+			}
+			expect(reviewIn(message)).toBeUndefined();
+			expect(reviews).toBe(1);
+			expect(sent(add).map((r: any) => r.body.points)).toEqual([1000]);
+			// the model kept calling, and read each later call as refused, until the agent stopped it or it gave up
+			// (each request to the model carries the whole conversation: the last one holds every result once)
+			const results = toolResults(model.requests[model.requests.length - 1].messages).filter((r: any) => r.name === toolName(add.tool)).map((r: any) => String(r.content));
+			expect(results.length).toBeGreaterThan(2);
+			expect(results[0]).not.toMatch(/rejected|refused|error/i);
+			for (const later of results.slice(1)) expect(later).toContain('User rejected the tool call to Add Loyalty Points');
+		} finally {
+			await chat.close();
+		}
+	}, 300000);
+
 	test('with the example as shipped, a second call of a write in the run is refused before its review: no review 2 ever waits', async () => {
 		model.setScript(twice());
 		model.clearRequests();

@@ -160,3 +160,62 @@ test.each([
 		await mcp.close().catch(() => undefined);
 	}
 })(), 120000);
+
+// The budget's state is the service's own history, which every worker reads: sessions whose calls n8n queues to
+// either worker together stay within Max Points per Member per Window, plus at most one call per other session in
+// flight (docs/ai.md, "Budgets").
+test('4 MCP sessions × 5 calls of 1,000 points at once, queued to the workers: within Max Points per Member per Window plus 3 calls, then refused naming it', withLogs(async () => {
+	const budget = workflow.nodes.find((n: any) => n.name === 'Add Loyalty Points').parameters.maxPointsPerMember as number;
+	expect(budget).toBeGreaterThan(0);
+	const memberCards = () => [...emulator.control.state.cards.values()].filter((card: any) => card.member_id === FIXTURES.memberId).map((card: any) => card.id);
+	const pointsInWindow = () =>
+		memberCards()
+			.flatMap((card) => emulator.control.state.cardTransactions.get(card) ?? [])
+			.filter((tx: any) => ['ADMIN_CREDIT', 'ADMIN_DEBIT'].includes(tx.type) && tx.status !== 'REJECTED' && Date.parse(tx.created_at) > Date.now() - 24 * 3_600_000)
+			.reduce((sum: number, tx: any) => sum + Math.abs(tx.details.points.total), 0);
+	// a fresh window for the member: the service's history of its manual changes emptied
+	for (const card of memberCards()) emulator.control.state.cardTransactions.set(card, []);
+	const before = new Set((await executions()).map((e) => String(e.id)));
+	const add = (session: Client) => session.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 1000, reason: 'queue budget' } }) as Promise<any>;
+	const sessions = await Promise.all([1, 2, 3, 4].map((n) => connectMcp(webhookMcpUrl(), TOKEN, `lp-queue-budget-${n}`)));
+	try {
+		const outcomes = await Promise.all(
+			sessions.map(async (session) => {
+				const applied: boolean[] = [];
+				for (let n = 0; n < 5; n++) {
+					const result = await add(session);
+					if (result.isError) expect(resultText(result)).toMatch(/Max Points per Member per Window/);
+					applied.push(!result.isError);
+				}
+				return applied;
+			}),
+		);
+		const applied = pointsInWindow();
+		expect(applied).toBe(outcomes.flat().filter(Boolean).length * 1000);
+		expect(applied).toBeGreaterThanOrEqual(budget);
+		expect(applied).toBeLessThanOrEqual(budget + 3 * 1000);
+
+		// once the window is full, a further call is refused naming the budget, and no points change is sent
+		emulator.control.clearRequests();
+		const refused = await add(sessions[0]);
+		expect({ isError: Boolean(refused.isError), text: resultText(refused) }).toEqual({ isError: true, text: expect.stringMatching(/Max Points per Member per Window/) });
+		expect(sentToService().filter((r: any) => r.route.startsWith('POST'))).toEqual([]);
+		expect(pointsInWindow()).toBe(applied);
+
+		// every call was an execution run on a worker, not in the webhook process
+		const ran = await waitFor(async () => {
+			const list = (await executions()).filter((e) => !before.has(String(e.id)));
+			return list.length === 21 && list.every((e) => e.finished || ['success', 'error'].includes(e.status)) ? list : undefined;
+		}, { timeoutMs: 120000, what: "the 21 tool calls' executions to finish" });
+		const byWorker = await waitFor(() => {
+			const runs = q.workerRuns();
+			return ran.every((e: any) => runs.has(String(e.id))) ? runs : undefined;
+		}, { timeoutMs: 30000, what: 'each execution to appear in a worker log' });
+		for (const e of ran) expect({ execution: e.id, workers: byWorker.get(String(e.id)).length }).toEqual({ execution: e.id, workers: 1 });
+		const workersUsed = new Set(ran.map((e: any) => byWorker.get(String(e.id))[0]));
+		process.stderr.write(`[queue-mcp] budget: ${applied} points applied of ${budget} by ${outcomes.flat().filter(Boolean).length} calls, over ${workersUsed.size} worker(s)\n`);
+		expect(q.webhook.log()).not.toMatch(/Worker started execution/);
+	} finally {
+		await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
+	}
+}), 600000);
