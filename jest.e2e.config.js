@@ -1,5 +1,5 @@
 /**
- * End-to-end tests in a real n8n (test/e2e/README.md): `npm run test:e2e`. Three projects, one test file at a time:
+ * End-to-end tests in a real n8n (test/e2e/README.md): `npm run test:e2e`. Four projects, one test file at a time:
  * - e2e: test/e2e/*.e2e.test.cts, each file with its own emulator (in-process) and n8n (child processes, 127.0.0.1);
  * - matrix: test/e2e/matrix/*.matrix.test.cts, the package installed as each n8n version's installer does and run
  *   there (test/e2e/matrix/README.md); `--selectProjects matrix`.
@@ -58,7 +58,8 @@ module.exports = {
 			globalTeardown: '<rootDir>/test/e2e/globalTeardown.js',
 		},
 	],
-	// n8n runs as child processes: one test file at a time keeps the machine's CPU for them
+	// n8n runs as child processes: one test file at a time keeps the machine's CPU for them (npm test runs the e2e
+	// project two files at a time: scripts/test.js)
 	maxWorkers: 1,
 	testTimeout: 180000,
 };

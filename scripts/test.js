@@ -21,7 +21,7 @@ const extra = process.argv.slice(2);
 
 // A suite that never ends must not hang CI: jest is stopped after this long and the run counts as failed.
 // The version matrix's limit is its cold run (n8n installs) plus two warm runs' worth.
-const DEADLINE_MS = { unit: 30 * 60_000, e2e: 50 * 60_000, queue: 25 * 60_000, browser: 30 * 60_000, matrix: 45 * 60_000 };
+const DEADLINE_MS = { unit: 20 * 60_000, e2e: 50 * 60_000, queue: 25 * 60_000, browser: 30 * 60_000, matrix: 45 * 60_000 };
 
 function runJest(label, configFile, deadline, projectArgs = []) {
 	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-')), 'results.json');
@@ -53,7 +53,9 @@ const runs = [runJest('unit and integration tests (emulator + n8n-core)', 'jest.
 if (process.env.LP_SKIP_E2E === '1') console.log('\n[test] LP_SKIP_E2E=1: skipping the end-to-end suites in real n8n');
 else {
 	// two runs, so that a queue-mode stand-up that cannot start (no Redis/PostgreSQL) leaves the e2e results intact
-	runs.push(runJest('end-to-end tests in real n8n', 'jest.e2e.config.js', 'e2e', ['--selectProjects', 'e2e']));
+	// two files at a time: each has its own n8n and emulator, and spends most of its time waiting on them (the
+	// browser and queue suites keep one: Chromium and a five-process n8n fill two cores alone)
+	runs.push(runJest('end-to-end tests in real n8n', 'jest.e2e.config.js', 'e2e', ['--selectProjects', 'e2e', '--maxWorkers', '2']));
 	if (process.env.LP_SKIP_QUEUE === '1') console.log('\n[test] LP_SKIP_QUEUE=1: skipping the queue-mode suite');
 	else runs.push(runJest('end-to-end tests in n8n queue mode (main, 2 workers, webhook process; Redis, PostgreSQL)', 'jest.e2e.config.js', 'queue', ['--selectProjects', 'queue']));
 	if (process.env.LP_SKIP_BROWSER === '1') console.log('\n[test] LP_SKIP_BROWSER=1: skipping the real-browser suite');
