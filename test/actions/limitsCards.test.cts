@@ -100,6 +100,12 @@ describe.each(COUNTED.map((entry) => [`${entry.key} ${entry.field.path}`, entry]
 		expect(ctx.sent()).toEqual([]);
 	});
 
+	it.each([0, -1, '12abc'])('as a tool, Max Cards per Call %j: refused naming the setting, nothing sent', async (setting) => {
+		const { error } = await runTool(1, { [BOUNDS.cards.property.name]: setting });
+		expect(error).toMatch(new RegExp(`^${LABEL}: must be (a number above 0|a whole number)`));
+		expect(ctx.sent()).toEqual([]);
+	});
+
 	it('a regular node (saved workflows): issues past the default bound as before, whatever the setting holds', async () => {
 		const count = DEFAULT_MAX_CARDS_PER_CALL + 1;
 		ctx.emu.control.clearRequests();
