@@ -8,7 +8,7 @@ import { join } from 'path';
 import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
 import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
-import type { OperationDefinition } from '../nodes/LoyaltyPromotions/actions/types';
+import type { BoundKind, OperationDefinition } from '../nodes/LoyaltyPromotions/actions/types';
 import { controlFields, controllingParameters, recordFields, shownByValue, type RecordField } from '../nodes/LoyaltyPromotions/shared/mapping';
 import { BOUNDS, boundedFields } from '../nodes/LoyaltyPromotions/shared/limits';
 import { BUDGETS, budgetsOf, budgetWindowProperty, DEFAULT_BUDGET_WINDOW_HOURS } from '../nodes/LoyaltyPromotions/shared/budgets';
@@ -146,16 +146,19 @@ export function boundsTable(): string {
 			.map((operation) => {
 				const fields = boundedFields(operation).map((field) => {
 					const where = field.parents.filter((parent) => !('values' in parent)).map((parent) => `${parent.displayName} → `).join('');
-					return `${where}${field.property.displayName} (${BOUNDS[field.kind].property.displayName})`;
+					// a batch's `cards` field is given once per input item: the items are what is counted
+					const what = operation.batch && field.kind === 'cards' ? `Input items, one ${field.property.displayName} each` : field.property.displayName;
+					return `${where}${what} (${BOUNDS[field.kind].property.displayName})`;
 				});
 				const signed = operation.properties.some((property) => property.name === 'allowedChanges');
 				const budgets = budgetsOf(operation).map((kind) => BUDGETS[kind].property.displayName);
 				return `| ${resource.name} → ${operation.name}${operation.deprecated ? ' (deprecated)' : ''} | ${fields.join(', ') || '—'} | ${signed ? 'yes' : '—'} | ${budgets.join(', ') || '—'} |`;
 			}),
 	);
-	const defaults = Object.values(BOUNDS)
-		.map(({ property, fallback }) => `${property.displayName} ${fallback.toLocaleString('en-US', { minimumFractionDigits: property.name === 'maxAmountPerCall' ? 2 : 0 })}`)
-		.join(', ');
+	const defaultOf = (kind: BoundKind) => {
+		const { property, fallback } = BOUNDS[kind];
+		return `${property.displayName} ${fallback.toLocaleString('en-US', { minimumFractionDigits: kind === 'amount' ? 2 : 0 })}`;
+	};
 	const counts = Object.values(BUDGETS)
 		.map(({ property, counts }) => `${property.displayName} counts ${counts}`)
 		.join('; ');
@@ -164,7 +167,7 @@ export function boundsTable(): string {
 		'|---|---|---|---|',
 		...rows,
 		'',
-		`Defaults: ${defaults} (in the currency's main unit); budgets 0 (none), ${budgetWindowProperty.displayName} ${DEFAULT_BUDGET_WINDOW_HOURS}. ${counts}.`,
+		`Defaults: ${defaultOf('points')}, ${defaultOf('amount')} (in the currency's main unit), ${defaultOf('cards')} (on the tool form only); budgets 0 (none), ${budgetWindowProperty.displayName} ${DEFAULT_BUDGET_WINDOW_HOURS}. ${counts}.`,
 	].join('\n');
 }
 

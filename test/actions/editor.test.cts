@@ -11,6 +11,7 @@ import {
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { AUTHENTICATIONS, credentialTypeFor, isSafeToRepeat } from '../../nodes/LoyaltyPromotions/actions/types';
 import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
+import { BOUNDS } from '../../nodes/LoyaltyPromotions/shared/limits';
 import { ACTION_NODE_TYPE, nodeTypeFor, PACKAGE } from '../harness/types.cjs';
 
 /**
@@ -233,8 +234,8 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 	const HIDDEN_FROM_TOOLS = ['options', 'binaryPropertyName', 'recordFields'];
 	/** The operation values that are a write (not safe to repeat) in some resource. */
 	const WRITE_OPERATIONS = new Set(RESOURCES.flatMap((resource) => resource.operations.filter((operation) => !isSafeToRepeat(operation)).map((operation) => operation.value)));
-	/** Shown on a tool only: Max Calls per Run, for the writes. */
-	const ONLY_ON_TOOLS = ['maxCallsPerRun'];
+	/** Shown on a tool only: Max Calls per Run, for the writes; Max Cards per Call, for what issues cards (limitsCards.test.cts). */
+	const ONLY_ON_TOOLS = ['maxCallsPerRun', BOUNDS.cards.property.name];
 	const cases = [2, 3].flatMap((typeVersion) =>
 		actionsOf(current).map((action) => ({ ...action, typeVersion, key: `${String(action.preset.resource)}.${String(action.preset.operation)} (version ${typeVersion})` })),
 	);
@@ -267,7 +268,7 @@ describe('each operation as an AI agent\'s tool (n8n\'s tool copy of the node)',
 			}
 		};
 		walk(toolCopy.properties);
-		const bounds = ['allowedChanges', 'maxAmountPerCall', 'maxCallsPerRun', 'maxPointsPerCall', ...Object.values(BUDGETS).map(({ property }) => property.name), budgetWindowProperty.name];
+		const bounds = ['allowedChanges', 'maxCallsPerRun', ...Object.values(BOUNDS).map(({ property }) => property.name), ...Object.values(BUDGETS).map(({ property }) => property.name), budgetWindowProperty.name];
 		expect([...refusing].sort()).toEqual(['authentication', 'columns', 'operation', 'output', 'recordFields', 'resource', 'unknownInputFields', ...bounds].sort());
 	});
 

@@ -20,23 +20,32 @@ import { useEmulator } from './v2/helpers.cjs';
 
 const ctx = useEmulator();
 
-const BOUNDED = OPERATIONS.flatMap(({ key, resource, operation }) => boundedFields(operation).map((field) => ({ key, resource: resource.value, operation, field })));
+/** Points and money, bounded on every form (how many cards a tool issues: limitsCards.test.cts). */
+type ValueKind = Exclude<BoundKind, 'cards'>;
+type ValueField = BoundedField & { kind: ValueKind };
+const movesValue = (field: BoundedField): field is ValueField => field.kind !== 'cards';
+
+const BOUNDED = OPERATIONS.flatMap(({ key, resource, operation }) =>
+	boundedFields(operation)
+		.filter(movesValue)
+		.map((field) => ({ key, resource: resource.value, operation, field })),
+);
 
 /** A bound set in the panel for these tests, and the value one step above it, per kind. */
-const TEST_BOUND: Record<BoundKind, { bound: number; above: number }> = {
+const TEST_BOUND: Record<ValueKind, { bound: number; above: number }> = {
 	points: { bound: 76_543, above: 76_544 },
 	amount: { bound: 765.43, above: 765.44 },
 };
-const STEP: Record<BoundKind, number> = { points: 1, amount: 0.01 };
+const STEP: Record<ValueKind, number> = { points: 1, amount: 0.01 };
 
 /** How the request carries a value: points as they are, money in hundredths. */
-const sentForm = (kind: BoundKind, value: number) => String(kind === 'amount' ? Math.round(value * 100) : value);
+const sentForm = (kind: ValueKind, value: number) => String(kind === 'amount' ? Math.round(value * 100) : value);
 /** How an error shows a bound or a value: points as they are, money with two decimals. */
-const shown = (kind: BoundKind, value: number) => (kind === 'amount' ? value.toFixed(2) : String(value));
+const shown = (kind: ValueKind, value: number) => (kind === 'amount' ? value.toFixed(2) : String(value));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The message that refuses `value` for `field` past `bound` (naming the input key it came from, if mapped). */
-function refusal({ property, kind }: BoundedField, bound: number, value: number, inputKey?: string): RegExp {
+function refusal({ property, kind }: ValueField, bound: number, value: number, inputKey?: string): RegExp {
 	const label = BOUNDS[kind].property.displayName;
 	const from = inputKey ? escape(` (input field "${inputKey}")`) : '';
 	return new RegExp(`${escape(property.displayName)}${from}: is at most ${escape(shown(kind, bound))}( in size)? per call \\(${label}\\), got ${escape(shown(kind, value))}: raise ${label}`);

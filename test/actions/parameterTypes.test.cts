@@ -120,6 +120,8 @@ function placements(property: INodeProperties, path: Array<string | number> = [p
 			),
 		);
 	}
+	// a field of the tool form only (Max Cards per Call) is not shown, so not read, on the regular node run here: limitsCards.test.cts
+	if (property.displayOptions?.show?.['@tool']) return [];
 	return hostileFor(property) ? [{ path, label, property, shownBy: shownBy(property, path) }] : [];
 }
 

@@ -164,9 +164,12 @@ describe.each(BUILDER_SETTINGS)('builder setting %s', (label, property) => {
 	});
 });
 
+// on the tool form, where every bound holds (Max Cards per Call only there)
 test.each(Object.keys(BOUNDS))('a %s bound saved as "=2000000" is not used as the bound', (kind) => {
 	const { property } = BOUNDS[kind as keyof typeof BOUNDS];
-	expect(outcome(() => checkBounds(reader({ [property.name]: '=2000000' }), { bounded: { value: kind as keyof typeof BOUNDS } }))).toMatch(/must be typed in the node, not an expression/);
+	expect(outcome(() => checkBounds(reader({ [property.name]: '=2000000' }, 'loyaltyPromotionsTool'), { bounded: { value: kind as keyof typeof BOUNDS } }))).toMatch(
+		/must be typed in the node, not an expression/,
+	);
 });
 
 test('Max Calls per Run saved as "=5" is refused', () => {

@@ -31,7 +31,7 @@ import {
 	type ServiceClient,
 } from './types';
 import { errorItem } from '../shared/errorItem';
-import { checkBounds } from '../shared/limits';
+import { checkBatchCount, checkBounds } from '../shared/limits';
 import { checkCallsPerRun } from '../shared/runBudget';
 import { AUTO_CONCURRENCY, autoHint, DEFAULT_CONCURRENCY, runPool, type Concurrency } from '../shared/pool';
 import { fieldPathProblem, outputProperties, quoted, selectedFields, simplify, simplifyProperty, UnfollowedPaths } from '../shared/simplify';
@@ -89,6 +89,7 @@ async function runBatch(
 	if (rows.length > 0) {
 		const first = rows[0].itemIndex;
 		try {
+			checkBatchCount(readerFor(first), operation, rows.length);
 			for (const { json, binary, itemIndexes } of await operation.batch.send(rows, readerFor(first), clientFor(first))) {
 				const pairedItem = itemIndexes.map((item) => ({ item }));
 				output.push({

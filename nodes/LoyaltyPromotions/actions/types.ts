@@ -93,8 +93,10 @@ interface OperationBase {
 	record?: RecordMap;
 	/**
 	 * The fields whose value moves points or money in this one call (adds, takes off, spends, or gives each new
-	 * card), by path as in `record` ('points', 'additionalFields.pointsLimit', 'redeemables.redeemable.credits'),
-	 * each with the bound that holds it (shared/limits.ts: Max Points per Call, Max Amount per Call). The operation
+	 * card), or says how many cards, codes or members it issues, by path as in `record` ('points',
+	 * 'additionalFields.pointsLimit', 'redeemables.redeemable.credits'), each with the bound that holds it
+	 * (shared/limits.ts: Max Points per Call, Max Amount per Call, Max Cards per Call; a batch operation's `cards`
+	 * field is the one each input item gives, and the number of items is what is bounded). The operation
 	 * shows that bound's parameter and checks the value against it before sending; the tests and the docs read
 	 * this list, and a catalogue-wide test fails on a points or money field that is neither here nor excused.
 	 */
@@ -110,8 +112,11 @@ interface OperationBase {
 /** A budget (OperationDefinition.budgeted): points per member, reward purchases per member, or money a customer's redemptions take, per window. */
 export type BudgetKind = 'memberPoints' | 'memberPurchases' | 'customerAmount';
 
-/** What a bounded field holds (OperationDefinition.bounded): points, or money in the currency's main unit. */
-export type BoundKind = 'points' | 'amount';
+/**
+ * What a bounded field holds (OperationDefinition.bounded): points, money in the currency's main unit, or a count
+ * of cards, codes or members one call issues (bounded on the tool form only: shared/limits.ts).
+ */
+export type BoundKind = 'points' | 'amount' | 'cards';
 
 /** Input key → typed parameter path ('sourceId', or 'additionalFields.price' for a collection's option). */
 export type RecordMap = Readonly<Record<string, string>>;

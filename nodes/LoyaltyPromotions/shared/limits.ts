@@ -1,6 +1,8 @@
 import { ApplicationError, type INodeProperties, type INodePropertyCollection } from 'n8n-workflow';
 import type { BoundKind, OperationDefinition, ParamReader } from '../actions/types';
+import { addedIn } from '../actions/versions';
 import { builderTyped } from './builderSetting';
+import { runsAsTool } from './toolOutput';
 import { fail, requireIntegerInRange, requireNonZeroInteger, toMinorUnits, toSignedMinorUnits } from './validate';
 
 /**
@@ -8,10 +10,15 @@ import { fail, requireIntegerInRange, requireNonZeroInteger, toMinorUnits, toSig
  * value they are given (each declares those fields in `bounded`). They hold whoever sets the value: a person, an
  * expression over input items, or an AI model through `$fromAI()` (the node's tool form). A value past a bound is
  * refused before anything is sent, naming the field and the bound.
+ *
+ * How many cards, codes or members one call issues (Max Cards per Call) is bounded on the tool form only, where a
+ * model or an MCP token holder picks the number: a regular node's bulk issuance (thousands of codes a workflow
+ * builder asked for) keeps working as saved, within the service's own limits.
  */
 
 export const DEFAULT_MAX_POINTS_PER_CALL = 100_000;
 export const DEFAULT_MAX_AMOUNT_PER_CALL = 10_000;
+export const DEFAULT_MAX_CARDS_PER_CALL = 10;
 
 /** Which way a change may go: both (the operation's own meaning), or one only (e.g. a tool that only adds). */
 export const DIRECTIONS = ['both', 'add', 'subtract'] as const;
@@ -40,6 +47,19 @@ export const maxAmountPerCallProperty: INodeProperties = {
 		"The most money one call may add, take off, spend or give each new card, in the currency's main unit; a larger value is refused before anything is sent. A bound for values set by input items or an AI model.",
 };
 
+// Shown on the tool form only (version 1 is never a tool): a regular node's saved bulk issuance stays as it was.
+export const maxCardsPerCallProperty: INodeProperties = addedIn(2, {
+	displayName: 'Max Cards per Call',
+	name: 'maxCardsPerCall',
+	noDataExpression: true,
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: DEFAULT_MAX_CARDS_PER_CALL,
+	displayOptions: { show: { '@tool': [true] } },
+	description:
+		'The most cards, codes or members one call of this tool may issue or add; a larger number is refused before anything is sent. A bound for a number an AI model or an MCP client sets.',
+});
+
 export const allowedChangesProperty: INodeProperties = {
 	displayName: 'Allowed Changes',
 	name: 'allowedChanges',
@@ -58,7 +78,11 @@ export const allowedChangesProperty: INodeProperties = {
 export const BOUNDS: Record<BoundKind, { property: INodeProperties; fallback: number }> = {
 	points: { property: maxPointsPerCallProperty, fallback: DEFAULT_MAX_POINTS_PER_CALL },
 	amount: { property: maxAmountPerCallProperty, fallback: DEFAULT_MAX_AMOUNT_PER_CALL },
+	cards: { property: maxCardsPerCallProperty, fallback: DEFAULT_MAX_CARDS_PER_CALL },
 };
+
+/** Whether a bound holds in this run: Max Cards per Call on the tool form only, the others always. */
+const holds = (params: ParamReader, kind: BoundKind) => kind !== 'cards' || runsAsTool(params.node);
 
 /** A bound as the workflow builder typed it: an expression (a $fromAI() among them) would let an item or a model set it. */
 function builderSetting<T>(params: ParamReader, property: INodeProperties, fallback: T): T {
@@ -80,7 +104,7 @@ function readBound(params: ParamReader, kind: BoundKind): number {
  * number above 0 fails even when the field it bounds is left empty.
  */
 export function checkBounds(params: ParamReader, operation: Pick<OperationDefinition, 'bounded'>): void {
-	for (const kind of new Set(Object.values(operation.bounded ?? {}))) readBound(params, kind);
+	for (const kind of new Set(Object.values(operation.bounded ?? {}))) if (holds(params, kind)) readBound(params, kind);
 }
 
 /** The direction the change takes is one the node allows. */
@@ -136,6 +160,26 @@ export function readBoundedAmount(params: ParamReader, field: string, value: unk
 /** Money already in hundredths (the service's own JSON, e.g. gift.credits): a whole number of at least 0, within Max Amount per Call. */
 export function readBoundedMinorUnits(params: ParamReader, field: string, value: unknown): number {
 	return checkMinorUnits(params, field, requireIntegerInRange(params, field, value, 0), false);
+}
+
+/** How many cards, codes or members a call issues or adds: on the tool form, within Max Cards per Call. */
+export function readBoundedCount(params: ParamReader, field: string, count: number): number {
+	if (!holds(params, 'cards')) return count;
+	const max = readBound(params, 'cards');
+	if (count > max) fail(params, field, `is at most ${max} per call (Max Cards per Call), got ${count}: raise Max Cards per Call to send more`);
+	return count;
+}
+
+/**
+ * A batch operation's rows (one card or member per input item) within the `cards` bound it declares: on the tool
+ * form, the number of rows one call sends, refused before anything is sent. (n8n gives a tool one input item per
+ * call today; the bound holds whatever it gives.)
+ */
+export function checkBatchCount(params: ParamReader, operation: Pick<OperationDefinition, 'bounded' | 'properties' | 'value'>, rows: number): void {
+	if (!holds(params, 'cards')) return;
+	for (const field of boundedFields(operation).filter((entry) => entry.kind === 'cards')) {
+		checkCallTotal(params, field.property.displayName, 'cards', rows, 'one per input item', 'send fewer input items');
+	}
 }
 
 /**

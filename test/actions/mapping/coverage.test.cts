@@ -7,14 +7,14 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { BUDGETS, budgetWindowProperty } from '../../../nodes/LoyaltyPromotions/shared/budgets';
+import { BOUNDS } from '../../../nodes/LoyaltyPromotions/shared/limits';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
 import { controllingParameters, looseName, recordFields } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 
 /** Parameters that set how the node behaves, not a field of the record the service keeps. */
 const NODE_SETTINGS: Record<string, string> = {
 	waitSeconds: 'how long the node waits for an asynchronous job',
-	maxPointsPerCall: 'a safety bound of the node, checked before sending',
-	maxAmountPerCall: 'a safety bound of the node, checked before sending',
+	...Object.fromEntries(Object.values(BOUNDS).map(({ property }) => [property.name, 'a safety bound of the node, checked before sending'])),
 	allowedChanges: 'a safety choice of the node (add, subtract or both), checked before sending',
 	clearMetadata: 'how the node writes metadata (replace or merge), not a value of the record',
 	force: 'Replace Existing: a query option of the request, not a field of the assignment',

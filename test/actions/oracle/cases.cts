@@ -4,7 +4,7 @@ import { BUDGETS } from '../../../nodes/LoyaltyPromotions/shared/budgets';
 import { FIXTURES } from '../../emulator/index.cjs';
 import { ACTION_NODE_TYPE, nodeTypeFor } from '../../harness/types.cjs';
 import { MINIMAL, OPERATIONS } from '../minimal.cjs';
-import { DEFAULT_MAX_AMOUNT_PER_CALL, DEFAULT_MAX_POINTS_PER_CALL } from '../../../nodes/LoyaltyPromotions/shared/limits';
+import { DEFAULT_MAX_AMOUNT_PER_CALL, DEFAULT_MAX_CARDS_PER_CALL, DEFAULT_MAX_POINTS_PER_CALL } from '../../../nodes/LoyaltyPromotions/shared/limits';
 
 /**
  * The oracle's cases, generated from the operation catalogue: for each operation, its minimal parameters (the
@@ -29,6 +29,7 @@ const FIELD_VALUES: Record<string, unknown> = {
 	// the bounds at their defaults, above the made-up points and amounts
 	maxPointsPerCall: DEFAULT_MAX_POINTS_PER_CALL,
 	maxAmountPerCall: DEFAULT_MAX_AMOUNT_PER_CALL,
+	maxCardsPerCall: DEFAULT_MAX_CARDS_PER_CALL,
 	// the budgets off, their default: a budget first reads the service's history, which is the budgets' tests' to prove
 	...Object.fromEntries(Object.values(BUDGETS).map(({ property }) => [property.name, 0])),
 	email: 'oracle@example.com',

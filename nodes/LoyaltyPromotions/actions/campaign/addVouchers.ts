@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { maxCardsPerCallProperty, readBoundedCount } from '../../shared/limits';
 import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { optionalId, parseJsonObject, requireDateTime, requireIntegerInRange } from '../../shared/validate';
 import { path } from '../../transport/request';
@@ -69,7 +70,9 @@ export const addVouchers: OperationDefinition = {
 				description: 'When the vouchers start working',
 			},
 		]),
+		maxCardsPerCallProperty,
 	],
+	bounded: { count: 'cards' },
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');
 		const code = optionalId(params, 'Code', params.get('code', ''));
@@ -86,7 +89,7 @@ export const addVouchers: OperationDefinition = {
 			// A repeat cannot add a second voucher with the same code: the service refuses the duplicate.
 			return { method: 'POST', path: path`/v1/campaigns/${campaignId}/vouchers/${code}`, body, safeToRepeat: true };
 		}
-		const count = requireIntegerInRange(params, 'Count', params.get('count', 1), 1, MAX_COUNT);
+		const count = readBoundedCount(params, 'Count', requireIntegerInRange(params, 'Count', params.get('count', 1), 1, MAX_COUNT));
 		if (fields.codeConfig !== undefined) {
 			const config = parseJsonObject(params, 'Code Config (JSON)', fields.codeConfig);
 			if (Object.keys(config).length > 0) body.code_config = config;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, nameProperty } from '../../shared/fields';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
-import { readBoundedAmount, readBoundedPoints } from '../../shared/limits';
+import { maxCardsPerCallProperty, readBoundedAmount, readBoundedCount, readBoundedPoints } from '../../shared/limits';
 import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
@@ -72,6 +72,7 @@ export const create: OperationDefinition = {
 				description: `How many vouchers to generate when the campaign is created (1 to ${MAX_VOUCHERS})`,
 			},
 		]),
+		maxCardsPerCallProperty,
 	],
 	record: {
 		name: 'name',
@@ -80,7 +81,7 @@ export const create: OperationDefinition = {
 		promotion: 'promotionJson',
 		...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }),
 	},
-	bounded: { giftAmount: 'amount', points: 'points' },
+	bounded: { giftAmount: 'amount', points: 'points', 'additionalFields.vouchersCount': 'cards' },
 	build(params) {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const campaignType = requireOption(params, 'Campaign Type', params.get('campaignType', 'DISCOUNT_COUPONS'), CAMPAIGN_TYPES.map(([, value]) => value));
@@ -103,7 +104,7 @@ export const create: OperationDefinition = {
 			if (Object.keys(config).length > 0) voucher.code_config = config;
 		}
 		body.voucher = voucher;
-		if (fields.vouchersCount !== undefined) body.vouchers_count = requireIntegerInRange(params, 'Vouchers Count', fields.vouchersCount, 1, MAX_VOUCHERS);
+		if (fields.vouchersCount !== undefined) body.vouchers_count = readBoundedCount(params, 'Vouchers Count', requireIntegerInRange(params, 'Vouchers Count', fields.vouchersCount, 1, MAX_VOUCHERS));
 		return { method: 'POST', path: '/v1/campaigns', body };
 	},
 };

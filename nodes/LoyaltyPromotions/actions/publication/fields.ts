@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, metadataJsonProperty, metadataProperty, readMetadata } from '../../shared/fields';
 import { customerLocator, customerRef } from '../../shared/customerRef';
+import { readBoundedCount } from '../../shared/limits';
 import { fail, parseJsonObject, requireIntegerInRange, requireScalarText } from '../../shared/validate';
 import { campaignLocator } from '../campaign/fields';
 import type { ParamReader } from '../types';
@@ -104,7 +105,7 @@ export function readPublication(params: ParamReader): PublicationRequest {
 	if (params.get<string>('source', 'campaign') === 'voucher') {
 		body.voucher = params.id('voucher', 'Voucher');
 	} else {
-		const count = fields.count === undefined ? 1 : requireIntegerInRange(params, 'Number of Vouchers', fields.count, 1, MAX_COUNT);
+		const count = fields.count === undefined ? 1 : readBoundedCount(params, 'Number of Vouchers', requireIntegerInRange(params, 'Number of Vouchers', fields.count, 1, MAX_COUNT));
 		if (sourceId && count > 1) fail(params, 'Number of Vouchers', 'must be 1 with a Source ID (the service publishes one voucher per source ID)');
 		body.campaign = count > 1 ? { name: params.id('campaignId', 'Campaign'), count } : { name: params.id('campaignId', 'Campaign') };
 		joinOnce = params.get<boolean>('joinOnce', true) === true;
