@@ -137,9 +137,9 @@ export const STACKABLE_OPTIONS: INodeProperties[] = [
 		name: 'redeemablesJson',
 		type: 'json',
 		default: '[]',
-		placeholder: '[{ "object": "voucher", "code": "SUMMER-2025" }, { "object": "voucher", "code": "GIFT-1", "gift": { "credits": 2500 } }]',
+		placeholder: '[{ "object": "voucher", "id": "SUMMER-2025" }, { "object": "voucher", "id": "GIFT-1", "gift": { "credits": 2500 } }]',
 		description:
-			'Redeemables added after those above, e.g. from an earlier node; the service\'s own form works too. Shape: [{"object": "voucher|promotion_tier|promotion_stack", "code": "code or promotion"}].',
+			'Redeemables added after those above, e.g. from an earlier node, in the service\'s form (code works in place of id). Shape: [{"object": "voucher|promotion_tier|promotion_stack", "id": "voucher code or promotion ID"}].',
 	},
 	{
 		displayName: 'Order Amount',
