@@ -25,6 +25,12 @@ const REDEEMABLE_TYPES: Array<[label: string, value: string, object: string]> = 
 
 const CODE_TYPES = ['voucher', 'giftCard', 'loyaltyCard'];
 
+/** More Redeemables (JSON) as its placeholder shows it: the service's form of a redeemable. */
+const REDEEMABLES_SHAPE = [
+	{ object: 'voucher', id: 'SUMMER-2025' },
+	{ object: 'voucher', id: 'GIFT-1', gift: { credits: 2500 } },
+];
+
 export const redeemablesProperty: INodeProperties = {
 	displayName: 'Redeemables',
 	name: 'redeemables',
@@ -137,9 +143,8 @@ export const STACKABLE_OPTIONS: INodeProperties[] = [
 		name: 'redeemablesJson',
 		type: 'json',
 		default: '[]',
-		placeholder: '[{ "object": "voucher", "id": "SUMMER-2025" }, { "object": "voucher", "id": "GIFT-1", "gift": { "credits": 2500 } }]',
-		description:
-			'Redeemables added after those above, e.g. from an earlier node, in the service\'s form (code works in place of id). Shape: [{"object": "voucher|promotion_tier|promotion_stack", "id": "voucher code or promotion ID"}].',
+		placeholder: JSON.stringify(REDEEMABLES_SHAPE),
+		description: `Redeemables added after those above, e.g. from an earlier node, in the service's form (a code key works in place of the ID key). Shape: ${JSON.stringify([{ object: 'voucher|promotion_tier|promotion_stack', id: 'voucher code or promotion ID' }])}.`,
 	},
 	{
 		displayName: 'Order Amount',
