@@ -47,13 +47,23 @@ const CLIENT_SWITCHES: Record<string, [name: string, displayName: string, descri
 	],
 };
 
+/** One entry of API Usage Notifications (JSON) as its placeholder shows it: the contract requires all four keys. */
+const usageNotification = (enabled: boolean) => ({ enabled, value: 80, in_app: enabled, emails: enabled ? ['ops@example.com'] : [] });
+
 const NOTIFICATIONS: JsonBodyField[] = [
 	{
 		name: 'apiUsageNotifications',
 		key: 'api_usage_notifications',
 		displayName: 'API Usage Notifications (JSON)',
-		description: 'When to notify about API usage limits; each entry\'s value is a percentage, 10 to 90.',
-		shape: { api_calls: { enabled: true, value: 80, in_app: true, emails: ['ops@example.com'] } },
+		description: 'When to notify about API usage limits: the service takes all six entries, each with its value a percentage, 10 to 90.',
+		shape: {
+			redemptions: usageNotification(false),
+			messages: usageNotification(false),
+			api_calls: usageNotification(true),
+			bulk_api_calls: usageNotification(false),
+			webhook_calls: usageNotification(false),
+			cycle_calls: usageNotification(false),
+		},
 	},
 	{
 		name: 'webhooksCalloutNotifications',
