@@ -187,6 +187,13 @@ describe('the contract facts', () => {
 		['a gift voucher without its balance', { type: 'GIFT_VOUCHERS', gift_vouchers: { campaign_id: 'camp_1' } }, 'RewardDigital', ['gift_vouchers.balance is missing (the contract requires it)']],
 		['a wrong type and a value outside the enum', { type: 'VOUCHER', product: 'prod_1' }, 'RewardMaterial', ['type is "VOUCHER", not one of PRODUCT, SKU', 'product is string, not object']],
 		['a whole number where the contract says integer', [{ id: 'lrew_1', stock: { type: 'LIMITED', limited: { quantity: 2.5 } } }], 'RewardAssignments', ['[0].stock.limited.quantity is number, not integer']],
+		['a redeemable by code, without the id the contract requires', [{ object: 'voucher', code: 'SUMMER-2025' }], 'Redeemables', ['[0].id is missing (the contract requires it)']],
+		['usage notifications with one of the six entries', { api_calls: { enabled: true, value: 80, in_app: true, emails: [] } }, 'ApiUsageNotifications', ['redemptions', 'messages', 'bulk_api_calls', 'webhook_calls', 'cycle_calls'].map((key) => `${key} is missing (the contract requires it)`)],
+		['an examined order item with a key the contract closes out', { items: [{ product_id: 'prod_1', name: 'Mug' }] }, 'ExamineOrder', ['items[0].name is not a key the contract has here']],
+		['a cost rule with an operator the contract lacks', [{ spending: [{ points: 500, card_definition_id: 'lcdef_1' }], rules: { logic: '1', 1: { name: 'customer.segment', conditions: { $exists: ['seg_1'] } } } }], 'Costs', ['[0].rules.1.conditions.$exists is not a key the contract has here']],
+		['earning limits without their transactions', { global: { type: 'NO_LIMIT' } }, 'EarningLimits', ['transactions is missing (the contract requires it)']],
+		['a filter junction outside the enum', { junction: 'AND', created_at: { conditions: { $after: ['2024-01-01'] } } }, 'ExportFilters', ['junction is "AND", not one of and, or']],
+		['a day of the week past Saturday', { 1: { name: 'order.day', conditions: { $dow: [7] } }, logic: '1' }, 'ValidationRules', ['1.conditions.$dow[0] is 7, not one of 0, 1, 2, 3, 4, 5, 6']],
 	])('the check names what breaks the contract: %s', (_case, value, part, expected) => {
 		expect(breaks(value, part)).toEqual(expected);
 	});
