@@ -63,6 +63,24 @@ function staticParameters(context: IExecuteFunctions, check: (name: string, item
 }
 
 /**
+ * A resource locator's value (its URL or ID mode's pattern applied), read once for all items when it holds no
+ * expression: n8n's extraction looks the property up among all of the node's, which costs more per item than the
+ * request's own work. A failed extraction is not cached: every item reports it.
+ */
+function staticLocators(context: IExecuteFunctions) {
+	const stored = context.getNode().parameters;
+	const cache = new Map<string, unknown>();
+	const extract = (name: string, itemIndex: number) => context.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	return (name: string, itemIndex: number): unknown => {
+		const raw = stored[name];
+		if (raw === undefined || containsExpression(raw)) return extract(name, itemIndex);
+		if (!cache.has(name)) cache.set(name, extract(name, itemIndex));
+		const value = cache.get(name);
+		return value !== null && typeof value === 'object' ? structuredClone(value) : value;
+	};
+}
+
+/**
  * A batch operation: every item is read into its row first (an item that fails its checks becomes an error item
  * with Continue On Fail, else stops the run before anything is sent), then the rows go out as one job. Output
  * items keep input order, by the first item each belongs to.
@@ -252,15 +270,18 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!setup.ok) return failEveryItem(context, setup.error);
 	const { operation, credentialType } = setup.value;
 	const propertyFor = propertiesOf(context, operation);
+	// n8n's getNode() is a deep copy per call: one copy serves every item's reader and check (none changes it)
+	const node = context.getNode();
+	const locator = staticLocators(context);
 
 	// Every value is checked against the type its property declares: an expression can yield anything.
 	const parameter = staticParameters(context, (name, itemIndex, value) => {
 		const property = propertyFor(name, itemIndex);
-		return property ? checkParameter({ node: context.getNode(), itemIndex, context }, property, value) : value;
+		return property ? checkParameter({ node, itemIndex, context }, property, value) : value;
 	});
 	// Record Fields (version 3) or Map Input Fields (version 2): the item's mapped values stand in for the typed
 	// parameters they map (shared/mapping/).
-	const typeVersion = context.getNode().typeVersion;
+	const typeVersion = node.typeVersion;
 	const record = operation.record && typeVersion >= 2 ? recordReader(operation, () => parameter(UNKNOWN_FIELDS_PARAMETER, 0, 'ignore') === 'refuse') : undefined;
 	const mappingFor = record ? mappingReader(context, (name, itemIndex, fallback) => parameter(name, itemIndex, fallback)) : () => undefined;
 	// Each item's mapped values, read once (by the first parameter read that needs them), and the input keys no
@@ -283,7 +304,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		};
 		return {
 			itemIndex,
-			node: context.getNode(),
+			node,
 			context,
 			get<T>(name: string, fallback?: T) {
 				const values = mappedValues(this, name);
@@ -295,7 +316,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 			id(name: string, field: string) {
 				const values = mappedValues(this, name);
 				if (values?.has(name)) return requireId(this, field, values.get(name));
-				return requireId(this, field, context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+				return requireId(this, field, locator(name, itemIndex));
 			},
 			async projectId() {
 				const stored = context.getNode().parameters.projectId;
