@@ -68,17 +68,39 @@ interface KeyMatch {
  * The controlling fields (`controls`, those of the record among them) take every key that names them instead.
  */
 export function matchKeys(params: FieldContext, recordFields: RecordField[], json: IDataObject, controls: RecordField[] = []): KeyMatch {
-	const keys = new Map<string, string>();
-	const dotted = new Map<string, Array<[string, string]>>();
-	const controlKeys = new Map<string, string[]>();
-	const unused: string[] = [];
+	return keyMatcher(recordFields, controls)(params, json);
+}
+
+/** matchKeys for many items of one record: the fields' aliases are worked out once, each item's keys then. */
+export function keyMatcher(recordFields: RecordField[], controls: RecordField[] = []): (params: FieldContext, json: IDataObject) => KeyMatch {
 	const byAlias = new Map<string, RecordField | null>();
 	const controlPaths = new Set(controls.map((control) => control.path));
 	const fields = recordFields.filter((field) => !controlPaths.has(field.path));
+	const fieldNames = new Set(fields.map((field) => field.name));
 	const byControlAlias = new Map<string, RecordField | null>();
 	for (const control of controls) {
 		for (const alias of controlAliases(control)) byControlAlias.set(alias, byControlAlias.has(alias) && byControlAlias.get(alias) !== control ? null : control);
 	}
+	// An alias two fields share names neither.
+	for (const field of fields) {
+		for (const alias of fieldAliases(field)) byAlias.set(alias, byAlias.has(alias) && byAlias.get(alias) !== field ? null : field);
+	}
+	return (params, json) => matchItemKeys(params, json, { fields, fieldNames, byAlias, controls, byControlAlias });
+}
+
+interface RecordAliases {
+	fields: RecordField[];
+	fieldNames: ReadonlySet<string>;
+	byAlias: ReadonlyMap<string, RecordField | null>;
+	controls: RecordField[];
+	byControlAlias: ReadonlyMap<string, RecordField | null>;
+}
+
+function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldNames, byAlias, controls, byControlAlias }: RecordAliases): KeyMatch {
+	const keys = new Map<string, string>();
+	const dotted = new Map<string, Array<[string, string]>>();
+	const controlKeys = new Map<string, string[]>();
+	const unused: string[] = [];
 	const toControl = (key: string): boolean => {
 		const control =
 			controls.find((candidate) => candidate.name === key) ??
@@ -88,14 +110,10 @@ export function matchKeys(params: FieldContext, recordFields: RecordField[], jso
 		if (control) controlKeys.set(control.name, [...(controlKeys.get(control.name) ?? []), key]);
 		return control !== undefined;
 	};
-	for (const field of fields) {
-		if (Object.hasOwn(json, field.name)) keys.set(field.name, field.name);
-		// An alias two fields share names neither.
-		for (const alias of fieldAliases(field)) byAlias.set(alias, byAlias.has(alias) && byAlias.get(alias) !== field ? null : field);
-	}
+	for (const field of fields) if (Object.hasOwn(json, field.name)) keys.set(field.name, field.name);
 	const loose = new Map<string, string[]>();
 	for (const key of Object.keys(json)) {
-		if (fields.some((field) => field.name === key)) continue;
+		if (fieldNames.has(key)) continue;
 		const dot = key.indexOf('.');
 		const objectField = dot > 0 ? byAlias.get(looseName(key.slice(0, dot))) : undefined;
 		if (objectField && objectField.type === 'object') {

@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import type { OperationDefinition } from '../../actions/types';
 import { putOwn } from '../fields';
 import { checkParameter, fail, parseJsonObject, type FieldContext } from '../validate';
-import { matchKeys, typedGroup } from './names';
+import { keyMatcher, typedGroup } from './names';
 import { AUTO, RECORD_AUTO, RECORD_FIELDS_PARAMETER, MAPPING_PARAMETER } from './parameters';
 import { recordFields, type RecordField } from './record';
 import { controlFields, controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
@@ -87,6 +87,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 	const controlling = controllingParameters(operation);
 	const controls = controlFields(operation, fields);
 	const known = fields.map((field) => field.name);
+	const matchKeys = keyMatcher(fields, controls);
 	return {
 		names: new Set(fields.map((field) => field.path.split('.')[0])),
 		read(params, mapping, json, typed) {
@@ -95,7 +96,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 			// Version 2's Map Each Field Below gives the mapper's own values, by field name.
 			const source = auto ? json : ((mapping.value ?? {}) as IDataObject);
 			const { keys, dotted, controlKeys, unused } = auto
-				? matchKeys(params, fields, json, controls)
+				? matchKeys(params, json)
 				: { keys: new Map(known.filter((name) => Object.hasOwn(source, name)).map((name) => [name, name])), dotted: new Map<string, Array<[string, string]>>(), controlKeys: new Map<string, string[]>(), unused: [] };
 			// n8n reads a parameter only while the panel's values show it: a hidden field is not read. Its input key
 			// is listed as unused (an empty one is no value: a sheet's rows leave the columns of other types empty);
