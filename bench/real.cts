@@ -26,7 +26,7 @@
  * which does not wait 429s out, is then left out): whether a variant is held by the limit or by its round trips.
  * Times run from the end of the Code node to the end of the run (the run data's own timestamps), so n8n's
  * start-up is not counted; peak RSS is the n8n process's VmHWM. `--profile` also writes CPU profiles of one
- * auto8, one node8 and one http run at 0 ms (with the most fields, over the first link) to bench/profiles/ and
+ * adaptive, one auto8, one node8 and one http run at 0 ms (with the most fields, over the first link) to bench/profiles/ and
  * prints where their time went.
  *
  * Writes bench/results-real.json and bench/summary-real.md.
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
 		if (PROFILE) {
 			const fields = Math.max(...FIELD_COUNTS);
 			const byVariant = flows.get(`${fields}|${LINKS[0]}`)!;
-			for (const variant of ['auto8', 'node8', 'http'] as const) {
+			for (const variant of ['adaptive', 'auto8', 'node8', 'http'] as const) {
 				const dir = path.join(__dirname, 'profiles', variant);
 				fs.rmSync(dir, { recursive: true, force: true });
 				fs.mkdirSync(dir, { recursive: true });
