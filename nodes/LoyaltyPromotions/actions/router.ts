@@ -44,40 +44,31 @@ import { containsExpression, resolveProject } from '../shared/project';
 const BUDGETED_OPERATIONS: ReadonlySet<string> = new Set(writeOperations(RESOURCES));
 
 /**
- * getNodeParameter plus `check`, done once for all items for a parameter without expressions: its value is the
- * same for every item, and n8n's resolution of it costs more than the request's own work. Each item gets its own
- * copy, so no operation can change another item's value. A failed check is not cached: every item reports it.
+ * A per-item read of a node parameter, done once for all items when the parameter holds no expression: its value is
+ * the same for every item, and n8n's resolution of it (a resource locator's extraction looks the property up among
+ * all of the node's) costs more than the request's own work. Each item gets its own copy, so no operation can
+ * change another item's value. A failed read is not cached: every item reports it.
  */
-function staticParameters(context: IExecuteFunctions, check: (name: string, itemIndex: number, value: unknown) => unknown) {
+function onceWhenStatic<Rest extends unknown[]>(context: IExecuteFunctions, read: (name: string, itemIndex: number, ...rest: Rest) => unknown) {
 	const stored = context.getNode().parameters;
 	const cache = new Map<string, unknown>();
-	return (name: string, itemIndex: number, fallback: unknown): unknown => {
+	return (name: string, itemIndex: number, ...rest: Rest): unknown => {
 		const raw = stored[name];
-		if (raw === undefined || containsExpression(raw)) {
-			return check(name, itemIndex, context.getNodeParameter(name, itemIndex, fallback as never));
-		}
-		if (!cache.has(name)) cache.set(name, check(name, itemIndex, context.getNodeParameter(name, 0, fallback as never)));
+		if (raw === undefined || containsExpression(raw)) return read(name, itemIndex, ...rest);
+		if (!cache.has(name)) cache.set(name, read(name, itemIndex, ...rest));
 		const value = cache.get(name);
 		return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 	};
 }
 
-/**
- * A resource locator's value (its URL or ID mode's pattern applied), read once for all items when it holds no
- * expression: n8n's extraction looks the property up among all of the node's, which costs more per item than the
- * request's own work. A failed extraction is not cached: every item reports it.
- */
+/** getNodeParameter plus `check` (once for all items when static). */
+function staticParameters(context: IExecuteFunctions, check: (name: string, itemIndex: number, value: unknown) => unknown) {
+	return onceWhenStatic(context, (name, itemIndex, fallback: unknown) => check(name, itemIndex, context.getNodeParameter(name, itemIndex, fallback as never)));
+}
+
+/** A resource locator's value, its URL or ID mode's pattern applied (once for all items when static). */
 function staticLocators(context: IExecuteFunctions) {
-	const stored = context.getNode().parameters;
-	const cache = new Map<string, unknown>();
-	const extract = (name: string, itemIndex: number) => context.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return (name: string, itemIndex: number): unknown => {
-		const raw = stored[name];
-		if (raw === undefined || containsExpression(raw)) return extract(name, itemIndex);
-		if (!cache.has(name)) cache.set(name, extract(name, itemIndex));
-		const value = cache.get(name);
-		return value !== null && typeof value === 'object' ? structuredClone(value) : value;
-	};
+	return onceWhenStatic(context, (name, itemIndex) => context.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 }
 
 /**
@@ -319,9 +310,9 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				return requireId(this, field, locator(name, itemIndex));
 			},
 			async projectId() {
-				const stored = context.getNode().parameters.projectId;
+				const stored = node.parameters.projectId;
 				// Named as the field the workflow holds: the locator (Project) or version 1's text (Project ID).
-				const locator = (stored !== null && typeof stored === 'object') || (stored === undefined && context.getNode().typeVersion >= 2);
+				const locator = (stored !== null && typeof stored === 'object') || (stored === undefined && node.typeVersion >= 2);
 				return await resolveProject(this, {
 					stored,
 					resolved: context.getNodeParameter('projectId', itemIndex, ''),
@@ -393,11 +384,11 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 				...(binary ? { binary } : {}),
 				pairedItem: { item: itemIndex },
 			}));
-			if (outputs.length === 0 && runsAsTool(context.getNode())) {
+			if (outputs.length === 0 && runsAsTool(node)) {
 				results[itemIndex] = [{ json: nothingFound(operation.action, params.get<IDataObject>('filters', {})), pairedItem: { item: itemIndex } }];
 			}
 		} catch (error) {
-			results[itemIndex] = failed(applied ? afterApplied(context.getNode(), error) : error, itemIndex);
+			results[itemIndex] = failed(applied ? afterApplied(node, error) : error, itemIndex);
 		}
 	};
 

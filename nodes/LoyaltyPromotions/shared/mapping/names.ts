@@ -66,12 +66,9 @@ interface KeyMatch {
  * Which input key each field reads (see the header): the exact key, else the one key matching it loosely; two
  * loose matches for one field are refused rather than one picked, as are two dotted keys for one key of an object.
  * The controlling fields (`controls`, those of the record among them) take every key that names them instead.
+ *
+ * The fields' aliases are worked out once per record; the matcher returned then reads each item's keys.
  */
-export function matchKeys(params: FieldContext, recordFields: RecordField[], json: IDataObject, controls: RecordField[] = []): KeyMatch {
-	return keyMatcher(recordFields, controls)(params, json);
-}
-
-/** matchKeys for many items of one record: the fields' aliases are worked out once, each item's keys then. */
 export function keyMatcher(recordFields: RecordField[], controls: RecordField[] = []): (params: FieldContext, json: IDataObject) => KeyMatch {
 	const byAlias = new Map<string, RecordField | null>();
 	const controlPaths = new Set(controls.map((control) => control.path));
