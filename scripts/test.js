@@ -21,7 +21,7 @@ const extra = process.argv.slice(2);
 
 // A suite that never ends must not hang CI: jest is stopped after this long and the run counts as failed.
 // The version matrix's limit is its cold run (n8n installs) plus two warm runs' worth.
-const DEADLINE_MS = { unit: 30 * 60_000, e2e: 50 * 60_000, queue: 25 * 60_000, browser: 30 * 60_000, matrix: 45 * 60_000 };
+const DEADLINE_MS = { unit: 20 * 60_000, e2e: 50 * 60_000, queue: 25 * 60_000, browser: 30 * 60_000, matrix: 45 * 60_000 };
 
 function runJest(label, configFile, deadline, projectArgs = []) {
 	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-')), 'results.json');
