@@ -225,6 +225,22 @@ function npmEnv(base) {
   return env;
 }
 
+/**
+ * A detached child leads a new session. Where the kernel schedules by autogroup (Linux with
+ * sched_autogroup_enabled), each session's processes share the CPU as one group against the other groups, whatever
+ * their nice value: the installs that .ci/run starts at `nice -n 19` took half of CI's 2 cores from the unit suite
+ * while their compilers ran (its 3 workers ran 2.4x slower). So the child's group gets this process's priority.
+ */
+function keepPriority(pid) {
+  const nice = os.getPriority();
+  if (nice <= 0 || process.platform !== 'linux') return;
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  } catch {
+    // no autogroup scheduling here: the child's nice value, inherited, already applies
+  }
+}
+
 function run(step, cmd, args, { cwd, env, logFile, lockDir }) {
   return new Promise((resolve, reject) => {
     const fd = fs.openSync(logFile, 'a');
@@ -234,6 +250,7 @@ function run(step, cmd, args, { cwd, env, logFile, lockDir }) {
     try {
       // own process group, so that everything under it (npm, node-gyp, make, cc) can be killed at once
       child = spawn(cmd, args, { cwd, env, stdio: ['ignore', fd, fd], detached: true });
+      keepPriority(child.pid);
     } catch (e) {
       fs.closeSync(fd);
       reject(new StepError(step, e.message, logFile));
