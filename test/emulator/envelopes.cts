@@ -19,7 +19,8 @@ export interface IdCursorList<T> {
 export interface V2List<T> {
 	object: 'list';
 	data: T[];
-	cursor: { next: string | null; expires_at: string | null };
+	/** null on the last page, as the contract's v2 lists end. */
+	cursor: { next: string; expires_at: string | null } | null;
 }
 
 export function countedList<T>(data: T[], total = data.length): CountedList<T> {
@@ -36,7 +37,7 @@ export function v2List<T>(data: T[], next: string | null, expiresAt: number | nu
 	return {
 		object: 'list',
 		data,
-		cursor: { next, expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString() },
+		cursor: next === null ? null : { next, expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString() },
 	};
 }
 

@@ -346,6 +346,8 @@ export class Emulator implements Env {
 		}
 		if (d?.headers) reply.headers = { ...d.headers, ...reply.headers };
 		if (entry) entry.status = reply.status;
+		// serialised now: a route may answer with a record the store changes later
+		if (entry && this.options.recordAnswers && reply.body !== undefined && reply.contentType === undefined) entry.answer = JSON.stringify(reply.body);
 		this.send(res, reply, r.requestId);
 	}
 

@@ -46,6 +46,8 @@ export interface EmulatorOptions {
 	requestLog?: boolean;
 	/** Maximum entries kept in the request log (oldest dropped), default 100,000. */
 	requestLogLimit?: number;
+	/** Each logged request also keeps the JSON its answer sent (`answer`), for tests that hold answers to the contract (default false). */
+	recordAnswers?: boolean;
 	quiet?: boolean;
 }
 
@@ -63,6 +65,8 @@ export interface LoggedRequest {
 	status: number;
 	fault?: string;
 	at: number;
+	/** The JSON answer sent, when the emulator records answers. */
+	answer?: string;
 }
 
 export interface Counters {

@@ -106,7 +106,7 @@ function refund(ctx: Ctx) {
 		object: 'reward_transaction',
 	};
 	if (member) purchasesOf(ctx, member).push(tx);
-	return accepted({ transaction: tx, status: 'TRANSACTION_CREATED', message: "Reward refund transaction created. Points will be returned to the member's card shortly." });
+	return accepted({ transaction: tx, status: 'APPROVED', message: "Reward refund transaction created. Points will be returned to the member's card shortly." });
 }
 
 export function register(r: Router): void {
