@@ -31,6 +31,7 @@ export function makeControl(emu: Emulator): EmulatorControl {
 		},
 		setRateLimit: (opts) => emu.faults.setRateLimit(opts),
 		setFaults: (opts) => emu.faults.setFaults(opts),
+		setAnswers: (answers) => emu.answers.set(answers),
 		setLatency: (ms) => {
 			emu.latencyMs = Math.max(0, ms);
 		},

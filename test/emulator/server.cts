@@ -8,6 +8,7 @@ import { ApiError, statusBody } from './errors.cjs';
 import { echoInto, FaultLayer, requestSecrets } from './faults.cjs';
 import { buildStore, DEFAULT_CREDENTIALS } from './fixtures.cjs';
 import { Env, Reply, Router } from './router.cjs';
+import { ScriptedAnswers } from './scriptedAnswers.cjs';
 import * as auth from './routes/auth.cjs';
 import * as asyncActions from './routes/asyncActions.cjs';
 import * as bulk from './routes/bulk.cjs';
@@ -133,6 +134,7 @@ export class Emulator implements Env {
 	settings: Env['settings'];
 	latencyMs: number;
 	readonly faults = new FaultLayer();
+	readonly answers = new ScriptedAnswers();
 	readonly deliveries: Deliveries;
 	readonly router = buildRouter();
 	log: LoggedRequest[] = [];
@@ -223,6 +225,7 @@ export class Emulator implements Env {
 		this.log = [];
 		this.resetCounters();
 		this.faults.clear();
+		this.answers.set(null);
 		this.settings = this.initialSettings();
 		this.latencyMs = this.options.latencyMs ?? 0;
 		this.createdBodies.clear();
@@ -332,7 +335,7 @@ export class Emulator implements Env {
 		let reply: Reply;
 		try {
 			const query = d?.rewriteQuery ? d.rewriteQuery(r.query) : r.query;
-			reply = await this.router.handle({ ...r, query, headers: req.headers, env: this });
+			reply = this.answers.take(r.method, r.path) ?? (await this.router.handle({ ...r, query, headers: req.headers, env: this }));
 		} catch (e) {
 			reply = this.errorReply(e, r.requestId);
 		}

@@ -216,6 +216,8 @@ export interface EmulatorControl {
 	setManagementFeature(enabled: boolean): void;
 	setRateLimit(opts: RateLimitOptions | null): void;
 	setFaults(opts: FaultOptions | FaultOptions[] | null): void;
+	/** Answers that stand in for the routes' (scriptedAnswers.cts); null switches them off. reset() clears them. */
+	setAnswers(answers: import('./scriptedAnswers.cjs').ScriptedAnswer[] | null): void;
 	setLatency(ms: number): void;
 	setTokenLifetime(seconds: number): void;
 	setCursorLifetime(ms: number): void;
