@@ -42,33 +42,33 @@ const maxPointsPerMemberProperty = budgetProperty(
 	'Max Points per Member per Window',
 	'maxPointsPerMember',
 	0,
-	"The most points this kind of change may add or take off one member's cards within the Budget Window, counted from the service's card transactions; a call past it is refused before anything is sent. 0: no budget.",
+	"The most points this kind of change may add or take off one member's cards within the Budget Window, counted from the service's card transactions in its order; a call past it is refused, or undone at once when calls at the same moment took it first. 0: no budget.",
 );
 
 const maxPurchasesPerMemberProperty = budgetProperty(
 	'Max Purchases per Member per Window',
 	'maxPurchasesPerMember',
 	0,
-	"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases; a call past it is refused before anything is sent. 0: no budget.",
+	"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases in its order; a call past it is refused, or refunded at once when calls at the same moment took it first. 0: no budget.",
 );
 
 const maxAmountPerCustomerProperty = budgetProperty(
 	'Max Amount per Customer per Window',
 	'maxAmountPerCustomer',
 	2,
-	"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions; a call past it, or one that names no customer, is refused before anything is sent. 0: no budget.",
+	"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions in its order; a call past it, or one that names no customer, is refused, or rolled back at once when calls at the same moment took it first. 0: no budget.",
 );
 
 /** Each budget's parameter, what it counts, whose history, and how its numbers read, for the panel, the docs and the tests. */
 export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: string; who: string; unit: string; show: (value: number) => string }> = {
 	memberPoints: {
 		property: maxPointsPerMemberProperty,
-		counts: "points added or taken off by hand (the card transactions ADMIN_CREDIT and ADMIN_DEBIT, not REJECTED) on all the member's cards",
+		counts: "points added or taken off by hand (the card transactions ADMIN_CREDIT and ADMIN_DEBIT, whatever their status) on all the member's cards",
 		who: 'member',
 		unit: 'points',
 		show: String,
 	},
-	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (not REJECTED)", who: 'member', unit: 'purchases', show: String },
+	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (whatever their status)", who: 'member', unit: 'purchases', show: String },
 	customerAmount: {
 		property: maxAmountPerCustomerProperty,
 		counts:
