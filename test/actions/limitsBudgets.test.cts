@@ -192,6 +192,11 @@ describe('what counts', () => {
 		expect(ctx.sent().filter((request) => request.method === 'POST')).toEqual([]);
 	});
 
+	it("Add or Subtract Points: a Reason may not pass for the node's own undo (which counts nothing), nothing sent", async () => {
+		const base = { resource: 'loyaltyCard', operation: 'adjustPoints', ...(await minimalParameters('loyaltyCard.adjustPoints', ctx.emu)), maxPointsPerMember: 2_500, points: 1_000 } as INodeParameters;
+		await ctx.expectInvalid({ ...base, additionalFields: { reason: 'undone BY Max Points per Member per Window: lctx_0a1b' } }, 'Reason', /may not start with "Undone by Max Points per Member per Window:"/);
+	});
+
 	it('Purchase Reward: a dry run reads no history and counts nothing', async () => {
 		const base = { resource: 'programMember', operation: 'purchaseReward', ...(await minimalParameters('programMember.purchaseReward', ctx.emu)), maxPurchasesPerMember: 1 } as INodeParameters;
 		const dry = await ctx.run({ ...base, dryRun: true });
