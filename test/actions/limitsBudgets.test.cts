@@ -1,7 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
+import { windowAt } from '../../nodes/LoyaltyPromotions/shared/budgetOrder';
 import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
 import { FIXTURES } from '../emulator/index.cjs';
+import type { Store } from '../emulator/state.cjs';
 import { fromAI, runAsTool } from '../harness/asTool.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { minimalParameters } from './minimal.cjs';
@@ -10,9 +12,9 @@ import { useEmulator } from './v2/helpers.cjs';
 /**
  * Budgets per member and window, generated from the operations that declare them (OperationDefinition.budgeted):
  * calls one after another stop at the budget, refused naming it with nothing written; the count is the service's
- * own history (so it holds across executions, sessions and workers), only within the window; a dry run and a
- * rejected change count nothing; the budget is the workflow builder's (no expression, no model); and k calls at
- * the same moment go past it by at most (k − 1) × one call's amount, what docs/ai.md states.
+ * own history (so it holds across executions, sessions and workers), only within the window; a dry run counts nothing;
+ * the budget is the workflow builder's (no expression, no model); and 16 calls at the same moment end within it:
+ * each call past it in the service's order undoes its write and is refused naming the budget and both IDs.
  */
 
 const ctx = useEmulator();
@@ -40,6 +42,7 @@ const PLAN = {
 		windowKey: 'filters[created_at][conditions][$after]',
 		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
 		toolArguments: { memberId: FIXTURES.memberId },
+		remains: (state: Store) => state.cards.get(FIXTURES.cardId)?.points ?? 0,
 	},
 	memberPurchases: {
 		budget: 3,
@@ -51,6 +54,7 @@ const PLAN = {
 		windowKey: 'filters[created_at][conditions][$after]',
 		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
 		toolArguments: { memberId: FIXTURES.memberId },
+		remains: (state: Store) => [...state.rewardTransactions.values()].flat().filter((row) => row.type === 'PURCHASE' && row.refunded !== true).length,
 	},
 	// the gift card holds 100.00: 20.00 a call (even 5 at once), a budget of 50.00 takes two calls
 	customerAmount: {
@@ -63,6 +67,7 @@ const PLAN = {
 		windowKey: 'created_at[after]',
 		fromModel: { additionalFields: { customer: { ...CUSTOMER, value: fromAI('customer', 'string') } } } as INodeParameters,
 		toolArguments: { customer: FIXTURES.customerId },
+		remains: (state: Store) => -(state.findVoucher(FIXTURES.giftCode)?.gift?.balance ?? 0),
 	},
 } as const;
 
@@ -100,22 +105,19 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 		const { error, items } = await ctx.run(await parameters());
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(
-			new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and the ${who} already has ${escape(show(plan.fits * plan.perCall))} in that window, so this call's ${escape(show(plan.perCall))} is refused: try again later or raise ${label}`),
+			new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and the ${who} already has ${escape(show(plan.fits * plan.perCall))} in the window that ends \\S+, so this call's ${escape(show(plan.perCall))} is refused: try again after that or raise ${label}`),
 		);
 		expect(error?.description).toMatch(/^Nothing was written/);
 		expect(writes()).toEqual([]);
 	});
 
-	it("reads only the window's history: its start sent as the service's created_at filter", async () => {
-		const before = Date.now();
+	it("reads only the window's history: the fixed window's start (periods of its hours from 00:00 UTC) sent as the service's created_at filter", async () => {
+		const { start } = windowAt(Date.now(), 2);
 		await ctx.run(await parameters({ budgetWindowHours: 2 }));
 		const reads = ctx.sent().filter((request) => request.method === 'GET' && request.query[plan.windowKey] !== undefined);
 		expect(reads.length).toBeGreaterThan(0);
-		for (const read of reads) {
-			const start = Date.parse(read.query[plan.windowKey]);
-			expect(start).toBeGreaterThanOrEqual(before - 2 * 3_600_000 - 1_000);
-			expect(start).toBeLessThanOrEqual(Date.now() - 2 * 3_600_000 + 1_000);
-		}
+		// the filter is strict (after): a millisecond before the window, so a write at its first moment counts
+		for (const read of reads) expect(Date.parse(read.query[plan.windowKey])).toBe(start - 1);
 	});
 
 	it('0 (the default): no budget, and no read of the history', async () => {
@@ -149,29 +151,50 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 		expect(writes()).toEqual([]);
 	});
 
-	it('k calls at the same moment: together within the budget plus (k − 1) calls, the documented overshoot', async () => {
-		const k = 5;
+	it('16 calls at the same moment: what remains is within the budget, each call past it undone and refused naming the budget and both IDs', async () => {
+		const k = 16;
+		const before = plan.remains(ctx.emu.control.state);
 		const results = await Promise.all(Array.from({ length: k }, async () => ctx.run(await parameters())));
-		const written = writes().length;
-		expect(written).toBeGreaterThanOrEqual(plan.fits);
-		expect(written * plan.perCall).toBeLessThanOrEqual(plan.budget + (k - 1) * plan.perCall);
-		expect(results.filter((result) => result.error === undefined)).toHaveLength(written);
+		const accepted = results.filter((result) => result.error === undefined);
+		const undone = results.filter((result) => /came before this call's/.test(result.error?.message ?? ''));
+		// what the service holds: the accepted writes, and nothing of the undone ones
+		const moved = plan.remains(ctx.emu.control.state) - before;
+		expect(moved).toBe(accepted.length * plan.perCall);
+		expect(moved).toBeLessThanOrEqual(plan.budget);
+		// the writes that fit in the service's order are kept: as many as fit
+		expect(accepted.length).toBe(plan.fits);
+		// the calls' reads all come before the first write lands: most pass the check before the write
+		expect(undone.length).toBeGreaterThan(0);
+		for (const { error } of undone) {
+			expect(error?.message).toMatch(new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and calls at the same moment took the ${who} to it first: in the service's order, .* \\((lctx|lrtx|r)_[0-9a-f]+\\) .*so the node undid it at once \\((lctx|lrtx|rr)_[0-9a-f]+\\)`));
+			expect(error?.description).toMatch(/^The node undid the write before this error, so nothing of it remains\./);
+		}
+		// every other call was refused before it wrote, naming the budget
+		for (const { error } of results.filter((result) => result.error !== undefined && !undone.includes(result))) expect(error?.message).toMatch(new RegExp(`^${label}: |insufficient|balance|stock|exceeded`, 'i'));
+		// the next call, one after another, is refused before it writes
+		ctx.emu.control.clearRequests();
+		if (accepted.length === plan.fits) expect((await ctx.run(await parameters())).error?.message).toMatch(new RegExp(`^${label}: is `));
 	});
 });
 
 describe('what counts', () => {
-	it("Add or Subtract Points: a change the service REJECTED (below zero) counts nothing; every one of the member's cards counts", async () => {
-		const base = { resource: 'loyaltyCard', operation: 'adjustPoints', ...(await minimalParameters('loyaltyCard.adjustPoints', ctx.emu)), maxPointsPerMember: 1_500, maxPointsPerCall: 100_000 } as INodeParameters;
+	it("Add or Subtract Points: a change the service REJECTED (below zero) counts too (a status changes after a call reads it, and every call must count the same); every one of the member's cards counts", async () => {
+		const base = { resource: 'loyaltyCard', operation: 'adjustPoints', ...(await minimalParameters('loyaltyCard.adjustPoints', ctx.emu)), maxPointsPerMember: 2_500, maxPointsPerCall: 100_000 } as INodeParameters;
 		// the second card has no points: taking 1,000 off is REJECTED by the service
 		const rejected = await ctx.run({ ...base, cardId: FIXTURES.cardPendingPointsDisabled, points: -1_000 });
 		expect(rejected.error).toBeUndefined();
 		const first = await ctx.run({ ...base, points: 1_000 });
 		expect(first.error).toBeUndefined();
-		// 1,000 counted on the first card: the second card's 600 goes past 1,500
+		// 2,000 counted over both cards: the second card's 600 goes past 2,500
 		ctx.emu.control.clearRequests();
 		const second = await ctx.run({ ...base, cardId: FIXTURES.cardPendingPointsDisabled, points: 600 });
-		expect(second.error?.message).toMatch(/^Max Points per Member per Window: is 1500 points in 24 h, and the member already has 1000/);
+		expect(second.error?.message).toMatch(/^Max Points per Member per Window: is 2500 points in 24 h, and the member already has 2000/);
 		expect(ctx.sent().filter((request) => request.method === 'POST')).toEqual([]);
+	});
+
+	it("Add or Subtract Points: a Reason may not pass for the node's own undo (which counts nothing), nothing sent", async () => {
+		const base = { resource: 'loyaltyCard', operation: 'adjustPoints', ...(await minimalParameters('loyaltyCard.adjustPoints', ctx.emu)), maxPointsPerMember: 2_500, points: 1_000 } as INodeParameters;
+		await ctx.expectInvalid({ ...base, additionalFields: { reason: 'undone BY Max Points per Member per Window: lctx_0a1b' } }, 'Reason', /may not start with "Undone by Max Points per Member per Window:"/);
 	});
 
 	it('Purchase Reward: a dry run reads no history and counts nothing', async () => {
@@ -204,7 +227,7 @@ describe('what counts: Max Amount per Customer per Window (Redeem)', () => {
 		ctx.emu.control.clearRequests();
 		const bySourceId = { ...CUSTOMER, value: FIXTURES.customerSourceId };
 		const over = await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }, { customer: bySourceId, orderAmount: 50 }));
-		expect(over.error?.message).toMatch(/^Max Amount per Customer per Window: is 60\.00 redeemed in 24 h, and the customer already has 45\.00 in that window, so this call's 20\.00 is refused/);
+		expect(over.error?.message).toMatch(/^Max Amount per Customer per Window: is 60\.00 redeemed in 24 h, and the customer already has 45\.00 in the window that ends \S+, so this call's 20\.00 is refused/);
 		expect(posts()).toEqual([]);
 		// what is left fits: 15.00
 		expect((await ctx.run(redeem({ type: 'giftCard', code: FIXTURES.giftCode, credits: 15 }, { customer: bySourceId, orderAmount: 50 }))).error).toBeUndefined();

@@ -1,19 +1,19 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 import type { BudgetKind, OperationDefinition, ParamReader } from '../actions/types';
+import { UNDONE_BEFORE_ERROR } from '../transport/errors';
 import { builderTyped } from './builderSetting';
+import { inWindow, walk, windowAt, type BudgetWrite, type Window } from './budgetOrder';
 import { fail } from './validate';
 
 /**
  * Budgets: the most one member (or, for money redeemed, one customer) may receive or spend through the node
- * within a time window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no count of its own (a process's memory
- * is not shared by the others): before a write it reads what the service's own history already holds for the
- * member within the window, and refuses a call that would take it past the budget, naming the budget. A budget is
- * the workflow builder's (no expression, like the per-call bounds); 0 means none (and no extra request).
- *
- * What holds: calls that run one after another never go past a budget. Calls that run at the same moment may each
- * read the history before the others' writes are in it; each then still passes only if the history plus its own
- * value fits, so k such calls together go past the budget by at most (k − 1) × the per-call bound (Max Points per
- * Call) for points, (k − 1) purchases for purchases, and (k − 1) × Max Amount per Call for a customer's redemptions.
+ * within a window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no
+ * count of its own (a process's memory is not shared by the others), and the service has no lock: it decides by
+ * the service's own history and order (budgetOrder.ts). Before a write it reads the window's history and refuses a
+ * call that would not fit, naming the budget, with nothing sent. After the write it reads the history again, this
+ * write among them: when calls at the same moment took the budget first in the service's order, it undoes its
+ * write at once (a points change back, a refund, a rollback) and refuses the call naming the budget and both IDs.
+ * A budget is the workflow builder's (no expression, like the per-call bounds); 0 means none (and no extra request).
  */
 
 export const DEFAULT_BUDGET_WINDOW_HOURS = 24;
@@ -29,7 +29,8 @@ export const budgetWindowProperty: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 8784, numberPrecision: 0 },
 	default: DEFAULT_BUDGET_WINDOW_HOURS,
-	description: "The period a budget counts, ending at the call: the member's changes the service recorded within it count",
+	description:
+		"The period a budget counts: consecutive periods of these hours from 1970-01-01 00:00 UTC (24: each UTC day). The changes the service recorded within the call's period count.",
 };
 
 /** A budget's setting: typed by the workflow builder (an expression is refused), 0 for none. */
@@ -41,33 +42,33 @@ const maxPointsPerMemberProperty = budgetProperty(
 	'Max Points per Member per Window',
 	'maxPointsPerMember',
 	0,
-	"The most points this kind of change may add or take off one member's cards within the Budget Window, counted from the service's card transactions; a call past it is refused before anything is sent. 0: no budget.",
+	"The most points this kind of change may add or take off one member's cards within the Budget Window, counted from the service's card transactions in its order; a call past it is refused, or undone at once when calls at the same moment took it first. 0: no budget.",
 );
 
 const maxPurchasesPerMemberProperty = budgetProperty(
 	'Max Purchases per Member per Window',
 	'maxPurchasesPerMember',
 	0,
-	"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases; a call past it is refused before anything is sent. 0: no budget.",
+	"The most reward purchases one member may make within the Budget Window, counted from the service's list of the member's purchases in its order; a call past it is refused, or refunded at once when calls at the same moment took it first. 0: no budget.",
 );
 
 const maxAmountPerCustomerProperty = budgetProperty(
 	'Max Amount per Customer per Window',
 	'maxAmountPerCustomer',
 	2,
-	"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions; a call past it, or one that names no customer, is refused before anything is sent. 0: no budget.",
+	"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions in its order; a call past it, or one that names no customer, is refused, or rolled back at once when calls at the same moment took it first. 0: no budget.",
 );
 
 /** Each budget's parameter, what it counts, whose history, and how its numbers read, for the panel, the docs and the tests. */
 export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: string; who: string; unit: string; show: (value: number) => string }> = {
 	memberPoints: {
 		property: maxPointsPerMemberProperty,
-		counts: "points added or taken off by hand (the card transactions ADMIN_CREDIT and ADMIN_DEBIT, not REJECTED) on all the member's cards",
+		counts: "points added or taken off by hand (the card transactions ADMIN_CREDIT and ADMIN_DEBIT, whatever their status) on all the member's cards",
 		who: 'member',
 		unit: 'points',
 		show: String,
 	},
-	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (not REJECTED)", who: 'member', unit: 'purchases', show: String },
+	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (whatever their status)", who: 'member', unit: 'purchases', show: String },
 	customerAmount: {
 		property: maxAmountPerCustomerProperty,
 		counts:
@@ -102,18 +103,19 @@ function readBudget(params: ParamReader, kind: BudgetKind): number | undefined {
 	return budget > 0 ? budget : undefined;
 }
 
-/** The moment the window starts, as the service's date filters take it. */
-function windowStart(params: ParamReader): string {
-	const hours = builderNumber(params, budgetWindowProperty);
-	return new Date(Date.now() - hours * 3_600_000).toISOString();
+/** The fixed window `moment` falls in (now, before a write; the write's created_at, after it). */
+function windowOf(params: ParamReader, moment = Date.now()): Window {
+	return windowAt(moment, builderNumber(params, budgetWindowProperty));
 }
 
-/** Every entry of a v2 list created after `since`, following its cursor; a history longer than the check reads is refused. */
-async function historySince(params: ParamReader, path: string, since: string, label: string): Promise<IDataObject[]> {
+const shownTime = (time: number) => new Date(time).toISOString();
+
+/** Every entry of a v2 list created in `window` (and some just before, as the filter is strict), following its cursor; a longer history is refused. */
+async function historyIn(params: ParamReader, path: string, window: Window, label: string): Promise<IDataObject[]> {
 	const entries: IDataObject[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_HISTORY_PAGES; page++) {
-		const query: IDataObject = { limit: PAGE_SIZE, order: '-created_at', 'filters[created_at][conditions][$after]': since };
+		const query: IDataObject = { limit: PAGE_SIZE, order: '-created_at', 'filters[created_at][conditions][$after]': shownTime(window.start - 1) };
 		if (cursor !== undefined) query.cursor = cursor;
 		const answer = await params.send<IDataObject>({ method: 'GET', path, query });
 		entries.push(...((answer.data as IDataObject[] | undefined) ?? []));
@@ -124,62 +126,59 @@ async function historySince(params: ParamReader, path: string, since: string, la
 	return fail(params, label, `the member has more than ${MAX_HISTORY_PAGES * PAGE_SIZE} entries in the Budget Window to count: shorten the window`);
 }
 
-const counted = (entry: IDataObject) => entry.status !== 'REJECTED';
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** Refuses `adding` more when `used` of `budget` is spent, naming the budget. */
-function check(params: ParamReader, kind: BudgetKind, used: number, adding: number, budget: number): void {
-	if (used + adding <= budget) return;
-	const { property, who, unit, show } = BUDGETS[kind];
-	const hours = builderNumber(params, budgetWindowProperty);
-	throw new NodeOperationError(
-		params.node,
-		`${property.displayName}: is ${show(budget)} ${unit} in ${hours} h, and the ${who} already has ${show(used)} in that window, so this call's ${show(adding)} is refused: try again later or raise ${property.displayName}`,
-		{ itemIndex: params.itemIndex, description: `Nothing was written: the node only read the ${who}'s history from the service.` },
-	);
-}
+/** The reason the node gives the points change that undoes `id`; a Reason typed for a call may not start so. */
+export const POINTS_UNDO_REASON = 'Undone by Max Points per Member per Window: ';
 
-/**
- * Max Points per Member per Window: the size of the points manual changes moved on all the member's cards within
- * the window (read from the member's cards, then each card's transactions), plus `points`, within the budget.
- */
-export async function checkMemberPointsBudget(params: ParamReader, memberPath: string, points: number): Promise<void> {
-	// the window is checked even with no budget, so a bad setting fails before anything is sent
-	const since = windowStart(params);
-	const budget = readBudget(params, 'memberPoints');
-	if (budget === undefined) return;
+/** The member's cards (the contract's MemberCard: { member_role, card: { id, … } | null }). */
+async function memberCards(params: ParamReader, memberPath: string): Promise<string[]> {
 	const member = await params.send<IDataObject>({ method: 'GET', path: memberPath });
-	// the contract's MemberCard: { member_role, card: { id, … } | null }
-	const cards = ((member.cards as IDataObject[] | undefined) ?? []).flatMap((entry) => {
+	return ((member.cards as IDataObject[] | undefined) ?? []).flatMap((entry) => {
 		const id = (entry.card as IDataObject | null | undefined)?.id;
 		return typeof id === 'string' ? [id] : [];
 	});
-	let used = 0;
-	for (const card of cards) {
-		const history = await historySince(params, `${memberPath}/cards/${encodeURIComponent(card)}/transactions`, since, BUDGETS.memberPoints.property.displayName);
+}
+
+/**
+ * The points changes by hand (ADMIN_CREDIT, ADMIN_DEBIT) on all the member's cards in the window, each by its size.
+ * Whatever their status: a status changes after a call reads it (PENDING, then APPROVED or REJECTED), and every
+ * call must count the same writes to come to the same verdicts.
+ */
+export async function memberPointsWrites(params: ParamReader, memberPath: string, window: Window): Promise<BudgetWrite[]> {
+	const writes: BudgetWrite[] = [];
+	for (const card of await memberCards(params, memberPath)) {
+		const history = await historyIn(params, `${memberPath}/cards/${encodeURIComponent(card)}/transactions`, window, BUDGETS.memberPoints.property.displayName);
 		for (const entry of history) {
-			if (!counted(entry) || !['ADMIN_CREDIT', 'ADMIN_DEBIT'].includes(String(entry.type))) continue;
-			used += Math.abs(Number(((entry.details as IDataObject | undefined)?.points as IDataObject | undefined)?.total ?? 0));
+			const id = text(entry.id);
+			const at = text(entry.created_at);
+			if (id === undefined || at === undefined || !inWindow(window, at) || !['ADMIN_CREDIT', 'ADMIN_DEBIT'].includes(String(entry.type))) continue;
+			const details = (entry.details as IDataObject | undefined) ?? {};
+			const reason = text(details.reason);
+			const undoes = reason?.startsWith(POINTS_UNDO_REASON) ? reason.slice(POINTS_UNDO_REASON.length) : undefined;
+			writes.push({ id, at, size: Math.abs(Number((details.points as IDataObject | undefined)?.total ?? 0)), ...(undoes ? { undoes } : {}) });
 		}
 	}
-	check(params, 'memberPoints', used, Math.abs(points), budget);
+	return writes;
 }
 
-/** Max Purchases per Member per Window: the member's purchases within the window, plus this one, within the budget. */
-export async function checkMemberPurchasesBudget(params: ParamReader, memberPath: string): Promise<void> {
-	const since = windowStart(params);
-	const budget = readBudget(params, 'memberPurchases');
-	if (budget === undefined) return;
-	const history = await historySince(params, `${memberPath}/rewards/purchases`, since, BUDGETS.memberPurchases.property.displayName);
-	const used = history.filter((entry) => counted(entry) && (entry.type ?? 'PURCHASE') === 'PURCHASE').length;
-	check(params, 'memberPurchases', used, 1, budget);
+/** The member's reward purchases in the window (a refund is an entry of its own, not a purchase), whatever their status. */
+export async function memberPurchaseWrites(params: ParamReader, memberPath: string, window: Window): Promise<BudgetWrite[]> {
+	const history = await historyIn(params, `${memberPath}/rewards/purchases`, window, BUDGETS.memberPurchases.property.displayName);
+	return history.flatMap((entry) => {
+		const id = text(entry.id);
+		const at = text(entry.created_at);
+		if (id === undefined || at === undefined || !inWindow(window, at) || (entry.type ?? 'PURCHASE') !== 'PURCHASE') return [];
+		return [{ id, at, size: 1 }];
+	});
 }
 
-/** The customer's successful redemptions created after `since` (v1's paged list); a history longer than the check reads is refused. */
-async function redemptionsSince(params: ParamReader, customer: string, since: string): Promise<IDataObject[]> {
+/** The customer's successful redemptions in the window (v1's paged list, oldest first); a longer history is refused. */
+async function redemptionsIn(params: ParamReader, customer: string, window: Window): Promise<IDataObject[]> {
 	const entries: IDataObject[] = [];
 	for (let page = 1; page <= MAX_HISTORY_PAGES; page++) {
 		// oldest first: a redemption made while the pages are read lands after them, so none is skipped
-		const query: IDataObject = { customer, result: 'SUCCESS', 'created_at[after]': since, order: 'created_at', limit: PAGE_SIZE, page };
+		const query: IDataObject = { customer, result: 'SUCCESS', 'created_at[after]': shownTime(window.start - 1), order: 'created_at', limit: PAGE_SIZE, page };
 		const answer = await params.send<IDataObject>({ method: 'GET', path: '/v1/redemptions', query });
 		const data = (answer.redemptions as IDataObject[] | undefined) ?? [];
 		entries.push(...data);
@@ -189,31 +188,185 @@ async function redemptionsSince(params: ParamReader, customer: string, since: st
 }
 
 /**
- * Max Amount per Customer per Window: what gift cards paid in the customer's successful redemptions within the
- * window (each redemption's gift.amount, in hundredths; a stacked redemption's parent has none, so nothing counts
- * twice), plus `amount` (hundredths: what this call may take), within the budget. A call that moves no money
- * reads nothing; one that does must name its customer (`customer` of the request body), or it cannot be counted.
+ * What gift cards paid in the customer's successful redemptions in the window, one write per call: a stacked
+ * redemption's parts (each naming its parent in `redemption`) count as their parent, at its earliest part's time.
+ * A rollback is an entry of its own and gives nothing back: a result never changes, a status does.
  */
-export async function checkCustomerAmountBudget(params: ParamReader, customer: IDataObject | undefined, amount: number): Promise<void> {
-	const since = windowStart(params);
-	const setting = readBudget(params, 'customerAmount');
-	if (setting === undefined || amount === 0) return;
-	const { displayName } = BUDGETS.customerAmount.property;
+export async function customerAmountWrites(params: ParamReader, customer: string, window: Window): Promise<BudgetWrite[]> {
+	const calls = new Map<string, BudgetWrite>();
+	for (const entry of await redemptionsIn(params, customer, window)) {
+		const id = text(entry.id);
+		const at = text(entry.created_at);
+		if (id === undefined || at === undefined || entry.object !== 'redemption' || entry.result !== 'SUCCESS' || !inWindow(window, at)) continue;
+		const gift = Number((entry.gift as IDataObject | undefined)?.amount ?? 0);
+		const call = text(entry.redemption) ?? id;
+		const write = calls.get(call) ?? { id: call, at, size: 0 };
+		if (Date.parse(at) < Date.parse(write.at)) write.at = at;
+		if (Number.isFinite(gift) && gift > 0) write.size += gift;
+		calls.set(call, write);
+	}
+	return [...calls.values()].filter((write) => write.size > 0);
+}
+
+/** A budget's setting in the unit its history counts (hundredths for money). */
+function budgetCounted(params: ParamReader, kind: BudgetKind): number | undefined {
+	const setting = readBudget(params, kind);
+	if (setting === undefined) return undefined;
+	return kind === 'customerAmount' ? Math.round(setting * 100) : setting;
+}
+
+const windowText = (params: ParamReader) => `${builderNumber(params, budgetWindowProperty)} h`;
+
+/** Refuses `adding` more when `used` of `budget` is spent, naming the budget. */
+function check(params: ParamReader, kind: BudgetKind, used: number, adding: number, budget: number): void {
+	if (used + adding <= budget) return;
+	const { property, who, unit, show } = BUDGETS[kind];
+	const window = windowOf(params);
+	throw new NodeOperationError(
+		params.node,
+		`${property.displayName}: is ${show(budget)} ${unit} in ${windowText(params)}, and the ${who} already has ${show(used)} in the window that ends ${shownTime(window.end)}, so this call's ${show(adding)} is refused: try again after that or raise ${property.displayName}`,
+		{ itemIndex: params.itemIndex, description: `Nothing was written: the node only read the ${who}'s history from the service.` },
+	);
+}
+
+/** Before a write: what the window's writes within the budget moved, plus `adding`, fits. */
+async function checkBefore(params: ParamReader, kind: BudgetKind, adding: number, read: (window: Window) => Promise<BudgetWrite[]>): Promise<void> {
+	// the window is checked even with no budget, so a bad setting fails before anything is sent
+	const window = windowOf(params);
+	const budget = budgetCounted(params, kind);
+	if (budget === undefined) return;
+	check(params, kind, walk(await read(window), budget).used, adding, budget);
+}
+
+/** Max Points per Member per Window, before the change: the member's changes within it, plus `points`, fit. */
+export async function checkMemberPointsBudget(params: ParamReader, memberPath: string, points: number): Promise<void> {
+	await checkBefore(params, 'memberPoints', Math.abs(points), async (window) => await memberPointsWrites(params, memberPath, window));
+}
+
+/** Max Purchases per Member per Window, before the purchase: the member's purchases within it, plus this one, fit. */
+export async function checkMemberPurchasesBudget(params: ParamReader, memberPath: string): Promise<void> {
+	await checkBefore(params, 'memberPurchases', 1, async (window) => await memberPurchaseWrites(params, memberPath, window));
+}
+
+/** The customer a redemption names (ID or source ID), needed while the money budget is set and the call moves money. */
+export function budgetCustomer(params: ParamReader, customer: IDataObject | undefined): string {
 	const id = [customer?.id, customer?.source_id].find((value): value is string => typeof value === 'string' && value.trim() !== '');
 	if (id === undefined) {
+		const { displayName } = BUDGETS.customerAmount.property;
 		fail(params, 'Customer', `is needed while ${displayName} is set: a redemption with no customer cannot be counted against a customer's budget (give the customer's ID or source ID)`);
 	}
-	const history = await redemptionsSince(params, id.trim(), since);
-	let used = 0;
-	for (const entry of history) {
-		if (entry.object !== 'redemption' || entry.result !== 'SUCCESS') continue;
-		const gift = Number((entry.gift as IDataObject | undefined)?.amount ?? 0);
-		if (Number.isFinite(gift) && gift > 0) used += gift;
+	return id.trim();
+}
+
+/**
+ * Max Amount per Customer per Window, before the redemption: what gift cards paid for the customer within it,
+ * plus `amount` (hundredths: what this call may take), fits. A call that moves no money reads nothing; one that
+ * does must name its customer (`customer` of the request body), or it cannot be counted.
+ */
+export async function checkCustomerAmountBudget(params: ParamReader, customer: IDataObject | undefined, amount: number): Promise<void> {
+	windowOf(params);
+	if (readBudget(params, 'customerAmount') === undefined || amount === 0) return;
+	const id = budgetCustomer(params, customer);
+	await checkBefore(params, 'customerAmount', amount, async (window) => await customerAmountWrites(params, id, window));
+}
+
+/**
+ * After a write: the window's writes as the service lists them, this one among them, walked in the service's
+ * order. Within the budget: nothing to do. Past it: `undo` takes the write back at once (its answer's ID is named),
+ * and the call is refused naming the budget and both IDs; the router keeps it from reading as applied.
+ */
+export async function settleBudget(
+	params: ParamReader,
+	kind: BudgetKind,
+	own: BudgetWrite,
+	read: (window: Window) => Promise<BudgetWrite[]>,
+	undo: () => Promise<string | undefined>,
+): Promise<void> {
+	const budget = budgetCounted(params, kind);
+	if (budget === undefined) return;
+	const window = windowOf(params, Number.isFinite(Date.parse(own.at)) ? Date.parse(own.at) : Date.now());
+	const writes = await read(window);
+	if (!writes.some((write) => write.id === own.id)) writes.push(own);
+	const { within, usedBefore } = walk(writes, budget);
+	if (within.has(own.id)) return;
+	const { property, who, unit, show } = BUDGETS[kind];
+	const before = usedBefore.get(own.id) ?? 0;
+	const cause = `${property.displayName}: is ${show(budget)} ${unit} in ${windowText(params)}, and calls at the same moment took the ${who} to it first: in the service's order, ${show(before)} came before this call's ${show(own.size)} (${own.id}) in the window that ends ${shownTime(window.end)}`;
+	let undoneBy: string | undefined;
+	try {
+		undoneBy = await undo();
+	} catch (error) {
+		throw new NodeOperationError(params.node, `${cause}, and undoing it failed: ${(error as Error).message}`, {
+			itemIndex: params.itemIndex,
+			description: `The write ${own.id} is in the service and past the budget: undo it by hand.`,
+		});
 	}
-	check(params, 'customerAmount', used, amount, Math.round(setting * 100));
+	throw new NodeOperationError(params.node, `${cause}, so the node undid it at once${undoneBy ? ` (${undoneBy})` : ''}: try again after that or raise ${property.displayName}`, {
+		itemIndex: params.itemIndex,
+		description: `${UNDONE_BEFORE_ERROR} It was in the service only between its write and its undo.`,
+	});
 }
 
 /** The budgets an operation declares (OperationDefinition.budgeted), for the docs and the tests. */
 export function budgetsOf(operation: Pick<OperationDefinition, 'budgeted'>): BudgetKind[] {
 	return [...(operation.budgeted ?? [])];
+}
+
+const written = (response: IDataObject): { id?: string; at?: string } => {
+	const transaction = (response.transaction as IDataObject | null | undefined) ?? {};
+	return { id: text(transaction.id), at: text(transaction.created_at) };
+};
+
+/** After Add or Subtract Points: past the budget in the service's order, the same change the other way undoes it. */
+export async function settleMemberPointsBudget(params: ParamReader, memberPath: string, cardPath: string, points: number, response: IDataObject): Promise<void> {
+	const { id, at } = written(response);
+	// no transaction (nothing changed) or no time to place it by: nothing to settle
+	if (id === undefined || at === undefined) return;
+	await settleBudget(
+		params,
+		'memberPoints',
+		{ id, at, size: Math.abs(points) },
+		async (window) => await memberPointsWrites(params, memberPath, window),
+		async () => written(await params.send<IDataObject>({ method: 'POST', path: `${cardPath}/points`, body: { points: -points, reason: `${POINTS_UNDO_REASON}${id}` } })).id,
+	);
+}
+
+/** After Purchase Reward: past the budget in the service's order, a refund (the points and the stock back) undoes it. */
+export async function settleMemberPurchasesBudget(params: ParamReader, memberPath: string, programPath: string, response: IDataObject): Promise<void> {
+	const { id, at } = written(response);
+	if (id === undefined || at === undefined) return;
+	await settleBudget(
+		params,
+		'memberPurchases',
+		{ id, at, size: 1 },
+		async (window) => await memberPurchaseWrites(params, memberPath, window),
+		async () =>
+			written(await params.send<IDataObject>({ method: 'POST', path: `${programPath}/rewards/purchases/${encodeURIComponent(id)}/refund`, body: {}, safeToRepeat: true })).id,
+	);
+}
+
+/** After Redeem: past the budget in the service's order, a rollback (of the parent, for a stacked one) undoes it. */
+export async function settleCustomerAmountBudget(params: ParamReader, customer: IDataObject | undefined, response: IDataObject): Promise<void> {
+	if (readBudget(params, 'customerAmount') === undefined) return;
+	const parts = ((response.redemptions as IDataObject[] | undefined) ?? []).filter((part) => part.result === 'SUCCESS');
+	const size = parts.reduce((sum, part) => sum + Math.max(0, Number((part.gift as IDataObject | undefined)?.amount ?? 0) || 0), 0);
+	// a call that moved no money counts nothing (and was not checked against any customer)
+	if (size === 0) return;
+	const parent = response.parent_redemption as IDataObject | undefined;
+	const id = text(parent?.id) ?? text(parts[0]?.id);
+	const at = parts.map((part) => text(part.created_at)).filter((value): value is string => value !== undefined).sort()[0];
+	if (id === undefined || at === undefined) return;
+	const who = budgetCustomer(params, customer);
+	const reason = `Undone by ${BUDGETS.customerAmount.property.displayName}`;
+	await settleBudget(
+		params,
+		'customerAmount',
+		{ id, at, size },
+		async (window) => await customerAmountWrites(params, who, window),
+		async () => {
+			const path = parent ? `/v1/redemptions/${encodeURIComponent(id)}/rollbacks` : `/v1/redemptions/${encodeURIComponent(id)}/rollback`;
+			const answer = await params.send<IDataObject>({ method: 'POST', path, body: { reason }, safeToRepeat: true });
+			return text(answer.id) ?? text((answer.parent_rollback as IDataObject | undefined)?.id);
+		},
+	);
 }

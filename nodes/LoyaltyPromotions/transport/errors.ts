@@ -235,6 +235,9 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 export const APPLIED_BEFORE_ERROR =
 	'The service had accepted the request before this error, so it was applied: check in the service before running it again.';
 
+/** Said by an error met after a write that the node then undid (a budget passed in the service's order). */
+export const UNDONE_BEFORE_ERROR = 'The node undid the write before this error, so nothing of it remains.';
+
 /**
  * An error met after the service answered a request that is not safe to repeat with success (while reading or
  * shaping its answer, or in a request that follows it): it says the request was applied, so that nobody runs it
@@ -243,6 +246,7 @@ export const APPLIED_BEFORE_ERROR =
 export function afterApplied(node: INode, error: unknown): NodeApiError | NodeOperationError {
 	const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error instanceof Error ? error : String(error));
 	const description = typeof failure.description === 'string' ? failure.description.trim() : '';
+	if (description.includes(UNDONE_BEFORE_ERROR)) return failure;
 	if (!description.includes(APPLIED_BEFORE_ERROR)) failure.description = description ? `${description} ${APPLIED_BEFORE_ERROR}` : APPLIED_BEFORE_ERROR;
 	return failure;
 }

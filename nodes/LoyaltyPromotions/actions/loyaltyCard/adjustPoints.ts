@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import { budgetProperties, checkMemberPointsBudget } from '../../shared/budgets';
+import { budgetProperties, checkMemberPointsBudget, POINTS_UNDO_REASON, settleMemberPointsBudget } from '../../shared/budgets';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { allowedChangesProperty, maxPointsPerCallProperty, readPointsChange } from '../../shared/limits';
-import { requireText } from '../../shared/validate';
+import { fail, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { memberPath } from '../programMember/fields';
 import { CARD_LOCATORS, cardPath } from './fields';
@@ -41,7 +41,14 @@ export const adjustPoints: OperationDefinition = {
 		const points = readPointsChange(params, 'Points', params.get('points'));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const reason = fields.reason === undefined || fields.reason === '' ? undefined : requireText(params, 'Reason', fields.reason, { max: 255 });
+		// the node's own undo is told by its reason: a call may not pass for one
+		if (reason?.toLowerCase().startsWith(POINTS_UNDO_REASON.toLowerCase())) fail(params, 'Reason', `may not start with "${POINTS_UNDO_REASON.trim()}": the node gives that reason to the changes it undoes`);
 		await checkMemberPointsBudget(params, memberPath(params), points);
 		return { method: 'POST', path: `${path}/points`, body: reason === undefined ? { points } : { points, reason } };
+	},
+	// after the change: past the budget in the service's order (calls at the same moment), it is undone at once
+	follow: async (response, params) => {
+		await settleMemberPointsBudget(params, memberPath(params), cardPath(params), readPointsChange(params, 'Points', params.get('points')), response);
+		return [{ json: response }];
 	},
 };

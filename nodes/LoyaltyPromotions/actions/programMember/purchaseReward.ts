@@ -1,4 +1,6 @@
-import { budgetProperties, checkMemberPurchasesBudget } from '../../shared/budgets';
+import { budgetProperties, checkMemberPurchasesBudget, settleMemberPurchasesBudget } from '../../shared/budgets';
+import { path } from '../../transport/request';
+import { readProgramId } from '../program/fields';
 import { requirePattern } from '../../shared/validate';
 import { programLocator } from '../program/search';
 import type { OperationDefinition } from '../types';
@@ -31,5 +33,10 @@ export const purchaseReward: OperationDefinition = {
 		// a dry run buys nothing, so it counts in no budget
 		if (mode === undefined) await checkMemberPurchasesBudget(params, memberPath(params));
 		return { method: 'POST', path, body: { reward_id: rewardId, ...mode }, safeToRepeat };
+	},
+	// after the purchase: past the budget in the service's order (calls at the same moment), it is refunded at once
+	follow: async (response, params) => {
+		if (readDryRun(params).mode === undefined) await settleMemberPurchasesBudget(params, memberPath(params), path`/v2/loyalties/programs/${readProgramId(params)}`, response);
+		return [{ json: response }];
 	},
 };

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { budgetProperties, checkCustomerAmountBudget } from '../../shared/budgets';
+import { budgetProperties, checkCustomerAmountBudget, settleCustomerAmountBudget } from '../../shared/budgets';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { BOUNDED_REDEEMABLES, readStackableCall, REDEEMABLE_BOUNDS, redeemablesProperty, STACKABLE_OPTIONS } from '../../shared/stackable';
 import type { OperationDefinition } from '../types';
@@ -18,5 +18,10 @@ export const redeem: OperationDefinition = {
 		const { body, amount } = readStackableCall(params);
 		await checkCustomerAmountBudget(params, body.customer as IDataObject | undefined, amount);
 		return { method: 'POST', path: '/v1/redemptions', body };
+	},
+	// after the redemption: past the budget in the service's order (calls at the same moment), it is rolled back at once
+	follow: async (response, params) => {
+		await settleCustomerAmountBudget(params, readStackableCall(params).body.customer as IDataObject | undefined, response);
+		return [{ json: response }];
 	},
 };
