@@ -58,7 +58,7 @@ const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
 	['Loyalty (current, v2, Beta)', ['program', 'programMember', 'loyaltyCard', 'cardDefinition', 'tierStructure', 'earningRule', 'benefit', 'programReward', 'loyaltyReward', 'programReport', 'examine']],
 	['Loyalty (legacy, v1; deprecated)', ['loyaltyMember']],
 	['Customers & orders', ['customer', 'order', 'segment', 'event']],
-	['Products & catalogue', ['product', 'sku', 'productCollection', 'category', 'location', 'metadataSchema']],
+	['Products & catalogue', ['product', 'sku', 'productCollection', 'category', 'location', 'area', 'metadataSchema']],
 	['Rewards & referrals', ['reward', 'rewardAssignment', 'referralHolder']],
 	['Exports & async', ['export', 'asyncAction', 'trashBin']],
 	['Management (any project of the account)', ['project', 'user', 'webhook', 'customEventSchema', 'managementMetadataSchema', 'stackingRules', 'branding', 'managementCampaignTemplate']],

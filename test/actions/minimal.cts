@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { FIXTURES, type RunningEmulator } from '../emulator/index.cjs';
+import { AREA_FIXTURES } from '../emulator/routes/areas.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
 
@@ -337,6 +338,12 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'location.getAll': { limit: 5 },
 	'metadataSchema.get': { relatedObject: 'customer' },
 	'metadataSchema.getAll': { returnAll: true },
+	// issue 52: areas (the emulator seeds three; fresh ones are updated and deleted)
+	'area.create': { name: 'Minimal area' },
+	'area.get': { areaId: AREA_FIXTURES[0].id },
+	'area.getAll': { limit: 5 },
+	'area.update': { areaId: '{newArea}', updateFields: { name: 'Renamed area' } },
+	'area.delete': { areaId: '{newArea}' },
 	// branch v2reports (issue 21): the v2 loyalty reports (daily ones over the fixtures' first days)
 	'programReport.getCardDaily': { ...V2_CARD, ...V2_REPORT_RANGE },
 	'programReport.getMemberEarningRuleDaily': { programId: FIXTURES.programActive, memberId: FIXTURES.memberId, earningRuleId: FIXTURES.earningRuleActive, ...V2_REPORT_RANGE },
@@ -495,6 +502,7 @@ const FRESH: Record<
 	'{newActiveBenefit}': { parameter: 'benefitId', resource: 'benefit', operation: 'create', parameters: { ...V2_POINTS_BENEFIT, additionalFields: { status: 'ACTIVE' } }, named: true },
 	// branch v1catalogue (issue 22)
 	'{newProductCollection}': { parameter: 'productCollectionId', resource: 'productCollection', operation: 'create', parameters: { type: 'STATIC' }, named: true },
+	'{newArea}': { parameter: 'areaId', resource: 'area', operation: 'create', parameters: {}, named: true },
 	'{newCategory}': { parameter: 'categoryId', resource: 'category', operation: 'create', parameters: { hierarchy: 5 }, named: true },
 	'{newSku}': { parameter: 'skuId', resource: 'sku', operation: 'upsert', parameters: { productId: FIXTURES.productId } },
 	'{newLoyaltyReward}': { parameter: 'rewardId', resource: 'loyaltyReward', operation: 'create', parameters: V2_POINTS_REWARD, named: true },

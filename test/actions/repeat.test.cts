@@ -84,6 +84,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			// branch v1catalogue: each create makes another record (names are not unique keys)
 			'productCollection.create',
 			'category.create',
+			'area.create',
 			// branch v2structure: batches leave the assignments changed (a repeated unassign answers 404), creates add records
 			'program.batchCardDefinitions',
 			'program.batchEarningRules',

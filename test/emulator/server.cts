@@ -45,6 +45,7 @@ import * as segments from './routes/segments.cjs';
 import * as referrals from './routes/referrals.cjs';
 import * as templates from './routes/templates.cjs';
 import * as trashBin from './routes/trashBin.cjs';
+import * as areas from './routes/areas.cjs';
 // Voucher engine
 import * as campaigns from './routes/campaigns.cjs';
 import * as loyaltyMembers from './routes/loyaltyMembers.cjs';
@@ -82,7 +83,7 @@ export function buildRouter(): Router {
 	// branch v1rest2: segments, referral code holders.
 	for (const m of [segments, referrals]) m.register(r);
 	// branch v1catalogue (issue 22): product collections, locations, the app keys' metadata schemas.
-	for (const m of [productCollections, locations, metadataSchemas]) m.register(r);
+	for (const m of [productCollections, locations, metadataSchemas, areas]) m.register(r);
 	// branch v2structure: program assignments, tier structures' tiers.
 	for (const m of [loyaltyV2Assignments, loyaltyV2Tiers]) m.register(r);
 	// branch v1rest3: the bin (vouchers deleted without force land there)

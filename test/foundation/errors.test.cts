@@ -216,6 +216,23 @@ describe('toNodeApiError', () => {
 		expect(error.context.serviceError).toMatchObject({ error: { message: 'Orders under 10 EUR cannot be redeemed' } });
 	});
 
+	it('a 400 multiple_requests reads as a rollback already in progress, keeps the key, and says nothing changed', () => {
+		const error = toNodeApiError(node, clientFailure(400, { code: 400, message: 'Bad request', key: 'multiple_requests', details: 'Multiple requests', request_id: 'v-1' }));
+		expect(error.message).toBe('A rollback of this redemption is already in progress');
+		expect(error.description).toContain('changed nothing (not repeated)');
+		expect(error.context.serviceError).toMatchObject({ httpCode: '400', key: 'multiple_requests', message: 'Bad request' });
+		// a key only as an own property of the table: an inherited name is no meaning
+		expect(toNodeApiError(node, clientFailure(400, { code: 400, message: 'Bad request', key: 'constructor' })).message).toBe('Bad request');
+	});
+
+	it('a rollback refused with a 400 is sent once, never repeated', async () => {
+		env.emu.control.setFaults({ route: `/v1/redemptions/${FIXTURES.redemptionIds[1]}/rollback`, method: 'POST', sequence: [400] });
+		const result = await runNode({ parameters: { resource: 'redemption', operation: 'rollback', redemptionId: FIXTURES.redemptionIds[1] }, credentials: env.creds });
+		expect(result.items).toEqual([]);
+		expect(result.error?.httpCode).toBe('400');
+		expect(env.emu.control.requests({ method: 'POST', path: `/v1/redemptions/${FIXTURES.redemptionIds[1]}/rollback` })).toHaveLength(1);
+	});
+
 	it('uses the status when the body has no message, and names the address when nothing answered', () => {
 		expect(toNodeApiError(node, clientFailure(502, 'gateway says no')).message).toBe('The service answered 502');
 		const unreachable = toNodeApiError(node, clientFailure(undefined, undefined, 'ECONNREFUSED'), { baseUrl: 'http://127.0.0.1:1' });

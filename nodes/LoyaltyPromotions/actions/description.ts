@@ -116,7 +116,7 @@ export function repeatNotice(operation: OperationDefinition): INodeProperties[] 
 	const hint = operation.repeatHint ? ` ${operation.repeatHint}` : '';
 	return [
 		{
-			displayName: `Not safe to repeat: keep Retry On Fail (Settings) off, since it resends items that succeeded; Continue On Fail shows which failed.${hint}`,
+			displayName: `Not safe to repeat: keep Retry On Fail (Settings) off, since it resends items that succeeded.${hint}`,
 			name: 'repeatNotice',
 			type: 'notice',
 			default: '',

@@ -38,6 +38,7 @@ import { sku } from './sku';
 import { productCollection } from './productCollection';
 import { category } from './category';
 import { location } from './location';
+import { area } from './area';
 import { metadataSchema } from './metadataSchema';
 // Rewards and referrals
 import { reward } from './reward';
@@ -104,6 +105,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	productCollection,
 	category,
 	location,
+	area,
 	metadataSchema,
 	// Rewards and referrals
 	reward,

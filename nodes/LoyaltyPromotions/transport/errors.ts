@@ -59,6 +59,18 @@ export function inspectFailure(error: unknown): FailedExchange {
 	};
 }
 
+/**
+ * Error keys whose meaning the service's own message does not say: the headline the user (and an AI agent's
+ * model, which reads the message only) gets instead, and what to do. A 400 is never repeated by the transport.
+ */
+const KEY_MEANINGS: Readonly<Record<string, { headline: string; hint: string }>> = {
+	// Since 1 July 2026 the service refuses a rollback of a redemption while another rollback of it runs.
+	multiple_requests: {
+		headline: 'A rollback of this redemption is already in progress',
+		hint: 'This request was refused and changed nothing (not repeated): let the other rollback finish, then check the redemption before trying again.',
+	},
+};
+
 const STATUS_HINTS: Record<number, string> = {
 	401: 'Check the credential: its keys (or OAuth token) were not accepted by the service.',
 	402: "The service's plan for this project lacks a feature this operation needs.",
@@ -172,6 +184,8 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	else if (unreachable) message = socketHeadline(failure, options.notRepeated === true, options.timeoutMs);
 	else message = failure.message || 'The request failed';
 	const notFound = status === 404 || body.key === 'not_found' ? notFoundHeadline(message, body) : undefined;
+	const meaning = typeof body.key === 'string' && Object.prototype.hasOwnProperty.call(KEY_MEANINGS, body.key) ? KEY_MEANINGS[body.key] : undefined;
+	if (meaning) message = meaning.headline;
 	if (notFound) message = notFound;
 	if (failure.tokenRequest && !message.startsWith('Could not get an OAuth access token')) {
 		message = `Could not get an OAuth access token: ${message}`;
@@ -196,6 +210,7 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 			: undefined,
 		unreachable,
 		typeof body.details === 'string' && !notFound?.endsWith(body.details.trim()) ? body.details : undefined,
+		meaning?.hint,
 		ruleMessage,
 		hint,
 		options.attempts && options.attempts > 1 ? `Gave up after ${options.attempts} attempts.` : undefined,

@@ -112,14 +112,16 @@ describe('Tier Structure (Beta): tiers', () => {
 		expect(ctx.emu.control.state.tiers.get(FIXTURES.tierStructureActive)!.size).toBe(1);
 	});
 
-	it('a structure holds at most 10 tiers: the eleventh is refused by the service', async () => {
-		for (let i = 1; i < 10; i++) {
-			const { error } = await ctx.run({ resource: 'tierStructure', operation: 'createTier', tierStructure: FIXTURES.tierStructureDraft, name: `T${i}`, qualificationType: 'POINTS', minPoints: i * 1000 });
-			expect(error).toBeUndefined();
-		}
-		const { error } = await ctx.run({ resource: 'tierStructure', operation: 'createTier', tierStructure: FIXTURES.tierStructureDraft, name: 'T11', qualificationType: 'POINTS', minPoints: 99999 });
+	it('a structure holds at most 100 tiers (10 before 20 August 2026): the 101st is refused by the service', async () => {
+		const tiers = ctx.emu.control.state.tiers.get(FIXTURES.tierStructureDraft)!;
+		const [first] = [...tiers.values()];
+		// the structure filled to 99 in the emulator's state, so that the node's own requests are the 100th and the 101st
+		for (let i = tiers.size; i < 99; i++) tiers.set(`lt_filler${i}`, { ...first, id: `lt_filler${i}`, name: `T${i}` });
+		const hundredth = await ctx.run({ resource: 'tierStructure', operation: 'createTier', tierStructure: FIXTURES.tierStructureDraft, name: 'T100', qualificationType: 'POINTS', minPoints: 100_000 });
+		expect(hundredth.error).toBeUndefined();
+		const { error } = await ctx.run({ resource: 'tierStructure', operation: 'createTier', tierStructure: FIXTURES.tierStructureDraft, name: 'T101', qualificationType: 'POINTS', minPoints: 200_000 });
 		expect(error?.httpCode).toBe('400');
-		expect(ctx.emu.control.state.tiers.get(FIXTURES.tierStructureDraft)!.size).toBe(10);
+		expect(tiers.size).toBe(100);
 	});
 
 	it("a non-DRAFT structure's tier changes only its name and metadata: its qualification is refused (409)", async () => {

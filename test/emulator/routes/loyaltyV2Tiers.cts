@@ -2,7 +2,7 @@
  * A v2 tier structure's tiers (auth B), with the contract's rules: a closed body (`name` 1–200 and
  * `qualification_rules` required on create), qualification POINTS (points, no segment) or POINTS_AND_SEGMENT
  * (points and segment), points 0–1,000,000,000 with max_value not below min_value; `downgrade` INHERIT (the
- * default) or NO_DOWNGRADE. A structure holds at most 10 tiers (400). Once the structure has left DRAFT, tiers are neither added nor removed and only their name and metadata
+ * default) or NO_DOWNGRADE. A structure holds at most 100 tiers (400; 10 until the 20 August 2026 release). Once the structure has left DRAFT, tiers are neither added nor removed and only their name and metadata
  * change (409 resource_in_invalid_state). The list is a v2 cursor list (`lcrst_`, order by created_at or name,
  * no filters); a delete answers the deleted tier. Each change is a tier structure activity (`vl.tier_structure.tier.*`).
  */
@@ -16,7 +16,7 @@ import { v2Page } from './loyaltyV2Lists.cjs';
 type Tier = Json & { id: string; name: string; created_at: string };
 
 const TIER_ID = /^lt_[a-f0-9]+$/;
-const MAX_TIERS = 10;
+const MAX_TIERS = 100;
 const MAX_POINTS = 1_000_000_000;
 
 const pointsValue: Rule = (v, path) => {

@@ -148,7 +148,7 @@ const createTier: OperationDefinition = {
 	value: 'createTier',
 	name: 'Create Tier',
 	action: 'Create a tier in a tier structure',
-	description: 'Add a tier to a draft tier structure (at most 10 tiers): the points range that qualifies for it, and with Points and Segment the segment a member must be in',
+	description: 'Add a tier to a draft tier structure (at most 100 tiers): the points range that qualifies for it, and with Points and Segment the segment a member must be in',
 	endpoint: 'POST /v2/loyalties/tier-structures/{id}/tiers',
 	repeatHint: 'Each run adds another tier.',
 	properties: [
