@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { MAX_DEPTH } from '../../transport/depth';
 import { inexactNumberRule, numberLiteralsOf } from '../../transport/exactNumbers';
-import { JSON_FIELD_RULES } from '../jsonFieldRules';
+import { JSON_FIELD_RULES, jsonFieldKey } from '../jsonFieldRules';
 import { hasOwn, ownValue } from '../own';
 import { fail, type FieldContext } from './fail';
 import { requireOption } from './options';
@@ -94,14 +94,28 @@ function checkJsonShape(params: FieldContext, field: string, value: unknown, tex
 	}
 }
 
+/** The node's `resource.operation` (one for all items), or undefined outside an operation (a trigger's hook). */
+function operationOf(params: FieldContext): string | undefined {
+	try {
+		const resource = params.context?.getNodeParameter('resource', 0);
+		const operation = params.context?.getNodeParameter('operation', 0);
+		return typeof resource === 'string' && typeof operation === 'string' ? `${resource}.${operation}` : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
- * A JSON field's content against the contract's rules for it (JSON_FIELD_RULES, by the field's label): each
+ * A JSON field's content against the contract's rules for it (JSON_FIELD_RULES, by operation and label): each
  * enum at its key path, and the keys the contract requires. The error names the field, the key path and the
  * allowed values. An empty object counts as the field left empty.
  */
 export function checkJsonField(params: FieldContext, field: string, value: unknown, text?: string): void {
 	checkJsonShape(params, field, value, text);
-	const rules = hasOwn(JSON_FIELD_RULES, field) ? JSON_FIELD_RULES[field] : undefined;
+	const operation = operationOf(params);
+	// a mapped value's label names its input key: `Discount (JSON) (input field "discount")`
+	const key = operation === undefined ? undefined : jsonFieldKey(operation, field.replace(/ \(input field .*$/, ''));
+	const rules = key !== undefined && hasOwn(JSON_FIELD_RULES, key) ? JSON_FIELD_RULES[key] : undefined;
 	if (!rules || (value !== null && typeof value === 'object' && Object.keys(value).length === 0)) return;
 	for (const rule of rules) {
 		for (const { at, value: found } of valuesAt(value, rule.path)) {
