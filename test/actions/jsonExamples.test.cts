@@ -2,6 +2,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
+import { checkJsonField, type FieldContext } from '../../nodes/LoyaltyPromotions/shared/validate';
 
 /**
  * Every example the node shows in a JSON field is one the service accepts: for every JSON field of every operation
@@ -215,5 +216,25 @@ describe('every example a JSON field shows fits the contract', () => {
 		// the placeholder is always an example; a field whose placeholder is no JSON would show nothing to check
 		expect(examples.some(({ where }) => where === 'placeholder')).toBe(true);
 		expect(examples.flatMap(({ where, value }) => (where === 'description' ? descriptionBreaks(value, part) : breaks(value, part)).map((problem) => `${where}: ${problem}`))).toEqual([]);
+	});
+});
+
+/** The node's own checks of a JSON field (checkJsonField) as the field's operation runs them. */
+function nodeRefusal(key: string, label: string, value: unknown): string | undefined {
+	const [resource, operation] = key.split('.');
+	const params = { node: { name: 'Node', type: 'loyaltyPromotions', typeVersion: 3, position: [0, 0], parameters: {} }, itemIndex: 0, context: { getNodeParameter: (name: string) => ({ resource, operation })[name] } } as unknown as FieldContext;
+	try {
+		checkJsonField(params, label, value);
+		return undefined;
+	} catch (error) {
+		return (error as Error).message;
+	}
+}
+
+describe("every example a JSON field shows passes the node's own checks of that field", () => {
+	it.each(FIELDS.map(({ key, property }) => ({ name: `${key} ${property.displayName}`, key, property })))('$name', ({ key, property }) => {
+		// a description's piece of a field is not the field's whole JSON: only the placeholder and the default
+		const wholes = examplesOf(property).filter(({ where }) => where !== 'description');
+		expect(wholes.map(({ where, value }) => [where, nodeRefusal(key, property.displayName, value)]).filter(([, refusal]) => refusal !== undefined)).toEqual([]);
 	});
 });

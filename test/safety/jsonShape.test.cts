@@ -10,7 +10,8 @@ import { useEmulator } from '../actions/v2/helpers.cjs';
  * "Maximum call stack size exceeded") and, outside metadata, a key `__proto__` at any depth (its content would
  * reach the service unseen by the contract's checks); metadata keeps `__proto__` as an own key, sent as given.
  * An answer nested that deep fails its item, saying, for every operation not safe to repeat, that the request
- * may have been applied.
+ * may have been applied. A whole number past 2^53 - 1 (its digits lost as the JSON is read) is refused in every
+ * field, metadata included, naming the field, the key path and the digits as typed.
  */
 
 const ctx = useEmulator();
@@ -72,6 +73,15 @@ describe.each(fields)('$label ($key)', (field) => {
 	it('nested 5,000 levels deep: refused naming the field, nothing sent', async () => {
 		const { error } = await run(field, asField(field, nested(5000, '1')));
 		expect(error?.message).toBe(`${field.label}: is nested more than ${MAX_DEPTH} levels deep (objects and lists inside one another); the service's fields nest a few levels`);
+		expect(error?.description).toBe('Nothing was sent to the service.');
+		expect(ctx.sent()).toEqual([]);
+	});
+
+	it('a whole number past 2^53 - 1 at any depth, metadata too: refused naming the field, where and the digits, nothing sent', async () => {
+		const { error } = await run(field, asField(field, '{"customer": {"source_id": 12345678901234567890}}'));
+		expect(error?.message).toBe(
+			`${field.label}: ${field.list ? '[0].' : ''}customer.source_id: is the number 12345678901234567890, which reads as 12345678901234567000: past 9007199254740991, a number no longer holds every digit, so it would be sent rounded. Pass an ID or a code as text (in quotes in JSON), e.g. "12345678901234567890"`,
+		);
 		expect(error?.description).toBe('Nothing was sent to the service.');
 		expect(ctx.sent()).toEqual([]);
 	});

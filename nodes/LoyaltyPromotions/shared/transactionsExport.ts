@@ -12,7 +12,7 @@ import { fail, parseJsonObject, requireOption, requireScalarText } from './valid
 /** The columns every transactions export offers; a card's export adds campaign_id. */
 export const TRANSACTION_EXPORT_FIELDS = ['amount', 'balance', 'created_at', 'details', 'id', 'reason', 'related_transaction_id', 'source', 'source_id', 'type', 'voucher_id'];
 const ORDERS = ['-created_at', 'created_at'];
-const FILTERS_SHAPE = { junction: 'and', voucher_id: { conditions: { $in: ['v_…'] } }, created_at: { conditions: { $after: ['2025-01-01T00:00:00Z'] } } };
+const FILTERS_SHAPE = { junction: 'and', voucher_id: { conditions: { $in: ['v_…'] } }, created_at: { conditions: { $after: '2025-01-01T00:00:00Z' } } };
 
 /** A column's name as the panel shows it, e.g. 'related_transaction_id' → 'Related Transaction ID'. */
 const columnName = (field: string) =>

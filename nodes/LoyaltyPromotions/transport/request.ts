@@ -13,6 +13,7 @@ import { ApplicationError, NodeApiError, NodeOperationError, sleep } from 'n8n-w
 import { baseUrlOf, baseUrlProblem, redactUrlCredentials, type LocationCredentials } from '../../../credentials/location';
 import { deeperThan, MAX_DEPTH } from './depth';
 import { loneSurrogateField } from './encoding';
+import { inexactNumberIn, inexactNumberRule } from './exactNumbers';
 import { inspectFailure, toNodeApiError, type FailedExchange } from './errors';
 import { SecretSet } from './redact';
 import { backoffMs, DEFAULT_WAIT_LIMITS, Pacer, rateLimitWait, seconds, WaitRefused, type WaitLimits } from './pacer';
@@ -262,6 +263,7 @@ export class Transport {
 	private async exchange<T>(request: ServiceRequest, itemIndex?: number): Promise<T> {
 		this.refuseTooDeep(request, itemIndex);
 		this.refuseLoneSurrogates(request, itemIndex);
+		this.refuseInexactNumbers(request, itemIndex);
 		if (this.credentialType !== 'loyaltyPromotionsOAuth2Api') return await this.send<T>(request, itemIndex);
 		// n8n buys an OAuth token in every request that starts while none is stored, and again in every request
 		// that meets a 401: with 8 in flight, an expiry would buy 8 tokens. So the requests of an execution share
@@ -503,6 +505,23 @@ export class Transport {
 			`${found[1]}: holds a broken Unicode character (half of a surrogate pair), which cannot be sent`,
 			{ itemIndex, description: `It is ${found[0]} "${found[1]}" of the request. Fix the text it came from. Nothing was sent to the service.` },
 		);
+	}
+
+	/**
+	 * Refuses, before anything is sent, a request whose query, form or JSON body holds a number that would reach
+	 * the service rounded (exactNumbers.ts), wherever it came from: the fields check their own numbers with their
+	 * labels; this is the guard for any number no field check saw.
+	 */
+	private refuseInexactNumbers(request: ServiceRequest, itemIndex?: number): void {
+		for (const [part, value, style] of [['the query parameter', request.query, 'brackets'], ['the form field', request.form, 'brackets'], ['the body field', request.body, 'dots']] as const) {
+			const found = inexactNumberIn(value, style);
+			if (!found) continue;
+			const field = found.at || '(the body)';
+			throw new NodeOperationError(this.host.getNode(), `${field}: ${inexactNumberRule(found.value)!}`, {
+				itemIndex,
+				description: `It is ${part} "${field}" of the request. Nothing was sent to the service.`,
+			});
+		}
 	}
 
 	/** A request that outlived its total deadline, however slowly its answer came. */

@@ -109,7 +109,7 @@ export const PURCHASE_LIMITS: JsonBodyField = {
 		'How often a member may purchase the reward: a cooldown ({"type": "NO_COOLDOWN"} or {"type": "FIXED_COOLDOWN", "fixed_cooldown": {"period": {"value": 1, "unit": "DAY"}}}) and a frequency ({"type": "NO_LIMIT"} or LIMITED with one TIME_BASED limit)',
 	shape: {
 		cooldown: { type: 'FIXED_COOLDOWN', fixed_cooldown: { period: { value: 7, unit: 'DAY' } } },
-		frequency: { type: 'LIMITED', limits: [{ type: 'TIME_BASED', period: { value: 1, unit: 'MONTH' }, triggers: { max: 2 } }] },
+		frequency: { type: 'LIMITED', limits: [{ type: 'TIME_BASED', period: { type: 'CURRENT_PERIOD', current_period: { unit: 'MONTH' } }, triggers: { max: 2 } }] },
 	},
 };
 

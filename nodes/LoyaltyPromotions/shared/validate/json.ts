@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { MAX_DEPTH } from '../../transport/depth';
-import { JSON_FIELD_RULES } from '../jsonFieldRules';
+import { inexactNumberRule, numberLiteralsOf } from '../../transport/exactNumbers';
+import { JSON_FIELD_RULES, jsonFieldKey } from '../jsonFieldRules';
 import { hasOwn, ownValue } from '../own';
 import { fail, type FieldContext } from './fail';
 import { requireOption } from './options';
@@ -19,7 +20,7 @@ export function parseJsonObject(params: FieldContext, field: string, value: unkn
 		}
 	}
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) fail(params, field, 'must be a JSON object, e.g. {"key": "value"}');
-	checkJsonField(params, field, parsed);
+	checkJsonField(params, field, parsed, typeof value === 'string' ? value : undefined);
 	return parsed as IDataObject;
 }
 
@@ -35,7 +36,7 @@ export function parseJsonArray(params: FieldContext, field: string, value: unkno
 		}
 	}
 	if (!Array.isArray(parsed)) fail(params, field, 'must be a JSON array, e.g. [{"id": "..."}]');
-	checkJsonField(params, field, parsed);
+	checkJsonField(params, field, parsed, typeof value === 'string' ? value : undefined);
 	return parsed as IDataObject[];
 }
 
@@ -66,15 +67,22 @@ function valuesAt(root: unknown, path: string): Array<{ at: string; value: unkno
 const FREE_FORM = /metadata/i;
 
 /**
- * A JSON field's shape, at any depth and without recursion: at most MAX_DEPTH levels of objects and lists, and
- * no key `__proto__` outside metadata. The contract names every key of the other JSON fields, and none is
- * `__proto__`, which a JSON reader that assigns keys (`object[key] = value`) takes as the object's prototype:
- * its content would reach the service as fields the checks below never saw.
+ * A JSON field's shape, at any depth and without recursion: at most MAX_DEPTH levels of objects and lists, no
+ * key `__proto__` outside metadata, and no number that would be sent rounded (exactNumbers.ts: a whole number
+ * past 2^53 - 1, in any form), metadata included. The contract names every key of the other JSON fields, and none
+ * is `__proto__`, which a JSON reader that assigns keys (`object[key] = value`) takes as the object's prototype:
+ * its content would reach the service as fields the checks below never saw. `text` is the JSON as typed, whose
+ * digits the error quotes.
  */
-function checkJsonShape(params: FieldContext, field: string, value: unknown): void {
+function checkJsonShape(params: FieldContext, field: string, value: unknown, text?: string): void {
 	const pending: Array<{ value: unknown; depth: number; at: string; free: boolean }> = [{ value, depth: 0, at: '', free: FREE_FORM.test(field) }];
 	while (pending.length > 0) {
 		const next = pending.pop()!;
+		if (typeof next.value === 'number') {
+			const number = next.value;
+			const rule = inexactNumberRule(number, text === undefined ? undefined : numberLiteralsOf(text).find((literal) => Number(literal) === number));
+			if (rule) fail(params, next.at ? `${field}: ${next.at}` : field, rule);
+		}
 		if (next.value === null || typeof next.value !== 'object') continue;
 		if (next.depth >= MAX_DEPTH) fail(params, field, `is nested more than ${MAX_DEPTH} levels deep (objects and lists inside one another); the service's fields nest a few levels`);
 		const list = Array.isArray(next.value);
@@ -86,14 +94,28 @@ function checkJsonShape(params: FieldContext, field: string, value: unknown): vo
 	}
 }
 
+/** The node's `resource.operation` (one for all items), or undefined outside an operation (a trigger's hook). */
+function operationOf(params: FieldContext): string | undefined {
+	try {
+		const resource = params.context?.getNodeParameter('resource', 0);
+		const operation = params.context?.getNodeParameter('operation', 0);
+		return typeof resource === 'string' && typeof operation === 'string' ? `${resource}.${operation}` : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
- * A JSON field's content against the contract's rules for it (JSON_FIELD_RULES, by the field's label): each
+ * A JSON field's content against the contract's rules for it (JSON_FIELD_RULES, by operation and label): each
  * enum at its key path, and the keys the contract requires. The error names the field, the key path and the
  * allowed values. An empty object counts as the field left empty.
  */
-export function checkJsonField(params: FieldContext, field: string, value: unknown): void {
-	checkJsonShape(params, field, value);
-	const rules = hasOwn(JSON_FIELD_RULES, field) ? JSON_FIELD_RULES[field] : undefined;
+export function checkJsonField(params: FieldContext, field: string, value: unknown, text?: string): void {
+	checkJsonShape(params, field, value, text);
+	const operation = operationOf(params);
+	// a mapped value's label names its input key: `Discount (JSON) (input field "discount")`
+	const key = operation === undefined ? undefined : jsonFieldKey(operation, field.replace(/ \(input field .*$/, ''));
+	const rules = key !== undefined && hasOwn(JSON_FIELD_RULES, key) ? JSON_FIELD_RULES[key] : undefined;
 	if (!rules || (value !== null && typeof value === 'object' && Object.keys(value).length === 0)) return;
 	for (const rule of rules) {
 		for (const { at, value: found } of valuesAt(value, rule.path)) {

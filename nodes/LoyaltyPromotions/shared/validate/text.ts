@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { redactUrlCredentials } from '../../../../credentials/location';
+import { inexactNumberRule } from '../../transport/exactNumbers';
 import { fail, type FieldContext } from './fail';
 
 /** Text fields: any scalar as text, required text, http(s) URLs, and the length bounds of IDs, codes and emails. */
@@ -7,12 +8,17 @@ import { fail, type FieldContext } from './fail';
 /**
  * Text from a parameter an expression may have filled: a string, or a finite number as its decimal text.
  * An object, an array or a boolean (e.g. `{{ $json.customer }}` naming an object) is refused rather than sent
- * as "[object Object]" or "a,b". Undefined and null give ''.
+ * as "[object Object]" or "a,b", and so is a number past 2^53 - 1, whose digits are already lost (its text would
+ * be another value's). Undefined and null give ''.
  */
 export function requireScalarText(params: FieldContext, field: string, value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'number' && Number.isFinite(value)) {
+		const inexact = inexactNumberRule(value);
+		if (inexact) fail(params, field, inexact);
+		return String(value);
+	}
 	const got = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 	return fail(params, field, `must be text, not ${got} (check the expression that fills it)`);
 }
