@@ -56,3 +56,15 @@ it.each(OPERATIONS)('$key: an error after the service answered says whether the 
 	if (write) expect(error?.description).toContain(APPLIED_BEFORE_ERROR);
 	else expect(String(error?.description ?? '')).not.toContain(APPLIED_BEFORE_ERROR);
 });
+
+// an answer whose entries are not records (`holders: [null]`) is refused inside the router, with the applied wording,
+// instead of failing in n8n's engine after execute() returned
+it.each(['referralHolder.add', 'referralHolder.addInCampaign'])('%s: an answer entry that is not a record is refused and says the write was applied', async (key) => {
+	const [resource, operation] = key.split('.');
+	const parameters = await minimalParameters(key, ctx.emu);
+	ctx.emu.control.setAnswers([{ method: 'POST', route: '**/holders', body: { object: 'list', data_ref: 'holders', holders: [null] } }]);
+	const { error, items } = await ctx.run({ resource, operation, ...parameters }).finally(() => ctx.emu.control.setAnswers(null));
+	expect(items).toEqual([]);
+	expect(error?.message).toMatch(/entry that is not a record \(entry 1: null\)/);
+	expect(error?.description).toContain(APPLIED_BEFORE_ERROR);
+});
