@@ -17,7 +17,7 @@ const CREDENTIAL_LABEL: Record<string, string> = {
 	appKeys: 'App Keys',
 	appKeysOrOAuth2: 'App Keys or OAuth2',
 	management: 'Management',
-	oAuth2: 'OAuth2',
+	oAuth2OrAppKeys: 'App Keys or OAuth2',
 };
 
 /**

@@ -35,10 +35,10 @@ describe('a credential the resource cannot use', () => {
 		});
 	});
 
-	it('Program (Beta) with a Management credential: names the OAuth2 credential', async () => {
+	it('Program with Authentication OAuth Token but only a Management credential: names the OAuth2 credential', async () => {
 		const parameters = { resource: 'program', operation: 'update', programId: FIXTURES.programDraft, updateFields: { name: 'x' } };
 		expect(await refusal(parameters, only('loyaltyPromotionsManagementApi'))).toMatchObject({
-			message: 'Program operations use the Loyalty Promotions (Voucherify) OAuth2.0 API credential; choose one in Credential to connect with',
+			message: 'Program operations with Authentication "OAuth Token" use the Loyalty Promotions (Voucherify) OAuth2.0 API credential; choose one in Credential to connect with',
 		});
 	});
 

@@ -117,16 +117,16 @@ describe('an action picked from the nodes panel, under each credential type', ()
 		const callable = AUTHENTICATIONS[resource.auth].includes(authentication);
 		const notice = visible.find((property) => property.name === 'credentialNotice');
 		if (callable) expect(notice).toBeUndefined();
-		else expect(notice?.displayName).toContain(credentialNames(resource.auth));
+		else for (const name of credentialNames(resource.auth)) expect(notice?.displayName).toContain(name);
 		// the credential the panel asks for is the one this Authentication names
 		const credentials = (current.credentials ?? []).filter((credential) => NodeHelpers.displayParameter(parameters, credential, node(parameters), current));
 		expect(credentials.map((credential) => credential.name)).toEqual([credentialTypeFor(authentication)]);
 	});
 });
 
-function credentialNames(auth: keyof typeof AUTHENTICATIONS): string {
+function credentialNames(auth: keyof typeof AUTHENTICATIONS): string[] {
 	const { CREDENTIAL_NAMES } = jest.requireActual('../../nodes/LoyaltyPromotions/actions/types');
-	return AUTHENTICATIONS[auth].map((value) => CREDENTIAL_NAMES[credentialTypeFor(value)]).join(' or a ');
+	return AUTHENTICATIONS[auth].map((value) => `a ${CREDENTIAL_NAMES[credentialTypeFor(value)]}`);
 }
 
 /** The action node's nodes in the examples and the e2e suite's saved workflows, with their versions. */

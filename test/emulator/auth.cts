@@ -1,11 +1,15 @@
-/** The three auth schemes (A app keys, M management keys, B Bearer + app keys) and the token store. */
+/** The auth schemes (A app keys, M management keys, B and A|B app keys or a Bearer token) and the token store. */
 import { randomBytes } from 'crypto';
 import type { IncomingHttpHeaders } from 'http';
 import { paymentRequired, unauthorized } from './errors.cjs';
 import type { Store, Token } from './state.cjs';
 import type { EmulatorCredentials } from './types.cjs';
 
-/** `A|B`: app keys, or a Bearer token (with or without app keys); a Bearer, if sent, must be valid. */
+/**
+ * `A|B`: app keys, or a Bearer token (with or without app keys); a Bearer, if sent, must be valid. `B`, the
+ * Loyalty v2 routes' scheme, is the same rule: the contract gives every v2 operation
+ * `security: [{X-App-Id, X-App-Token}, {bearerAuth}]`, either one alone.
+ */
 export type AuthScheme = 'A' | 'M' | 'B' | 'A|B' | 'none';
 
 export interface AuthEnv {
@@ -49,13 +53,7 @@ export function authenticate(scheme: AuthScheme, h: IncomingHttpHeaders, env: Au
 				throw unauthorized('Missing or invalid X-Management-Id / X-Management-Token');
 			if (!env.settings.managementFeature) throw paymentRequired();
 			return;
-		case 'B': {
-			if (!appKeysValid(h, env.creds)) throw unauthorized('Missing or invalid X-App-Id / X-App-Token');
-			const t = bearer(h);
-			if (!t) throw unauthorized('Missing Authorization: Bearer <access token>');
-			if (!activeToken(env.store, t)) throw unauthorized('The access token is invalid, expired or revoked');
-			return;
-		}
+		case 'B':
 		case 'A|B': {
 			const t = bearer(h);
 			if (t !== undefined) {

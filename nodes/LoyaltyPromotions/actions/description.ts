@@ -70,41 +70,19 @@ export const ALL_AUTHENTICATION_OPTIONS: INodePropertyOptions[] = [
 	AUTHENTICATION_OPTIONS[1],
 ];
 
-/** Version 1's Authentication: shown only for resources that take either key, hidden and fixed for the others. */
+/**
+ * Version 1's Authentication, one per kind of resource: a choice for the resources that take either key, hidden
+ * and fixed for the others; each defaults to the first value its resources take (its saved workflows leave it out).
+ */
 function authenticationPropertiesV1(resources: ResourceDefinition[]): INodeProperties[] {
-	const valuesWith = (auth: ResourceDefinition['auth']) =>
-		resources.filter((resource) => resource.auth === auth).map((resource) => resource.value);
-	return [
-		{
-			displayName: 'Authentication',
-			name: 'authentication',
-			type: 'options',
-			options: AUTHENTICATION_OPTIONS,
-			default: 'appKeys',
-			displayOptions: { show: { resource: valuesWith('appKeysOrOAuth2') } },
-		},
-		{
-			displayName: 'Authentication',
-			name: 'authentication',
-			type: 'hidden',
-			default: 'appKeys',
-			displayOptions: { show: { resource: valuesWith('appKeys') } },
-		},
-		{
-			displayName: 'Authentication',
-			name: 'authentication',
-			type: 'hidden',
-			default: 'managementKeys',
-			displayOptions: { show: { resource: valuesWith('management') } },
-		},
-		{
-			displayName: 'Authentication',
-			name: 'authentication',
-			type: 'hidden',
-			default: 'oAuth2',
-			displayOptions: { show: { resource: valuesWith('oAuth2') } },
-		},
-	];
+	const auths = [...new Set(resources.map((resource) => resource.auth))];
+	return auths.map((auth): INodeProperties => {
+		const allowed = AUTHENTICATIONS[auth];
+		const shown = { resource: resources.filter((resource) => resource.auth === auth).map((resource) => resource.value) };
+		return allowed.length > 1
+			? { displayName: 'Authentication', name: 'authentication', type: 'options', options: AUTHENTICATION_OPTIONS, default: allowed[0], displayOptions: { show: shown } }
+			: { displayName: 'Authentication', name: 'authentication', type: 'hidden', default: allowed[0], displayOptions: { show: shown } };
+	});
 }
 
 /**

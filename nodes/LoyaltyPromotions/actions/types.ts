@@ -12,8 +12,12 @@ import type {
 import type { ListSpec } from '../transport/paginate';
 import type { CredentialType, ServiceRequest } from '../transport/request';
 
-/** How a resource authenticates: fixed to one credential, or the user's choice of app keys or an OAuth token. */
-export type ResourceAuth = 'appKeys' | 'management' | 'oAuth2' | 'appKeysOrOAuth2';
+/**
+ * How a resource authenticates: fixed to one credential, or the user's choice of app keys or an OAuth token.
+ * `oAuth2OrAppKeys` (Loyalty v2) takes either too, with OAuth first: its resources shipped OAuth-only, so their
+ * saved version-1 nodes left the then fixed Authentication out and must keep reading "oAuth2".
+ */
+export type ResourceAuth = 'appKeys' | 'management' | 'appKeysOrOAuth2' | 'oAuth2OrAppKeys';
 
 /** What an operation's build() reads its parameters through, for one input item. */
 export interface ParamReader {
@@ -209,8 +213,11 @@ export const AUTHENTICATIONS: Record<ResourceAuth, readonly string[]> = {
 	appKeys: ['appKeys'],
 	appKeysOrOAuth2: ['appKeys', 'oAuth2'],
 	management: ['managementKeys'],
-	oAuth2: ['oAuth2'],
+	oAuth2OrAppKeys: ['oAuth2', 'appKeys'],
 };
+
+/** The Authentication values in the order sentences name them, whatever a resource's default. */
+const AUTHENTICATION_ORDER = ['appKeys', 'managementKeys', 'oAuth2'];
 
 /** The credentials' display names (as in credentials/*.credentials.ts; a test keeps them equal), for errors. */
 export const CREDENTIAL_NAMES: Record<CredentialType, string> = {
@@ -221,7 +228,8 @@ export const CREDENTIAL_NAMES: Record<CredentialType, string> = {
 
 /** The credentials a resource can use, for a sentence: "the A credential" / "the A or the B credential". */
 export function neededCredentials(auth: ResourceAuth, article = 'the'): string {
-	return `${AUTHENTICATIONS[auth].map((value) => `${article} ${CREDENTIAL_NAMES[credentialTypeFor(value)]}`).join(' or ')} credential`;
+	const values = [...AUTHENTICATIONS[auth]].sort((a, b) => AUTHENTICATION_ORDER.indexOf(a) - AUTHENTICATION_ORDER.indexOf(b));
+	return `${values.map((value) => `${article} ${CREDENTIAL_NAMES[credentialTypeFor(value)]}`).join(' or ')} credential`;
 }
 
 /** The credential type behind each value of the `authentication` parameter. */

@@ -7,7 +7,7 @@ import { update } from './update';
 export const benefit: ResourceDefinition = {
 	value: 'benefit',
 	name: 'Loyalty: Benefit',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [
 		create,
 		update,

@@ -22,7 +22,7 @@ const CARD_DEFINITION: CatalogueKind = {
 export const cardDefinition: ResourceDefinition = {
 	value: 'cardDefinition',
 	name: 'Loyalty: Card Definition',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [
 		create,
 		update,

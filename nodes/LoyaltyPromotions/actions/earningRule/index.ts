@@ -7,7 +7,7 @@ import { update } from './update';
 export const earningRule: ResourceDefinition = {
 	value: 'earningRule',
 	name: 'Loyalty: Earning Rule',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [
 		create,
 		update,

@@ -6,6 +6,6 @@ import { rewards } from './rewards';
 export const examine: ResourceDefinition = {
 	value: 'examine',
 	name: 'Loyalty: Examine',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [rewards, earningRules],
 };

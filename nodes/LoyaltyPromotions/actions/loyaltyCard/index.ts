@@ -12,7 +12,7 @@ import { searchExpiringPointBuckets, searchMemberCards, searchPendingPointBucket
 export const loyaltyCard: ResourceDefinition = {
 	value: 'loyaltyCard',
 	name: 'Loyalty: Card',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	// Get Many Pending Point Buckets first: version 1's only operation, and its default.
 	operations: [
 		getManyPendingPointBuckets,

@@ -8,7 +8,7 @@ import { update } from './update';
 export const loyaltyReward: ResourceDefinition = {
 	value: 'loyaltyReward',
 	name: 'Loyalty: Reward',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [
 		create,
 		update,

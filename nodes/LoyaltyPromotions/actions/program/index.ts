@@ -13,7 +13,7 @@ import { update } from './update';
 export const program: ResourceDefinition = {
 	value: 'program',
 	name: 'Loyalty: Program',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [activate, create, deactivate, deleteProgram, get, getAll, getManyActivities, update, ...assignmentOperations],
 	methods: { listSearch: { searchPrograms } },
 };

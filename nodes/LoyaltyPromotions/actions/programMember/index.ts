@@ -23,7 +23,7 @@ import { update } from './update';
 export const programMember: ResourceDefinition = {
 	value: 'programMember',
 	name: 'Loyalty: Program Member',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [activate, add, addInBatch, deactivate, deleteMember, get, getAll, getManyActivities, getManyBenefitTransactions, getManyOrderPayments, getManyRewardPurchases, getManyTierTransactions, getMembership, getMemberships, payOrderWithPoints, purchaseReward, refundRewardPurchase, update],
 	methods: { listSearch: { searchProgramMembers, searchProgramRewards } },
 };

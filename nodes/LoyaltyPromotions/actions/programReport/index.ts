@@ -18,7 +18,7 @@ import { getTiersSummary } from './getTiersSummary';
 export const programReport: ResourceDefinition = {
 	value: 'programReport',
 	name: 'Loyalty: Program Report',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [
 		getCardDaily,
 		getEarningRulesDaily,

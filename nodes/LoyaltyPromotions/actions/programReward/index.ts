@@ -6,6 +6,6 @@ import { update } from './update';
 export const programReward: ResourceDefinition = {
 	value: 'programReward',
 	name: 'Loyalty: Program Reward',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [batch, getAll, update],
 };

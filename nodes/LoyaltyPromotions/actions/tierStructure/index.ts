@@ -8,7 +8,7 @@ import { update } from './update';
 export const tierStructure: ResourceDefinition = {
 	value: 'tierStructure',
 	name: 'Loyalty: Tier Structure',
-	auth: 'oAuth2',
+	auth: 'oAuth2OrAppKeys',
 	operations: [
 		create,
 		update,
