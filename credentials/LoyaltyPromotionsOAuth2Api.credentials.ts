@@ -28,6 +28,12 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 	documentationUrl = 'https://docs.voucherify.io/reference/generate-oauth-20-token';
 
 	properties: INodeProperties[] = [
+		{
+			displayName: 'Takes the same Application ID and Secret Key as the App Keys credential (Project Settings → Application Keys) and buys a bearer token with them: either credential works for every resource it lists, Loyalty v2 included',
+			name: 'sameKeysNotice',
+			type: 'notice',
+			default: '',
+		},
 		...appKeyProperties,
 		{
 			// A text field, not a multi-select: n8n's credential form shows a multi-select's default as an empty

@@ -210,7 +210,7 @@ describe('loyalty events, manual path with a sample delivery (app keys)', () => 
 	});
 });
 
-describe('order paid → points → reward (Beta, OAuth2 credential)', () => {
+describe('order paid → points → reward (Loyalty v2, OAuth2 credential)', () => {
 	test('order-paid: adds the order points to the card, examines the rewards and purchases the costliest affordable one', async () => {
 		const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points ?? 0;
 		const result = await run(idOf('order-paid-points-reward.json'));
@@ -237,7 +237,7 @@ describe('order paid → points → reward (Beta, OAuth2 credential)', () => {
 	});
 });
 
-describe('program administration (Beta, OAuth2 credential)', () => {
+describe('program administration (Loyalty v2, OAuth2 credential)', () => {
 	test('updates the DRAFT card definition, tier structure and program, and assigns two rewards', async () => {
 		const result = await run(idOf('program-administration.json'));
 		expectSuccess(result);

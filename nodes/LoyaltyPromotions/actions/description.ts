@@ -107,7 +107,7 @@ export function deprecationNotice(operation: OperationDefinition): INodeProperti
 	if (!operation.deprecated) return [];
 	return [
 		addedIn(2, {
-			displayName: `Deprecated by the service: it keeps answering, with critical fixes only. For new workflows use ${operation.deprecated}.`,
+			displayName: `Deprecated by the service${operation.deprecatedSince ? ` since ${operation.deprecatedSince}` : ''}: it keeps answering, with critical fixes only. For new workflows use ${operation.deprecated}.`,
 			name: 'deprecationNotice',
 			type: 'notice',
 			default: '',
@@ -121,7 +121,7 @@ export function deprecationNotice(operation: OperationDefinition): INodeProperti
  */
 export const operationDescription = (operation: OperationDefinition): string => {
 	const firstSentence = operation.description.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
-	return operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
+	return operation.deprecated ? `Deprecated${operation.deprecatedSince ? ` since ${operation.deprecatedSince}` : ''} (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
 };
 
 /** Concurrency's choices: Auto, then every fixed number (saved nodes hold one of these numbers). */

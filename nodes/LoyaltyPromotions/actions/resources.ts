@@ -13,7 +13,7 @@ import { qualification } from './qualification';
 import { redemption } from './redemption';
 import { validationRule } from './validationRule';
 import { validationRuleAssignment } from './validationRuleAssignment';
-// Loyalty (current, v2, Beta)
+// Loyalty (current, v2)
 import { program } from './program';
 import { programMember } from './programMember';
 import { loyaltyCard } from './loyaltyCard';
@@ -80,7 +80,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	redemption,
 	validationRule,
 	validationRuleAssignment,
-	// Loyalty (current, v2, Beta)
+	// Loyalty (current, v2)
 	program,
 	programMember,
 	loyaltyCard,

@@ -88,6 +88,8 @@ interface OperationBase {
 	 * keep working); its description, a panel notice and the README say so and name the successor.
 	 */
 	deprecated?: string;
+	/** When the service deprecated it, e.g. '21 July 2026': the notice and the description say since when. */
+	deprecatedSince?: string;
 	/**
 	 * For operations that write a record: its fields as the input item names them (the service's field names),
 	 * each with the typed parameter it stands for, e.g. { source_id: 'sourceId', price: 'additionalFields.price' }.
@@ -194,7 +196,7 @@ export interface ResourceMethods {
 export interface ResourceDefinition {
 	/** The `resource` parameter's value, e.g. 'sku'. */
 	value: string;
-	/** Shown in the resource dropdown, e.g. 'SKU' or 'Program (Beta)'. */
+	/** Shown in the resource dropdown, e.g. 'SKU' or 'Program'. */
 	name: string;
 	auth: ResourceAuth;
 	operations: OperationDefinition[];

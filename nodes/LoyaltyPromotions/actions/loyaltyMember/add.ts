@@ -4,7 +4,7 @@ import { customerLocator, customerRef } from '../../shared/customerRef';
 import { optionalId, parseJsonObject, requireScalarText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { loyaltyCampaignLocator } from './fields';
+import { loyaltyCampaignLocator, V1_LOYALTY_DEPRECATED_SINCE } from './fields';
 import { inCollection } from '../../shared/mapping';
 
 export const add: OperationDefinition = {
@@ -13,7 +13,8 @@ export const add: OperationDefinition = {
 	action: 'Add a member to a loyalty program',
 	description: 'Give a customer a loyalty card of a loyalty program (a program set to join once gives a member their existing card)',
 	endpoint: 'POST /v1/loyalties/{campaignId}/members',
-	deprecated: 'Program Member (Beta) → Add (Loyalty v2)',
+	deprecated: 'Program Member → Add (Loyalty v2)',
+	deprecatedSince: V1_LOYALTY_DEPRECATED_SINCE,
 	repeatHint: "With a Source ID in Additional Fields (the membership's ID in your system) it is safe to repeat: the service returns the same card.",
 	properties: [
 		loyaltyCampaignLocator('campaignId', 'The loyalty program to join'),

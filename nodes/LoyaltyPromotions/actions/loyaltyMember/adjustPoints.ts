@@ -4,7 +4,7 @@ import { allowedChangesProperty, maxPointsPerCallProperty, readPointsChange } fr
 import { DATE_ONLY, fail, requireDate } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { readTransactionNote, TRANSACTION_NOTE_OPTIONS } from '../voucher/fields';
-import { campaignOption, memberIdProperty, memberPath } from './fields';
+import { campaignOption, memberIdProperty, memberPath, V1_LOYALTY_DEPRECATED_SINCE } from './fields';
 
 const EXPIRATION_TYPES: Array<[label: string, value: string, description: string]> = [
 	['Custom Date', 'CUSTOM_DATE', 'The points expire on the Expiration Date'],
@@ -18,7 +18,8 @@ export const adjustPoints: OperationDefinition = {
 	action: "Adjust a loyalty member's points",
 	description: 'Add points to a loyalty card (e.g. a welcome bonus) or take them off; the balance cannot go below zero',
 	endpoint: 'POST /v1/loyalties/members/{memberId}/balance or POST /v1/loyalties/{campaignId}/members/{memberId}/balance',
-	deprecated: 'Loyalty Card (Beta) → Add or Subtract Points (Loyalty v2)',
+	deprecated: 'Loyalty Card → Add or Subtract Points (Loyalty v2)',
+	deprecatedSince: V1_LOYALTY_DEPRECATED_SINCE,
 	properties: [
 		memberIdProperty,
 		{

@@ -68,3 +68,6 @@ export function readCursorQuery(filters: IDataObject): IDataObject {
 		starting_after_id: typeof filters.startingAfterId === 'string' ? filters.startingAfterId.trim() : undefined,
 	});
 }
+
+/** The service put the whole v1 loyalty API in maintenance mode for Loyalty v2 on this day. */
+export const V1_LOYALTY_DEPRECATED_SINCE = '21 July 2026';

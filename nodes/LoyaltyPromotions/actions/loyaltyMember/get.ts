@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
 import type { OperationDefinition } from '../types';
-import { campaignOption, memberIdProperty, memberPath } from './fields';
+import { campaignOption, memberIdProperty, memberPath, V1_LOYALTY_DEPRECATED_SINCE } from './fields';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 export const get: OperationDefinition = {
@@ -10,7 +10,8 @@ export const get: OperationDefinition = {
 	action: 'Get a loyalty member',
 	description: "Retrieve a member's loyalty card with its points balance and holder",
 	endpoint: 'GET /v1/loyalties/members/{memberId} or GET /v1/loyalties/{campaignId}/members/{memberId}',
-	deprecated: 'Program Member (Beta) → Get (Loyalty v2)',
+	deprecated: 'Program Member → Get (Loyalty v2)',
+	deprecatedSince: V1_LOYALTY_DEPRECATED_SINCE,
 	simplify: SIMPLE_FIELDS.loyaltyMember,
 	properties: [memberIdProperty, additionalFieldsProperty([campaignOption])],
 	build: (params) => ({ method: 'GET', path: memberPath(params, params.get<IDataObject>('additionalFields', {})) }),

@@ -6,7 +6,7 @@ import { optionalId, requireScalarText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { voucherListFilters } from '../voucher/fields';
-import { loyaltyCampaignLocator } from './fields';
+import { loyaltyCampaignLocator, V1_LOYALTY_DEPRECATED_SINCE } from './fields';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 
 const common = voucherListFilters('members');
@@ -17,7 +17,8 @@ export const getAll: OperationDefinition = {
 	action: 'Get many members of a loyalty program',
 	description: "List a loyalty program's members (their loyalty cards), filtered by customer, code or dates",
 	endpoint: 'GET /v1/loyalties/{campaignId}/members',
-	deprecated: 'Program Member (Beta) → Get Many (Loyalty v2)',
+	deprecated: 'Program Member → Get Many (Loyalty v2)',
+	deprecatedSince: V1_LOYALTY_DEPRECATED_SINCE,
 	simplify: SIMPLE_FIELDS.loyaltyMember,
 	properties: [
 		loyaltyCampaignLocator('campaignId', 'The loyalty program whose members to list'),

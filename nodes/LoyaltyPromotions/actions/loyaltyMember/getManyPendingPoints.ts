@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { OperationDefinition } from '../types';
-import { campaignOption, cursorFilters, ID_CURSOR_LIST, memberIdProperty, memberPath, readCursorQuery } from './fields';
+import { campaignOption, cursorFilters, ID_CURSOR_LIST, memberIdProperty, memberPath, readCursorQuery, V1_LOYALTY_DEPRECATED_SINCE } from './fields';
 
 export const getManyPendingPoints: OperationDefinition = {
 	value: 'getManyPendingPoints',
@@ -8,7 +8,8 @@ export const getManyPendingPoints: OperationDefinition = {
 	action: 'Get many pending points of a loyalty member',
 	description: 'List the points waiting to be added to a loyalty card, optionally within one loyalty program',
 	endpoint: 'GET /v1/loyalties/members/{memberId}/pending-points or GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points',
-	deprecated: "Loyalty Card (Beta) → Get Many Pending Point Buckets (Loyalty v2)",
+	deprecated: "Loyalty Card → Get Many Pending Point Buckets (Loyalty v2)",
+	deprecatedSince: V1_LOYALTY_DEPRECATED_SINCE,
 	properties: [memberIdProperty, cursorFilters('id', 'ID', [campaignOption])],
 	list: ID_CURSOR_LIST,
 	build(params) {

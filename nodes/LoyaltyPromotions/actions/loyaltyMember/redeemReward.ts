@@ -4,7 +4,7 @@ import { locatorProperty } from '../../shared/locator';
 import { maxPointsPerCallProperty, readBoundedPoints } from '../../shared/limits';
 import { parseJsonObject, toMinorUnits } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { campaignOption, memberIdProperty, memberPath } from './fields';
+import { campaignOption, memberIdProperty, memberPath, V1_LOYALTY_DEPRECATED_SINCE } from './fields';
 
 export const redeemReward: OperationDefinition = {
 	value: 'redeemReward',
@@ -12,7 +12,8 @@ export const redeemReward: OperationDefinition = {
 	action: 'Redeem a reward with loyalty points',
 	description: "Spend a member's points on a reward offered in the card's loyalty program",
 	endpoint: 'POST /v1/loyalties/members/{memberId}/redemption or POST /v1/loyalties/{campaignId}/members/{memberId}/redemption',
-	deprecated: 'Program Member (Beta) → Purchase Reward (Loyalty v2)',
+	deprecated: 'Program Member → Purchase Reward (Loyalty v2)',
+	deprecatedSince: V1_LOYALTY_DEPRECATED_SINCE,
 	properties: [
 		memberIdProperty,
 		locatorProperty({
