@@ -1,5 +1,6 @@
 /** A plain axios client walks every endpoint of the spec (every registered route) with a happy call. */
 import { FIXTURES, setup, TestEnv } from './helpers.cjs';
+import { AREA_FIXTURES } from '../routes/areas.cjs';
 
 let t: TestEnv;
 beforeAll(async () => {
@@ -541,6 +542,15 @@ const CALLS: Record<string, Call> = {
 	'DELETE /v1/exports/{exportId}': async (t) => {
 		const id = (await t.http.post('/v1/exports', { exported_object: 'order' }, { headers: t.A })).data.id;
 		return t.http.delete(`/v1/exports/${id}`, { headers: t.A });
+	},
+	// Areas (announced 22 July 2026): the seeded areas, and one made for the delete
+	'GET /v1/areas': (t) => t.http.get('/v1/areas?limit=5', { headers: t.A }),
+	'POST /v1/areas': (t) => t.http.post('/v1/areas', { name: 'walk-create' }, { headers: t.A }),
+	'GET /v1/areas/{areaId}': (t) => t.http.get(`/v1/areas/${AREA_FIXTURES[0].id}`, { headers: t.A }),
+	'PUT /v1/areas/{areaId}': (t) => t.http.put(`/v1/areas/${AREA_FIXTURES[1].id}`, { name: 'Deutschland' }, { headers: t.A }),
+	'DELETE /v1/areas/{areaId}': async (t) => {
+		const id = (await t.http.post('/v1/areas', { name: 'walk-delete' }, { headers: t.A })).data.id;
+		return t.http.delete(`/v1/areas/${id}`, { headers: t.A });
 	},
 	'GET /v1/async-actions': (t) => t.http.get('/v1/async-actions?limit=5', { headers: t.A }),
 	'GET /v1/trash-bin': (t) => t.http.get('/v1/trash-bin?limit=5', { headers: t.A }),
