@@ -300,8 +300,9 @@ async function addActionAndRun(action: string, credentialId: string, credentialN
 // as a person with one kind of credential meets the nodes panel: an action that credential can call runs; one it
 // cannot says, on the panel and when run, which credential it needs
 describe.each([
-	['App Keys', 'lp-app', 'Loyalty Promotions App Keys (demo)', 'Get many customers', 'Get many projects', /Management API credential/],
-	['OAuth2', 'lp-oauth', 'Loyalty Promotions OAuth2 (demo)', 'Get many programs', 'Get many webhooks', /Management API credential/],
+	// Loyalty v2 with the App Keys, as the contract declares for every v2 operation
+	['App Keys', 'lp-app', 'Loyalty Promotions App Keys (demo)', 'Get many programs', 'Get many projects', /Management API credential/],
+	['OAuth2', 'lp-oauth', 'Loyalty Promotions OAuth2 (demo)', 'Get many customers', 'Get many webhooks', /Management API credential/],
 	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many projects', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2.0 API credential/],
 ])('with the %s credential', (_kind, id, name, callable, notCallable, needed) => {
 	browserTest(`"${callable}" from the nodes panel runs`, current, async () => {
