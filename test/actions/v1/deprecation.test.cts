@@ -29,12 +29,12 @@ it('version 2 shows a notice on each deprecated operation, and says so first in 
 	const shown = notices(2).map((notice) => `${notice.displayOptions!.show!.resource![0]}.${notice.displayOptions!.show!.operation![0]}`);
 	expect(shown.sort()).toEqual(operations.filter(({ operation }) => operation.deprecated).map(({ resource, operation }) => `${resource.value}.${operation.value}`).sort());
 	const memberNotice = notices(2).find((notice) => notice.displayOptions!.show!.resource![0] === 'loyaltyMember')!;
-	expect(memberNotice.displayName).toMatch(/^Deprecated by the service since 21 July 2026: .* For new workflows use .*Loyalty v2/);
+	expect(memberNotice.displayName).toMatch(/^Deprecated by the service since 2026-07-21: .* For new workflows use .*Loyalty v2/);
 	expect(memberNotice.displayName).not.toMatch(/Beta/);
 	const memberOperations = description.properties.find(
 		(property: INodeProperties) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('loyaltyMember'),
 	)!.options as INodePropertyOptions[];
-	for (const option of memberOperations) expect(option.description).toMatch(/^Deprecated since 21 July 2026 \(use /);
+	for (const option of memberOperations) expect(option.description).toMatch(/^Deprecated since 2026-07-21 \(use /);
 	expect(RESOURCES.find((resource) => resource.value === 'loyaltyMember')!.name).toBe('Loyalty (Legacy): Member');
 });
 

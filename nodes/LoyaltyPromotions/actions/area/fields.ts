@@ -31,7 +31,7 @@ export function areaPath(params: ParamReader): string {
 }
 
 /** The area's other body fields as JSON; the service's area has more than a name, but their names are not published. */
-export const otherFieldsProperty: INodeProperties = { displayName: 'Other Fields (JSON)', name: 'otherFields', type: 'json', default: '{}', description: 'More body fields, sent as given' };
+export const otherFieldsProperty: INodeProperties = { displayName: 'Other Fields (JSON)', name: 'otherFields', type: 'json', default: '{}', placeholder: '{}', description: 'More body fields, sent as given' };
 
 /** The body: Name (when given) and Other Fields (JSON); a name in both is refused rather than one silently winning. */
 export function readAreaBody(params: ParamReader, name: unknown, otherFields: unknown): IDataObject {

@@ -70,4 +70,4 @@ export function readCursorQuery(filters: IDataObject): IDataObject {
 }
 
 /** The service put the whole v1 loyalty API in maintenance mode for Loyalty v2 on this day. */
-export const V1_LOYALTY_DEPRECATED_SINCE = '21 July 2026';
+export const V1_LOYALTY_DEPRECATED_SINCE = '2026-07-21';
