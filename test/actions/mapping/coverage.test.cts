@@ -55,6 +55,7 @@ const NOT_RECORD_FIELDS: Record<string, string> = {
  * with the nested or shared service name that keeps it out.
  */
 const NOT_MAPPED_HERE: Record<string, Record<string, string>> = {
+	'area.create': { otherFields: "the rest of an area's body, which the service has not published: the item's other keys are not guessed into it" },
 	'segment.create': { customerIds: "customers: an array in the service, a comma-separated text in the form" },
 	'cardDefinition.create': Object.fromEntries(
 		['allowNegative', 'earningLimits', 'payWithPoints', 'refunds', 'spendingLimits', 'pendingPoints', 'pendingPointsPeriod', 'pendingPointsPeriodUnit', 'pendingPointsType', 'pointsExpiration', 'pointsExpirationPeriod', 'pointsExpirationPeriodUnit', 'pointsExpirationRounding', 'pointsExpirationRoundingMonth', 'pointsExpirationType'].map((name) => [
