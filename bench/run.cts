@@ -35,6 +35,7 @@ import * as path from 'path';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { credentialsFor } from '../test/harness/emulatorCredentials.cjs';
 import { runNode } from '../test/harness/runWorkflow.cjs';
+import { RECORD_AUTO } from '../nodes/LoyaltyPromotions/shared/mapping/parameters';
 import { EmulatorProcess } from './lib/emulatorProcess.cjs';
 import { floorPaging, floorSkuSync, pool, RawClient } from './lib/floor.cjs';
 import { gc, median, MemorySampler, msSince, now } from './lib/measure.cjs';
@@ -493,7 +494,6 @@ function sustainedPace(entries: Array<{ status: number; at: number }>, windowSta
 
 /** The nightly sync's metadata: a tier (four values) and the night's date, so customers of a tier share requests. */
 /** Map Input Fields → Map Automatically: each item's keys are the record's fields. */
-const MAP_AUTOMATICALLY = { mappingMode: 'autoMapInputData', value: null };
 
 function syncInput(count: number): IDataObject[] {
 	const tiers = ['bronze', 'silver', 'gold', 'platinum'];
@@ -513,14 +513,14 @@ async function scenario7(): Promise<void> {
 		operation: 'updateMetadataInBulk',
 		authentication: 'appKeys',
 		// the items hold the record's fields (source_id, metadata): Map Input Fields → Map Automatically, no expressions
-		columns: MAP_AUTOMATICALLY,
+		recordFields: RECORD_AUTO,
 		waitSeconds: 3600,
 	};
 	const perItemParameters: INodeParameters = {
 		resource: 'customer',
 		operation: 'upsert',
 		authentication: 'appKeys',
-		columns: MAP_AUTOMATICALLY,
+		recordFields: RECORD_AUTO,
 		options: { concurrency: CONCURRENCY },
 	};
 	for (const perMinuteLimit of SYNC_LIMITS) {
@@ -605,7 +605,7 @@ async function scenario8(): Promise<void> {
 		resource: 'customer',
 		operation: 'updateInBulk',
 		authentication: 'appKeys',
-		columns: MAP_AUTOMATICALLY,
+		recordFields: RECORD_AUTO,
 		waitSeconds: 3600,
 	};
 	for (const perMinuteLimit of SYNC_LIMITS) {
