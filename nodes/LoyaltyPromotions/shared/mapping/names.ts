@@ -70,14 +70,16 @@ function dottedKey(key: string): string {
 
 /**
  * The item as Map Automatically reads its keys: bracketed keys dotted, and the objects the service nests under a
- * key that names no field (`names` says which keys do) read as their dotted keys, down to MAX_SERVICE_DEPTH; an
+ * key whose first part names no field (`namesField` says which do) read as their dotted keys, down to MAX_SERVICE_DEPTH; an
  * object deeper than that stays one value. A key the item gives twice (as "a.b" and inside "a") is kept once, the
  * dotted key given first winning, and the other listed as unused by the matcher.
  */
 export function serviceKeys(json: IDataObject, namesField: (key: string) => boolean): IDataObject {
 	const flat: IDataObject = {};
 	const put = (key: string, value: unknown, depth: number) => {
-		if (depth < MAX_SERVICE_DEPTH && isPlainObject(value) && Object.keys(value).length > 0 && !namesField(key)) {
+		// A key under a field's own name ("metadata.tier") stays whole: that field's rules read it (a dotted key into a
+		// JSON field is checked there, e.g. for keys that would reach a prototype).
+		if (depth < MAX_SERVICE_DEPTH && isPlainObject(value) && Object.keys(value).length > 0 && !namesField(key.split('.')[0])) {
 			for (const [part, inner] of Object.entries(value)) put(`${key}.${part}`, inner, depth + 1);
 			return;
 		}
