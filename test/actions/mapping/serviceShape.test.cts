@@ -75,7 +75,9 @@ describe('Map Automatically: amounts in the unit their key names', () => {
 	});
 
 	it('the service key takes whole hundredths only', async () => {
-		expect(await refused(skuCreate, { price: 19.99 })).toMatch(/^Price \(input field "price"\), in hundredths as the service gives it under its own key: must be a whole number/);
+		expect(await refused(skuCreate, { price: 19.99 })).toBe(
+			'Price (input field "price"): under the service\'s own key "price" is in hundredths, as a read returns it, so must be a whole number (got 19.99): name the key "Price" to give it in the currency\'s main unit',
+		);
 	});
 
 	it.each([['PRICE'], ['price '], ['Amount_Off']])('refuses "%s", which could be either unit, naming the key and both readings', async (key) => {

@@ -90,8 +90,15 @@ function requireControlValue(params: FieldContext, field: RecordField, checked: 
 function inPanelUnit(params: FieldContext, field: RecordField, key: string, value: IDataObject[string], paths: Readonly<Record<string, string>>, label: string): IDataObject[string] {
 	const parameterName = field.path.split('.').pop();
 	if (key === field.name || paths[key] === field.name) {
-		const hundredths = requireIntegerInRange(params, `${label}, in hundredths as the service gives it under its own key`, value, 0, MAX_EXACT_AMOUNT * 100);
-		return hundredths / 100;
+		// The error keeps the house form "Field (input field "key"): rule"; a fraction says why it needs whole hundredths.
+		const fraction = typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\.\d+\s*$/.test(value)) ? Number(value) : undefined;
+		if (fraction !== undefined && !Number.isInteger(fraction))
+			fail(
+				params,
+				label,
+				`under the service's own key "${key}" is in hundredths, as a read returns it, so must be a whole number (got ${String(value)}): name the key "${field.property.displayName}" to give it in the currency's main unit`,
+			);
+		return requireIntegerInRange(params, label, value, 0, MAX_EXACT_AMOUNT * 100) / 100;
 	}
 	if (key === parameterName || key === field.property.displayName) return value;
 	const shown = typeof value === 'number' ? value : Number(value);
