@@ -3,7 +3,8 @@ import type { BoundKind } from '../../nodes/LoyaltyPromotions/actions/types';
 import { BOUNDS, boundedFields, type BoundedField } from '../../nodes/LoyaltyPromotions/shared/limits';
 import { recordFields } from '../../nodes/LoyaltyPromotions/shared/mapping';
 import type { OracleCase } from './oracle/cases.cjs';
-import { splitRecord } from './oracle/ways.cjs';
+import { isMoneyProperty } from '../../nodes/LoyaltyPromotions/shared/fields';
+import { inHundredths, splitRecord } from './oracle/ways.cjs';
 import { FIXTURES } from '../emulator/index.cjs';
 import { fromAI, runAsTool } from '../harness/asTool.cjs';
 import { credentialsFor } from '../harness/emulatorCredentials.cjs';
@@ -166,7 +167,7 @@ describe.each(BOUNDED.map((entry) => [`${entry.key} ${entry.field.path}`, entry]
 		const { typed, item } = splitRecord({ operation: definition, parameters: withValue(await base(), key, field, bound) } as OracleCase);
 		for (const [value, refused] of [[above, true], [bound, false]] as const) {
 			ctx.emu.control.clearRequests();
-			const { error } = await ctx.run({ ...typed, recordFields: 'auto', [boundParameter]: bound } as INodeParameters, { input: [{ ...item, [mapped.name]: value }] });
+			const { error } = await ctx.run({ ...typed, recordFields: 'auto', [boundParameter]: bound } as INodeParameters, { input: [{ ...item, [mapped.name]: isMoneyProperty(mapped.property) ? inHundredths(value) : value }] });
 			if (refused) {
 				expect(error?.message).toMatch(refusal(field, bound, above, mapped.name));
 				expect(ctx.sent()).toEqual([]);

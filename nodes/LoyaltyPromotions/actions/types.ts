@@ -98,6 +98,12 @@ interface OperationBase {
 	 */
 	record?: RecordMap;
 	/**
+	 * Where the service's own record (what a read returns) nests a field of `record`: its path in the service's
+	 * object → the record's field name, e.g. { 'discount.amount_off': 'amount_off' }. Map Automatically reads the
+	 * service's shape by these paths (an item `{"discount": {"amount_off": 1000}}`), in the service's units.
+	 */
+	recordPaths?: RecordMap;
+	/**
 	 * The fields whose value moves points or money in this one call (adds, takes off, spends, or gives each new
 	 * card), or says how many cards, codes or members it issues, by path as in `record` ('points',
 	 * 'additionalFields.pointsLimit', 'redeemables.redeemable.credits'), each with the bound that holds it

@@ -460,8 +460,16 @@ export function moneyProperty(name: string, displayName: string, description: st
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 2 },
 		default: 0,
-		description: `${description} In the currency's main unit, e.g. 12.50; sent ×100 as 1250`,
+		description: `${description} In the currency's main unit, e.g. 12.50; sent ×100 as 1250 (Map Automatically reads the service's own key in hundredths, as a read returns it)`,
 	};
+}
+
+/**
+ * Whether a number field is money typed in the main unit and sent in hundredths: its description promises "sent
+ * ×100", so what the panel tells and what Map Automatically converts cannot drift apart.
+ */
+export function isMoneyProperty(property: INodeProperties): boolean {
+	return property.type === 'number' && /sent ×100/.test(property.description ?? '');
 }
 
 /** The Filters collection of a list operation, its options sorted by display name. */

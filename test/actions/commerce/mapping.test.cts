@@ -25,8 +25,8 @@ describe('Record Fields: Map Automatically', () => {
 	it('takes each item\'s fields straight from its JSON, checked and converted as the typed fields are', async () => {
 		const { items, error } = await ctx.run(skuUpsert(), {
 			input: [
-				{ source_id: 'inv-1', sku: 'Blue, M', price: 12.5, currency: 'EUR', attributes: { color: 'blue' }, image_url: 'https://example.com/b.png', metadata: { tier: 2 } },
-				{ source_id: 'inv-2', sku: 'Red, L', price: '3' },
+				{ source_id: 'inv-1', sku: 'Blue, M', price: 1250, currency: 'EUR', attributes: { color: 'blue' }, image_url: 'https://example.com/b.png', metadata: { tier: 2 } },
+				{ source_id: 'inv-2', sku: 'Red, L', price: '300' },
 			],
 		});
 		expect(error).toBeUndefined();
@@ -87,7 +87,7 @@ describe('Record Fields: Map Automatically', () => {
 	it('with Continue On Fail, a bad item becomes an error item and the others go out', async () => {
 		const { items, error } = await ctx.run(skuUpsert(), {
 			continueOnFail: true,
-			input: [{ source_id: 'inv-6', price: 'x' }, { source_id: 'inv-7', price: 1 }],
+			input: [{ source_id: 'inv-6', price: 'x' }, { source_id: 'inv-7', price: 100 }],
 		});
 		expect(error).toBeUndefined();
 		expect(items[0]).toMatchObject({ json: { error: expect.stringMatching(/^Price \(input field "price"\)/) }, pairedItem: { item: 0 } });
@@ -98,7 +98,7 @@ describe('Record Fields: Map Automatically', () => {
 	it('maps path IDs too: SKU Update takes the SKU from the item\'s id', async () => {
 		const { error } = await ctx.run(
 			{ resource: 'sku', operation: 'update', productId: FIXTURES.productId, ...AUTO },
-			{ input: [{ id: FIXTURES.skuId, price: 7 }] },
+			{ input: [{ id: FIXTURES.skuId, price: 700 }] },
 		);
 		expect(error).toBeUndefined();
 		expect(ctx.sent()).toEqual([{ method: 'PUT', path: `${skuPath}/${FIXTURES.skuId}`, query: {}, body: { price: 700 } }]);
@@ -120,12 +120,12 @@ describe('Record Fields: the other record operations', () => {
 			],
 			[
 				{ resource: 'product', operation: 'upsert' },
-				{ source_id: 'shop-1', name: 'Mug', price: 9.99, attributes: 'color, size' },
+				{ source_id: 'shop-1', name: 'Mug', price: 999, attributes: 'color, size' },
 				{ method: 'POST', path: '/v1/products', body: { source_id: 'shop-1', name: 'Mug', price: 999, attributes: ['color', 'size'] } },
 			],
 			[
 				{ resource: 'order', operation: 'create' },
-				{ source_id: 'ord-1', status: 'PAID', amount: 20, customer_source_id: 'crm-9' },
+				{ source_id: 'ord-1', status: 'PAID', amount: 2000, customer_source_id: 'crm-9' },
 				{ method: 'POST', path: '/v1/orders', body: { source_id: 'ord-1', status: 'PAID', amount: 2000, customer: { source_id: 'crm-9' } } },
 			],
 			[
@@ -151,7 +151,7 @@ describe('Record Fields: the other record operations', () => {
 	it('SKU Import reads each row from its item, with no expression', async () => {
 		const { error, items } = await ctx.run(
 			{ resource: 'sku', operation: 'import', productId: FIXTURES.productId, ...AUTO },
-			{ input: [{ source_id: 'imp-auto-1', sku: 'A', price: 2 }, { source_id: 'imp-auto-2', sku: 'B' }] },
+			{ input: [{ source_id: 'imp-auto-1', sku: 'A', price: 200 }, { source_id: 'imp-auto-2', sku: 'B' }] },
 		);
 		expect(error).toBeUndefined();
 		expect(items.length).toBeGreaterThan(0);
@@ -171,7 +171,7 @@ describe('Record Fields: campaigns', () => {
 				input: [
 					{
 						name: 'Mapped Gift Cards',
-						amount: 25,
+						amount: 2500,
 						description: 'From the sheet',
 						type: 'STATIC',
 						join_once: true,
@@ -248,7 +248,7 @@ describe('Record Fields: bulk updates and imports (one record per item, sent tog
 		]);
 		expect(ctx.emu.control.state.findCustomer('bulk-map-1')?.email).toBe('ann@example.com');
 
-		const products = await ctx.run(bulk('product', 'updateInBulk'), { input: [{ source_id: 'bulk-prod-1', name: 'Mug', price: 4.5, attributes: 'color' }] });
+		const products = await ctx.run(bulk('product', 'updateInBulk'), { input: [{ source_id: 'bulk-prod-1', name: 'Mug', price: 450, attributes: 'color' }] });
 		expect(products.error).toBeUndefined();
 		expect(posted('/v1/products/bulk/async')).toEqual([[{ source_id: 'bulk-prod-1', name: 'Mug', price: 450, attributes: ['color'] }]]);
 	});
@@ -312,7 +312,7 @@ describe("version 2's Map Input Fields (resource mapper), for its saved workflow
 	it('Map Automatically takes each item\'s fields from its JSON', async () => {
 		const { error } = await ctx.run(
 			{ resource: 'sku', operation: 'upsert', productId: FIXTURES.productId, columns: version2Auto, unknownInputFields: 'refuse' },
-			{ input: [{ source_id: 'inv-9', price: '3' }], typeVersion: 2 },
+			{ input: [{ source_id: 'inv-9', price: '300' }], typeVersion: 2 },
 		);
 		expect(error).toBeUndefined();
 		expect(ctx.sent()[0].body).toEqual({ source_id: 'inv-9', price: 300 });

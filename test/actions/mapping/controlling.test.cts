@@ -9,6 +9,8 @@ import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
 import { LoyaltyPromotions } from '../../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
 import { controllingParameters, recordFields, shownByValue } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import { FIXTURES } from '../../emulator/index.cjs';
+import { isMoneyProperty } from '../../../nodes/LoyaltyPromotions/shared/fields';
+import { inHundredths } from '../oracle/ways.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
 
 const ctx = useEmulator();
@@ -206,6 +208,12 @@ function shownSplit(key: string, shown: INodeParameters): { typed: INodeParamete
 	return { typed, item };
 }
 
+/** An item's values under the service's own keys in the service's unit: its amounts in hundredths, as a read returns them. */
+function inServiceUnits(key: string, item: IDataObject): IDataObject {
+	const money = new Set(recordFields(operationOf(key)).filter((field) => isMoneyProperty(field.property)).map((field) => field.name));
+	return Object.fromEntries(Object.entries(item).map(([name, value]) => [name, money.has(name) ? inHundredths(value) : value]));
+}
+
 /** A value as the error shows it: its JSON, and the option's name (Amount Off) where it differs. */
 function optionShown(property: INodeProperties, value: string): string {
 	const name = ((property.options ?? []) as INodePropertyOptions[]).find((option) => option.value === value)?.name;
@@ -245,7 +253,7 @@ describe('Map Automatically: fields other fields hang on', () => {
 			const shown = shownSplit(key, byValue[value]);
 			const mappedPanel = { resource, operation, ...base, [field.path]: value, ...shown.typed, recordFields: 'auto' };
 			for (const item of [{ ...record, ...shown.item, [field.name]: value }, { ...record, ...shown.item }]) {
-				const mapped = await firstRequest(mappedPanel, [item]);
+				const mapped = await firstRequest(mappedPanel, [inServiceUnits(key, item)]);
 				expect(mapped).toEqual(typed);
 			}
 		},

@@ -6,10 +6,12 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
+import { isMoneyProperty } from '../../../nodes/LoyaltyPromotions/shared/fields';
 import { controllingParameters, recordFields, shownByValue, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import { minimalParameters } from '../minimal.cjs';
 import { panelParameters } from './panel.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
+import { inHundredths } from '../oracle/ways.cjs';
 
 const ctx = useEmulator();
 jest.setTimeout(600_000);
@@ -42,18 +44,37 @@ const SPELLINGS: Record<string, (field: RecordField) => string> = {
  */
 type Field = RecordField & { controlling: boolean };
 
+/**
+ * The unit an amount is read in under an input key: the service's own key carries the service's hundredths, the
+ * panel's names (the parameter's, the display name) the main unit; any other spelling could be either.
+ */
+function amountUnit(field: RecordField, key: string): 'hundredths' | 'main' | undefined {
+	if (key === field.name) return 'hundredths';
+	return key === field.path.split('.').pop() || key === field.property.displayName ? 'main' : undefined;
+}
+
+/**
+ * The split as above, amounts in the unit their key names. An amount whose spelled key could be either unit goes
+ * under the service's name instead (in hundredths), and is listed with its spelled key and main-unit value: the
+ * test checks such a key is refused on its own.
+ */
 function split(fields: Field[], parameters: INodeParameters, spell: (field: RecordField) => string) {
 	const typed = structuredClone(parameters) as IDataObject;
 	const item: IDataObject = {};
+	const ambiguous: Array<{ field: RecordField; key: string; value: IDataObject[string] }> = [];
 	for (const field of fields) {
 		const [top, option] = field.path.split('.');
 		const holder = option === undefined ? typed : (typed[top] as IDataObject | undefined);
 		const name = option ?? top;
 		if (!holder || !Object.hasOwn(holder, name)) continue;
-		item[spell(field)] = holder[name];
+		const key = spell(field);
+		const unit = isMoneyProperty(field.property) ? amountUnit(field, key) : 'main';
+		if (unit === undefined) ambiguous.push({ field, key, value: holder[name] });
+		if (unit === 'main') item[key] = holder[name];
+		else item[field.name] = inHundredths(holder[name]);
 		if (!field.controlling) delete holder[name];
 	}
-	return { typed: typed as INodeParameters, item };
+	return { typed: typed as INodeParameters, item, ambiguous };
 }
 
 /** The requests one run sends (after those already recorded), with a multipart body's random boundary fixed. */
@@ -81,11 +102,21 @@ const withControlling = (operation: (typeof RECORD_OPERATIONS)[number]['operatio
 
 describe('Map Automatically: the whole catalogue', () => {
 	it.each(RECORD_OPERATIONS.flatMap(({ key, resource, operation }) => Object.keys(SPELLINGS).map((spelling) => [key, spelling, resource, operation] as const)))(
-		'%s, keys spelled as the %s: mapped sends what typed sends, and an unknown key is listed in the output panel',
+		'%s, keys spelled as the %s: mapped sends what typed sends, an amount under a key of either unit is refused, and an unknown key is listed in the output panel',
 		async (key, spelling, resource, operation) => {
 			const parameters = await minimalParameters(key, ctx.emu);
 			const fields = withControlling(operation);
-			const { typed, item } = split(fields, parameters, SPELLINGS[spelling]);
+			const { typed, item, ambiguous } = split(fields, parameters, SPELLINGS[spelling]);
+			for (const { field, key: looseKey, value } of ambiguous) {
+				const { [field.name]: left, ...rest } = item;
+				void left;
+				const before = ctx.sent().length;
+				const refused = await requestsOf({ resource, operation: operation.value, ...typed, recordFields: 'auto' }, [{ ...rest, [looseKey]: value }]);
+				expect(refused.error).toBe(
+					`${field.property.displayName} (input field "${looseKey}"): could be the service's "${field.name}" in hundredths or the panel's ${field.property.displayName} in the currency's main unit (${String(value)} would send ${String(value)} as the service's ${field.name}, or ${inHundredths(value)} as the panel's ${field.property.displayName}): name the key "${field.name}" for hundredths, or "${field.property.displayName}" for the main unit`,
+				);
+				expect(ctx.sent().length).toBe(before);
+			}
 			// Typed twice: the second run meets what the first made (a name the service holds unique), as the mapped run does.
 			const first = await requestsOf({ resource, operation: operation.value, ...parameters }, [{}]);
 			expect(first.error).toBeUndefined();

@@ -149,8 +149,8 @@ describe('Map Automatically: a controlling value given by an expression', () => 
 			{ resource: 'voucher', operation: 'create', type: 'DISCOUNT_VOUCHER', discountType: '={{ $json.kind }}', unitType: 'prod_typed', recordFields: 'auto' },
 			{
 				input: [
-					{ code: 'EXPR-AMOUNT', kind: 'AMOUNT', amount_off: 5, percent_off: 10 },
-					{ code: 'EXPR-PERCENT', kind: 'PERCENT', amount_off: 5, percent_off: 10 },
+					{ code: 'EXPR-AMOUNT', kind: 'AMOUNT', amount_off: 500, percent_off: 10 },
+					{ code: 'EXPR-PERCENT', kind: 'PERCENT', amount_off: 500, percent_off: 10 },
 				],
 			},
 		);

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { resourcesForVersion } from '../../../nodes/LoyaltyPromotions/actions/versions';
+import { isMoneyProperty } from '../../../nodes/LoyaltyPromotions/shared/fields';
 import { RESOURCES } from '../../../nodes/LoyaltyPromotions/actions/resources';
 import { controllingParameters, recordFields, recordFieldsMethod, shownByValue, type RecordField } from '../../../nodes/LoyaltyPromotions/shared/mapping';
 import type { LoggedRequest, RunningEmulator } from '../../emulator/index.cjs';
@@ -53,12 +54,15 @@ function itemValue(property: INodeProperties, value: unknown): unknown {
 	return value;
 }
 
+/** A main-unit amount (12.5) as the service's hundredths (1250), as Map Automatically reads the service's own key. */
+export const inHundredths = (value: unknown): number => Math.round(Number(value) * 100);
+
 /**
  * The case's record values, as an input item names them, taken out of its typed parameters. The required
  * top-level ones that `keepTyped` names stay typed too (where version 2 shows them, as n8n runs no node with a
  * required parameter empty): a text keeps another value there, so that only the mapped one can reach the request.
  */
-export function splitRecord(testCase: OracleCase, keepTyped: (field: RecordField) => boolean = () => false): { typed: IDataObject; item: IDataObject } {
+export function splitRecord(testCase: OracleCase, keepTyped: (field: RecordField) => boolean = () => false, serviceUnits = true): { typed: IDataObject; item: IDataObject } {
 	const typed = structuredClone(testCase.parameters) as IDataObject;
 	const item: IDataObject = {};
 	const controlling = controllingParameters(testCase.operation);
@@ -67,7 +71,9 @@ export function splitRecord(testCase: OracleCase, keepTyped: (field: RecordField
 		const holder = option === undefined ? typed : (typed[top] as IDataObject | undefined);
 		const name = option ?? top;
 		if (!holder || holder[name] === undefined || holder[name] === '') continue;
-		item[field.name] = itemValue(field.property, holder[name]) as IDataObject[string];
+		// under the service's own key an amount is in the service's unit, hundredths (the panel's is the main unit)
+		const value = itemValue(field.property, holder[name]) as IDataObject[string];
+		item[field.name] = serviceUnits && isMoneyProperty(field.property) ? inHundredths(value) : value;
 		// a field others hang on stays in the panel, as a user sets it there; the item repeats it
 		if (option === undefined && controlling.has(name)) continue;
 		if (!(field.required && keepTyped(field))) delete holder[name];
@@ -171,7 +177,8 @@ export function waysFor(testCase: OracleCase, emu: RunningEmulator): Way[] {
 		}
 	};
 	const record = testCase.operation.record ? splitRecord(testCase, shownWhenAutoMapped(testCase.operation)) : undefined;
-	const version2 = testCase.operation.record ? splitRecord(testCase, () => true) : undefined;
+	// Map Each Field Below's columns are the panel's fields, in the panel's units
+	const version2 = testCase.operation.record ? splitRecord(testCase, () => true, false) : undefined;
 	return [
 		{ name: 'typed v3', run: () => run(testCase.parameters, 3) },
 		{

@@ -4,7 +4,7 @@ import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { maxCardsPerCallProperty, readBoundedAmount, readBoundedCount, readBoundedPoints } from '../../shared/limits';
 import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
-import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount } from '../voucher/fields';
+import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, voucherPaths } from '../voucher/fields';
 import { inCollection } from '../../shared/mapping';
 import { CAMPAIGN_BODY_OPTIONS, CAMPAIGN_RECORD, CAMPAIGN_TYPES, CAMPAIGN_VOUCHER_OPTIONS, readCampaignBody } from './fields';
 
@@ -81,6 +81,7 @@ export const create: OperationDefinition = {
 		promotion: 'promotionJson',
 		...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }),
 	},
+	recordPaths: voucherPaths('voucher.'),
 	bounded: { giftAmount: 'amount', points: 'points', 'additionalFields.vouchersCount': 'cards' },
 	build(params) {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });

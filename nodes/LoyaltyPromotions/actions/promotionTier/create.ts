@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty } from '../../shared/fields';
-import { inCollection } from '../../shared/mapping';
+import { inCollection, nestedAt } from '../../shared/mapping';
 import { requireText } from '../../shared/validate';
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
@@ -35,6 +35,7 @@ export const create: OperationDefinition = {
 		]),
 	],
 	record: { name: 'name', ...DISCOUNT_RECORD, ...inCollection('additionalFields', { active: 'active', banner: 'banner', category_id: 'category', hierarchy: 'hierarchy', start_date: 'startDate', expiration_date: 'expirationDate' }) },
+	recordPaths: nestedAt('action.discount', DISCOUNT_RECORD),
 	build(params) {
 		const campaignId = params.id('campaignId', 'Campaign');
 		const name = requireText(params, 'Name', params.get('name', ''));

@@ -5,7 +5,7 @@ import { fail, optionalId, parseJsonObject, requireIntegerInRange } from '../../
 import { path } from '../../transport/request';
 import { campaignLocator } from '../campaign/fields';
 import type { OperationDefinition } from '../types';
-import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, redemptionLimitOption, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD } from './fields';
+import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, readValidationRules, readVoucherBody, redemptionLimitOption, VOUCHER_BODY_OPTIONS, VOUCHER_RECORD, voucherPaths } from './fields';
 import { inCollection } from '../../shared/mapping';
 
 const TYPES: Array<[label: string, value: string, description: string]> = [
@@ -57,6 +57,7 @@ export const create: OperationDefinition = {
 		]),
 	],
 	record: { code: 'code', ...DISCOUNT_RECORD, ...CARD_VALUE_RECORD, ...inCollection('additionalFields', { ...VOUCHER_RECORD, validation_rules: 'validationRules' }) },
+	recordPaths: voucherPaths(),
 	bounded: { giftAmount: 'amount', points: 'points' },
 	build(params) {
 		const type = params.get<string>('type', 'DISCOUNT_VOUCHER');

@@ -14,6 +14,7 @@ import {
 	requireScalarText,
 	toMinorUnits,
 } from '../../shared/validate';
+import { nestedAt } from '../../shared/mapping';
 import type { ParamReader } from '../types';
 
 /** What the voucher operations share: the voucher field, the category dropdown, the body fields and readers. */
@@ -241,6 +242,11 @@ export const DISCOUNT_RECORD = { amount_off: 'amountOff', percent_off: 'percentO
 
 /** Gift Amount and Points (cardValueProperties) as a record's input keys: gift.amount and loyalty_card.points. */
 export const CARD_VALUE_RECORD = { amount: 'giftAmount', points: 'points' };
+
+/** Where a voucher as the service returns it nests the discount and card value fields (an operation's recordPaths). */
+export function voucherPaths(within = ''): Record<string, string> {
+	return { ...nestedAt(`${within}discount`, DISCOUNT_RECORD), [`${within}gift.amount`]: 'amount', [`${within}loyalty_card.points`]: 'points' };
+}
 
 /**
  * Gift Amount and Points: the value a gift card or loyalty card starts with, shown when `field` is `gift` or

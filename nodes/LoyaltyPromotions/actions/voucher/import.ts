@@ -1,6 +1,7 @@
 import { sendBulk } from '../../shared/bulk';
 import type { OperationDefinition } from '../types';
 import { readVoucherImport, VOUCHER_IMPORT_RECORD, voucherImportProperties } from './bulk';
+import { voucherPaths } from './fields';
 
 export const importVouchers: OperationDefinition = {
 	value: 'import',
@@ -12,6 +13,7 @@ export const importVouchers: OperationDefinition = {
 	repeatHint: 'Import CSV is: the service updates the codes it has.',
 	properties: voucherImportProperties,
 	record: VOUCHER_IMPORT_RECORD,
+	recordPaths: voucherPaths(),
 	bounded: { giftAmount: 'amount' },
 	batch: {
 		readRow: readVoucherImport,

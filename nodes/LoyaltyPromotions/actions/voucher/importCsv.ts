@@ -3,6 +3,7 @@ import { readImportMetadata, sendImport, type ImportRow, type ImportSpec } from 
 import { fail } from '../../shared/validate';
 import type { OperationDefinition, ParamReader } from '../types';
 import { readVoucherImport, VOUCHER_IMPORT_CSV_RECORD, voucherImportCsvProperties } from './bulk';
+import { voucherPaths } from './fields';
 
 /** The service's standard columns (its spelling), by the record field each comes from. */
 const COLUMNS: Record<string, string> = {
@@ -52,6 +53,7 @@ export const importVouchersCsv: OperationDefinition = {
 	safeToRepeat: true,
 	properties: voucherImportCsvProperties,
 	record: VOUCHER_IMPORT_CSV_RECORD,
+	recordPaths: voucherPaths(),
 	bounded: { giftAmount: 'amount' },
 	batch: {
 		readRow(params): ImportRow {

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { putOwn } from '../own';
 import { fail, type FieldContext } from '../validate';
 import type { RecordField } from './record';
 
@@ -13,8 +14,14 @@ import type { RecordField } from './record';
  * A controlling field (one whose value decides which fields the panel shows: a type, a discount type) answers to
  * more names, in the record or not, so that an item naming it is never read as if it did not: its service or
  * typed parameter's name and its display name, loosely ("discount_type", "Discount Type", "discountType"), and a
- * dotted path whose last two or more parts spell one of them ("discount.type", "voucher.discount.type"). Each
- * key naming it is compared with the panel's value (reader.ts).
+ * dotted path whose last two or more parts spell one of them ("discount.type", "voucher.discount.type"), or whose
+ * last part is a name of more than one word ("campaign.campaign_type"). Each key naming it is compared with the
+ * panel's value (reader.ts).
+ *
+ * The service's own shape is read too (what a read returns, written back): an object under a key that names no
+ * field (`"discount": {"type": "PERCENT", "percent_off": 20}`) is read as its dotted keys ("discount.type",
+ * "discount.percent_off"), and a bracketed key ("discount[type]") as its dotted form. A dotted key at a path where
+ * the service nests a field of the record (the operation's `recordPaths`) is that field, in the service's unit.
  */
 
 /** An input key as names are compared loosely: lower case, without spaces, underscores and hyphens. */
@@ -46,7 +53,40 @@ export function controlAliases(field: RecordField): string[] {
 function controlForms(key: string): string[] {
 	const parts = key.split('.');
 	if (parts.length === 1) return [looseName(key)];
-	return parts.slice(0, -1).map((_, start) => looseName(parts.slice(start).join('')));
+	const last = parts[parts.length - 1];
+	const words = last.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).length;
+	return [...parts.slice(0, -1).map((_, start) => looseName(parts.slice(start).join(''))), ...(words > 1 ? [looseName(last)] : [])];
+}
+
+/** How deep the service's objects are read as dotted keys ("voucher.discount.amount_off" is three). */
+const MAX_SERVICE_DEPTH = 4;
+
+const isPlainObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A bracketed key as its dotted form: "discount[type]" → "discount.type"; other keys unchanged. */
+function dottedKey(key: string): string {
+	return /^[^[\]]+(\[[^[\]]+\])+$/.test(key) ? key.replace(/\[([^[\]]+)\]/g, '.$1') : key;
+}
+
+/**
+ * The item as Map Automatically reads its keys: bracketed keys dotted, and the objects the service nests under a
+ * key whose first part names no field (`namesField` says which do) read as their dotted keys, down to MAX_SERVICE_DEPTH; an
+ * object deeper than that stays one value. A key the item gives twice (as "a.b" and inside "a") is kept once, the
+ * dotted key given first winning, and the other listed as unused by the matcher.
+ */
+export function serviceKeys(json: IDataObject, namesField: (key: string) => boolean): IDataObject {
+	const flat: IDataObject = {};
+	const put = (key: string, value: unknown, depth: number) => {
+		// A key under a field's own name ("metadata.tier") stays whole: that field's rules read it (a dotted key into a
+		// JSON field is checked there, e.g. for keys that would reach a prototype).
+		if (depth < MAX_SERVICE_DEPTH && isPlainObject(value) && Object.keys(value).length > 0 && !namesField(key.split('.')[0])) {
+			for (const [part, inner] of Object.entries(value)) put(`${key}.${part}`, inner, depth + 1);
+			return;
+		}
+		if (!Object.hasOwn(flat, key)) putOwn(flat, key, value);
+	};
+	for (const [key, value] of Object.entries(json)) put(dottedKey(key), value, 1);
+	return flat;
 }
 
 /** Keys a JSON field's dotted input keys may not set: they would reach the object's prototype. */
@@ -69,7 +109,11 @@ interface KeyMatch {
  *
  * The fields' aliases are worked out once per record; the matcher returned then reads each item's keys.
  */
-export function keyMatcher(recordFields: RecordField[], controls: RecordField[] = []): (params: FieldContext, json: IDataObject) => KeyMatch {
+export function keyMatcher(
+	recordFields: RecordField[],
+	controls: RecordField[] = [],
+	paths: Readonly<Record<string, string>> = {},
+): (params: FieldContext, json: IDataObject) => KeyMatch {
 	const byAlias = new Map<string, RecordField | null>();
 	const controlPaths = new Set(controls.map((control) => control.path));
 	const fields = recordFields.filter((field) => !controlPaths.has(field.path));
@@ -82,18 +126,27 @@ export function keyMatcher(recordFields: RecordField[], controls: RecordField[] 
 	for (const field of fields) {
 		for (const alias of fieldAliases(field)) byAlias.set(alias, byAlias.has(alias) && byAlias.get(alias) !== field ? null : field);
 	}
-	return (params, json) => matchItemKeys(params, json, { fields, fieldNames, byAlias, controls, byControlAlias });
+	const byPath = new Map(Object.entries(paths).flatMap(([path, name]) => fields.filter((field) => field.name === name).map((field) => [path, field] as const)));
+	return (params, json) => matchItemKeys(params, json, { fields, fieldNames, byAlias, byPath, controls, byControlAlias });
+}
+
+/** Whether an input key names a record field or a controlling field, exactly or loosely (serviceKeys keeps its object whole). */
+export function namesRecordField(recordFields: RecordField[], controls: RecordField[]): (key: string) => boolean {
+	const names = new Set([...recordFields.flatMap(fieldAliases), ...controls.flatMap(controlAliases)]);
+	return (key) => names.has(looseName(key));
 }
 
 interface RecordAliases {
 	fields: RecordField[];
 	fieldNames: ReadonlySet<string>;
 	byAlias: ReadonlyMap<string, RecordField | null>;
+	/** The record's fields by the path the service nests them at ('discount.amount_off'). */
+	byPath: ReadonlyMap<string, RecordField>;
 	controls: RecordField[];
 	byControlAlias: ReadonlyMap<string, RecordField | null>;
 }
 
-function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldNames, byAlias, controls, byControlAlias }: RecordAliases): KeyMatch {
+function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldNames, byAlias, byPath, controls, byControlAlias }: RecordAliases): KeyMatch {
 	const keys = new Map<string, string>();
 	const dotted = new Map<string, Array<[string, string]>>();
 	const controlKeys = new Map<string, string[]>();
@@ -111,6 +164,12 @@ function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldN
 	const loose = new Map<string, string[]>();
 	for (const key of Object.keys(json)) {
 		if (fieldNames.has(key)) continue;
+		const nested = byPath.get(key);
+		if (nested) {
+			if (keys.has(nested.name)) unused.push(key);
+			else loose.set(nested.name, [...(loose.get(nested.name) ?? []), key]);
+			continue;
+		}
 		const dot = key.indexOf('.');
 		const objectField = dot > 0 ? byAlias.get(looseName(key.slice(0, dot))) : undefined;
 		if (objectField && objectField.type === 'object') {

@@ -1,8 +1,8 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties, type ResourceMapperValue } from 'n8n-workflow';
 import type { OperationDefinition } from '../../actions/types';
-import { putOwn } from '../fields';
-import { checkParameter, fail, parseJsonObject, type FieldContext } from '../validate';
-import { keyMatcher, typedGroup } from './names';
+import { isMoneyProperty, putOwn } from '../fields';
+import { checkParameter, fail, MAX_EXACT_AMOUNT, parseJsonObject, requireIntegerInRange, type FieldContext } from '../validate';
+import { keyMatcher, namesRecordField, serviceKeys, typedGroup } from './names';
 import { AUTO, RECORD_AUTO, RECORD_FIELDS_PARAMETER, MAPPING_PARAMETER } from './parameters';
 import { recordFields, type RecordField } from './record';
 import { controlFields, controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
@@ -81,22 +81,56 @@ function requireControlValue(params: FieldContext, field: RecordField, checked: 
 	);
 }
 
+/**
+ * A money field's value from the item in the panel's unit (the main unit, which build() sends ×100): under the
+ * service's own key ("price", "amount_off", or a path the service nests it at) the value is in the service's unit,
+ * hundredths, as a read returns it; under the panel's names ("Price", "amountOff", "Amount Off") in the panel's. A
+ * key that is neither exactly ("PRICE", "amount off") could be either, and is refused naming both readings.
+ */
+function inPanelUnit(params: FieldContext, field: RecordField, key: string, value: IDataObject[string], paths: Readonly<Record<string, string>>, label: string): IDataObject[string] {
+	const parameterName = field.path.split('.').pop();
+	if (key === field.name || paths[key] === field.name) {
+		// The error keeps the house form "Field (input field "key"): rule"; a fraction says why it needs whole hundredths.
+		const fraction = typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\.\d+\s*$/.test(value)) ? Number(value) : undefined;
+		if (fraction !== undefined && !Number.isInteger(fraction))
+			fail(
+				params,
+				label,
+				`under the service's own key "${key}" is in hundredths, as a read returns it, so must be a whole number (got ${String(value)}): name the key "${field.property.displayName}" to give it in the currency's main unit`,
+			);
+		return requireIntegerInRange(params, label, value, 0, MAX_EXACT_AMOUNT * 100) / 100;
+	}
+	if (key === parameterName || key === field.property.displayName) return value;
+	const shown = typeof value === 'number' ? value : Number(value);
+	const readings = Number.isFinite(shown)
+		? ` (${String(value)} would send ${String(value)} as the service's ${field.name}, or ${String(Math.round(shown * 100))} as the panel's ${field.property.displayName})`
+		: '';
+	return fail(
+		params,
+		label,
+		`could be the service's "${field.name}" in hundredths or the panel's ${field.property.displayName} in the currency's main unit${readings}: name the key "${field.name}" for hundredths, or "${field.property.displayName}" for the main unit`,
+	);
+}
+
 export function recordReader(operation: OperationDefinition, refuseUnknown: () => boolean): RecordReader | undefined {
 	if (!operation.record) return undefined;
 	const fields = recordFields(operation);
 	const controlling = controllingParameters(operation);
 	const controls = controlFields(operation, fields);
 	const known = fields.map((field) => field.name);
-	const matchKeys = keyMatcher(fields, controls);
+	const paths = operation.recordPaths ?? {};
+	const matchKeys = keyMatcher(fields, controls, paths);
+	const namesField = namesRecordField(fields, controls);
 	return {
 		names: new Set(fields.map((field) => field.path.split('.')[0])),
 		read(params, mapping, json, typed) {
 			if (!mapping) return undefined;
 			const auto = mapping.mappingMode === AUTO;
-			// Version 2's Map Each Field Below gives the mapper's own values, by field name.
-			const source = auto ? json : ((mapping.value ?? {}) as IDataObject);
+			// Version 2's Map Each Field Below gives the mapper's own values, by field name; Map Automatically reads the
+			// item's keys, the service's nested objects as their dotted keys.
+			const source = auto ? serviceKeys(json, namesField) : ((mapping.value ?? {}) as IDataObject);
 			const { keys, dotted, controlKeys, unused } = auto
-				? matchKeys(params, json)
+				? matchKeys(params, source)
 				: { keys: new Map(known.filter((name) => Object.hasOwn(source, name)).map((name) => [name, name])), dotted: new Map<string, Array<[string, string]>>(), controlKeys: new Map<string, string[]>(), unused: [] };
 			// n8n reads a parameter only while the panel's values show it: a hidden field is not read. Its input key
 			// is listed as unused (an empty one is no value: a sheet's rows leave the columns of other types empty);
@@ -163,6 +197,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 					}
 					continue;
 				}
+				if (auto && key !== undefined && !parts && isMoneyProperty(field.property)) value = inPanelUnit(params, field, key, value, paths, label);
 				const checked = checkParameter(params, field.property, typedGroup(params, field, from, value), label);
 				if (controlling.has(field.path)) requireControlValue(params, field, checked, typed(field.path, field.property.default), label, from, controlling);
 				values.set(field.path, checked);

@@ -21,6 +21,14 @@ export function inCollection(collection: string, options: Readonly<Record<string
 	return Object.fromEntries(Object.entries(options).flatMap(([name, option]) => (option === undefined ? [] : [[name, `${collection}.${option}`]])));
 }
 
+/**
+ * The paths where the service's own record nests some of a record's fields, e.g. nestedAt('discount',
+ * DISCOUNT_RECORD) → { 'discount.amount_off': 'amount_off', … } (an operation's `recordPaths`).
+ */
+export function nestedAt(object: string, record: RecordMap): RecordMap {
+	return Object.fromEntries(Object.keys(record).map((name) => [`${object}.${name}`, name]));
+}
+
 /** The mapper's type of a parameter's value. */
 export function fieldType(property: INodeProperties): FieldType {
 	return FIELD_TYPES[property.type] ?? 'string';
