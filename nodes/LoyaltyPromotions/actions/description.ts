@@ -125,7 +125,7 @@ export function deprecationNotice(operation: OperationDefinition): INodeProperti
  */
 export const operationDescription = (operation: OperationDefinition): string => {
 	const firstSentence = operation.description.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
-	return operation.deprecated ? `Deprecated${operation.deprecatedSince ? ` since ${operation.deprecatedSince}` : ''} (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
+	return operation.deprecated ? `Deprecated (use ${operation.deprecated}). ${firstSentence}` : firstSentence;
 };
 
 /** Concurrency's choices: Auto, then every fixed number (saved nodes hold one of these numbers). */

@@ -88,7 +88,7 @@ interface OperationBase {
 	 * keep working); its description, a panel notice and the README say so and name the successor.
 	 */
 	deprecated?: string;
-	/** When the service deprecated it, e.g. '2026-07-21': the notice and the description say since when. */
+	/** When the service deprecated it, e.g. '2026-07-21': the panel's notice says since when. */
 	deprecatedSince?: string;
 	/**
 	 * For operations that write a record: its fields as the input item names them (the service's field names),

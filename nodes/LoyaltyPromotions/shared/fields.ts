@@ -460,7 +460,7 @@ export function moneyProperty(name: string, displayName: string, description: st
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 2 },
 		default: 0,
-		description: `${description} In the currency's main unit, e.g. 12.50; sent ×100 as 1250 (Map Automatically reads the service's own key in hundredths, as a read returns it)`,
+		description: `${description} In the currency's main unit, e.g. 12.50; sent ×100 as 1250`,
 	};
 }
 

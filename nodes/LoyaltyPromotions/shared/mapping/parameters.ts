@@ -51,7 +51,7 @@ export function recordFieldsChoice(operation: OperationDefinition): INodePropert
 			],
 			default: 'fields',
 			description:
-				"Map Automatically reads each field from the input key of the service's own name for it (e.g. source_id, also Source ID or sourceId), and the service's own shape as a read returns it (discount: {type, percent_off}). Amounts under the service's key (price, amount_off) are in hundredths, as the service gives them; under the panel's name (Price, Amount Off) in the main unit. A type that decides which fields show stays set here. The docs list each operation's keys.",
+				"Map Automatically reads each field from the input key of the service's own name (e.g. source_id, also Source ID), nested as a read gives it; amounts under the service's key in hundredths, under the panel's (Price) in the main unit. A type that decides which fields show stays set here. The docs list the keys.",
 			// a model sets each field of a tool node itself: mapping an item's keys has no meaning there
 			displayOptions: HIDDEN_ON_TOOLS,
 		}),
