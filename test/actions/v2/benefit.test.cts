@@ -42,9 +42,10 @@ describe('Benefit (Beta): Create', () => {
 		expect(ctx.sent()[0].body).toMatchObject(expected);
 		expect(items[0].json).toMatchObject({ digital: expected.digital });
 		ctx.emu.control.clearRequests();
-		const mapped = await ctx.run({ resource: 'benefit', operation: 'create', recordFields: 'auto', ...gift }, { input: [{ name: 'A mapped gift', balance: 12.5 }] });
+		// the service's own key carries the service's unit (hundredths, as a read returns it); the panel's name the panel's
+		const mapped = await ctx.run({ resource: 'benefit', operation: 'create', recordFields: 'auto', ...gift }, { input: [{ name: 'A mapped gift', balance: 1250 }, { name: 'A panel-named gift', 'Gift Balance': 12.5 }] });
 		expect(mapped.error).toBeUndefined();
-		expect(ctx.sent()[0].body).toMatchObject({ name: 'A mapped gift', ...expected });
+		expect(ctx.sent().map((request) => request.body)).toMatchObject([{ name: 'A mapped gift', ...expected }, { name: 'A panel-named gift', ...expected }]);
 	});
 
 	it('refuses a negative gift balance before sending', () =>
