@@ -9,7 +9,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { FIXTURES } from '../emulator/index.cjs';
 import { startStack, type Stack } from './stack.cjs';
-import { connectMcp, resultText } from './ai/clients.cjs';
+import { connectMcp, resultText, whenDatabaseReady } from './ai/clients.cjs';
 
 const { example } = require('./examples');
 const { mcpBearerCredential } = require('./ai/aiExamples');
@@ -45,7 +45,7 @@ afterAll(async () => {
 /** Call a tool with the emulator's request log cleared: the result's text, isError, and the requests it caused. */
 async function call(name: string, args: Record<string, unknown>) {
 	stack.emulator.control.clearRequests();
-	const result: any = await client.callTool({ name, arguments: args });
+	const result: any = await whenDatabaseReady(mcpUrl, () => client.callTool({ name, arguments: args }));
 	const text = resultText(result);
 	const sent = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
 	return { text, isError: Boolean(result.isError), sent: sent.map((r: any) => ({ route: `${r.method} ${r.path.split('?')[0]}`, status: r.status, body: r.body, query: r.query })) };
@@ -311,7 +311,7 @@ describe('budgets and per-call bounds a token holder cannot exceed (issue 42)', 
 		const before = held();
 		const sessions = await (simultaneous ??= Promise.all(Array.from({ length: 16 }, (_, n) => connectMcp(mcpUrl, TOKEN, `lp-e2e-simultaneous-${n}`))));
 		try {
-			const results: any[] = await Promise.all(sessions.map(async (session) => await session.callTool({ name: tool, arguments: args })));
+			const results: any[] = await Promise.all(sessions.map(async (session) => await whenDatabaseReady(mcpUrl, () => session.callTool({ name: tool, arguments: args }))));
 			const accepted = results.filter((result) => !result.isError).length;
 			expect(held() - before).toBe(accepted * perCall);
 			// the writes that fit in the service's order are kept, to the budget; the rest undone

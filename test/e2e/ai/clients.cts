@@ -11,6 +11,7 @@ import type { ChatEndpoint } from './chat.cjs';
 
 const { startScriptedModel } = require('./scriptedModel');
 const { openAiCredential, n8nApiCredential } = require('./aiExamples');
+const { waitForReadiness } = require('../n8n');
 
 /** What a customer writes in the support conversation (test/e2e/ai/supportScript.js answers it). */
 export const SUPPORT_MESSAGE = 'Please add 50 goodwill points for customer-1@example.com, the parcel came late.';
@@ -19,9 +20,27 @@ export const CARD_POINTS_PATH = `/v2/loyalties/programs/${FIXTURES.programActive
 
 /** An MCP client connected to an MCP Server Trigger's URL, with its Bearer token when given. */
 export async function connectMcp(url: string | URL, token: string | undefined, name: string): Promise<Client> {
-	const client = new Client({ name, version: '1.0.0' });
-	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } }));
-	return client;
+	return await whenDatabaseReady(url, async () => {
+		const client = new Client({ name, version: '1.0.0' });
+		await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } }));
+		return client;
+	});
+}
+
+/**
+ * Sends to n8n again once it is ready when it refused with 503 "Database is not ready!": n8n answers that before
+ * any route runs (nothing executed) while its database health check lags on a loaded machine. Bounded: a few
+ * attempts, each after /healthz/readiness answers 200 again.
+ */
+export async function whenDatabaseReady<T>(url: string | URL, send: () => Promise<T>, attempts = 4): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await send();
+		} catch (error) {
+			if (attempt >= attempts || !/Database is not ready/.test(String((error as Error)?.message ?? error))) throw error;
+			await waitForReadiness(new URL(url).origin, { timeoutMs: 120_000 });
+		}
+	}
 }
 
 /** The text of a tool call's result, its parts joined. */
