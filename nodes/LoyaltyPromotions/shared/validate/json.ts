@@ -80,8 +80,11 @@ function checkJsonShape(params: FieldContext, field: string, value: unknown, tex
 		const next = pending.pop()!;
 		if (typeof next.value === 'number') {
 			const number = next.value;
-			const rule = inexactNumberRule(number, text === undefined ? undefined : numberLiteralsOf(text).find((literal) => Number(literal) === number));
-			if (rule) fail(params, next.at ? `${field}: ${next.at}` : field, rule);
+			// the text's literals are read only for a number that is refused, to quote its digits as typed
+			if (inexactNumberRule(number) !== undefined) {
+				const written = text === undefined ? undefined : numberLiteralsOf(text).find((literal) => Number(literal) === number);
+				fail(params, next.at ? `${field}: ${next.at}` : field, inexactNumberRule(number, written)!);
+			}
 		}
 		if (next.value === null || typeof next.value !== 'object') continue;
 		if (next.depth >= MAX_DEPTH) fail(params, field, `is nested more than ${MAX_DEPTH} levels deep (objects and lists inside one another); the service's fields nest a few levels`);
