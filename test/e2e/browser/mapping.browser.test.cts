@@ -35,7 +35,8 @@ const VOUCHER_IMPORT = mappedWorkflow(
 	'e2e: Map Automatically, voucher import',
 	[
 		{ code: 'IMPORT-2026-01', type: 'DISCOUNT_VOUCHER', expiration_date: '2026-12-31T00:00:00.000Z' },
-		{ code: 'IMPORT-2026-02', amount_off: 25, percent_off: 50 },
+		// the service's own key amount_off is in hundredths, as Voucher → Get answers it: 2500 is 25.00
+		{ code: 'IMPORT-2026-02', amount_off: 2500, percent_off: 50 },
 	],
 	{ resource: 'voucher', operation: 'import', recordFields: 'auto', discountType: 'AMOUNT', amountOff: 10 },
 );
