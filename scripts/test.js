@@ -22,10 +22,22 @@ const extra = process.argv.slice(2);
 // A suite that never ends must not hang CI: jest is stopped after this long and the run counts as failed.
 // The version matrix's limit is its cold run (n8n installs) plus two warm runs' worth.
 const DEADLINE_MS = { unit: 20 * 60_000, e2e: 50 * 60_000, queue: 25 * 60_000, browser: 30 * 60_000, matrix: 45 * 60_000 };
+// and all of them within CI's own limit: .ci/run sets when its 90 minutes end, less a margin for the summary
+// (LP_TEST_DEADLINE_AT, seconds since the epoch); a suite gets at most what is left of it
+const RUN_DEADLINE_MS = Number(process.env.LP_TEST_DEADLINE_AT) * 1000 || Infinity;
+const ProgressReporter = require(path.join(root, 'test', 'harness', 'progressReporter.js'));
 
 function runJest(label, configFile, deadline, projectArgs = []) {
-	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-')), 'results.json');
-	const args = [jestBin, '--config', configFile, ...projectArgs, '--json', '--outputFile', resultsFile, ...extra];
+	const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-'));
+	const resultsFile = path.join(runDir, 'results.json');
+	const progressFile = path.join(runDir, 'progress.json');
+	const timeout = Math.min(DEADLINE_MS[deadline], RUN_DEADLINE_MS - Date.now());
+	if (timeout <= 0) {
+		console.log(`\n[test] ${label}: not run, CI's time is up (LP_TEST_DEADLINE_AT)`);
+		return { passed: 0, failed: 1, status: 1 };
+	}
+	const reporters = ['--reporters', 'default', '--reporters', path.join(root, 'test', 'harness', 'progressReporter.js')];
+	const args = [jestBin, '--config', configFile, ...projectArgs, ...reporters, '--json', '--outputFile', resultsFile, ...extra];
 	if (process.env.CI) args.push('--ci');
 	// a test path pattern may match files of one run only: the other runs then have nothing to do
 	if (extra.length > 0) args.push('--passWithNoTests');
@@ -33,11 +45,14 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 	const { status, error } = spawnSync(process.execPath, args, {
 		cwd: root,
 		stdio: 'inherit',
-		timeout: DEADLINE_MS[deadline],
+		env: { ...process.env, LP_PROGRESS_FILE: progressFile },
+		timeout,
 		killSignal: 'SIGKILL',
 	});
 	if (error) {
-		console.log(`\n[test] ${label}: stopped (${error.code === 'ETIMEDOUT' ? 'over its time limit' : error.message})`);
+		const limit = timeout < 120_000 ? `${Math.round(timeout / 1000)} s` : `${Math.round(timeout / 60_000)} min`;
+		console.log(`\n[test] ${label}: stopped (${error.code === 'ETIMEDOUT' ? `over its time limit of ${limit}` : error.message})`);
+		for (const line of ProgressReporter.describe(progressFile)) console.log(`[test]   still running: ${line}`);
 		// a killed jest runs no global teardown: stop what its stand-ups left (n8n, Redis, PostgreSQL), by their PID files
 		if (configFile === 'jest.e2e.config.js') {
 			spawnSync(process.execPath, ['-e', "require('./test/e2e/queue/globalTeardown.js')().catch((e) => console.error(e.message))"], { cwd: root, stdio: 'inherit', timeout: 120_000 });
