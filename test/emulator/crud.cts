@@ -38,6 +38,8 @@ export interface CrudSpec {
 	createStatus?: 200 | 201;
 	/** Fields every new record starts with, before the body's. */
 	defaults?(ctx: Ctx): Json;
+	/** Completes a record after a create or update (e.g. the keys the service fills in); never changes the body. */
+	complete?(record: Json): void;
 	/** The resource's own rules: throw an ApiError to refuse. `existing` is set on updates. */
 	check?(body: Json, ctx: Ctx, existing?: Json): void;
 	/** A list's filters from the query (default: none). */
@@ -80,7 +82,8 @@ function listReply(ctx: Ctx, spec: CrudSpec, records: Json[]): Reply {
 			const after = ctx.query.starting_after_id;
 			const start = after ? rows.findIndex((record) => record.id === after) + 1 : 0;
 			const page = rows.slice(start, start + limit) as Array<Json & { id: string }>;
-			return ok(idCursorList(page, start + limit < rows.length));
+			// `total` counts the page's entries, not every match (the service's bin list, the one crud list of this kind)
+			return ok({ ...idCursorList(page, start + limit < rows.length), total: page.length });
 		}
 		case 'paged': {
 			const limit = parseLimit(ctx.query, 10);
@@ -115,6 +118,7 @@ export function registerCrud(r: Router, spec: CrudSpec): void {
 			spec.check?.(body, ctx);
 			const id = `${spec.idPrefix}${randomBytes(8).toString('hex')}`;
 			const record: Json = { id, ...spec.defaults?.(ctx), ...body, object: spec.object, created_at: nowIso() };
+			spec.complete?.(record);
 			collection(ctx, spec).set(id, record);
 			return { status: spec.createStatus ?? 200, body: record };
 		}));
@@ -131,6 +135,7 @@ export function registerCrud(r: Router, spec: CrudSpec): void {
 				merged[key] = isObject(value) && isObject(existing[key]) && key !== 'metadata' ? { ...(existing[key] as Json), ...value } : value;
 			}
 			merged.updated_at = nowIso();
+			spec.complete?.(merged);
 			collection(ctx, spec).set(String(existing.id), merged);
 			return ok(merged);
 		}));

@@ -209,6 +209,10 @@ function campaign(id: string, name: string, type: string): Campaign {
 		auto_join: loyalty,
 		join_once: loyalty,
 		active: true,
+		use_voucher_metadata_schema: false,
+		protected: false,
+		creation_status: 'DONE',
+		vouchers_generation_status: 'DONE',
 		category_id: FIXTURES.categoryIds[0],
 		category: 'Electronics',
 		categories: [
@@ -226,11 +230,13 @@ function campaign(id: string, name: string, type: string): Campaign {
 			code_config: { length: 8, charset: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', pattern: '########', prefix: '', postfix: '', initial_count: 0 },
 			discount: { type: 'AMOUNT', amount_off: 1000, amount_off_formula: null, aggregated_amount_limit: null, is_dynamic: false },
 			gift: { amount: 0, balance: 0, subtracted_amount: 0 },
-			loyalty_card: { points: 0, expiration_rules: { period_value: 12, rounding_value: 0, fixed_month: null, fixed_day: null } },
+			loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 12, rounding_value: 0, fixed_month: null, fixed_day: null } },
+			is_referral_code: type === 'REFERRAL_PROGRAM',
 		},
 		referral_program: {
 			custom_event: { id: FIXTURES.customEventSchemaIds[0], name: FIXTURES.customEventName },
-			referee_reward: { related_object_parent: { id: FIXTURES.rewardId, name: 'Reward 1', object: 'reward' }, amount: 100 },
+			// the referee gets 100 of the gift card campaign's credits
+			referee_reward: { related_object_parent: { id: FIXTURES.giftCampaignId, name: 'Gift Cards', object: 'CAMPAIGN' }, type: 'GIFT_VOUCHER', amount: 100 },
 		},
 	};
 }
@@ -314,8 +320,8 @@ function memberActivities(tag: string, count: number, cust: Customer, camp: Camp
 }
 
 const ACTIVITY_TYPES = [
-	'redemption.succeeded',
-	'voucher.published',
+	'customer.redemption.succeeded',
+	'customer.publication.succeeded',
 	'customer.rewarded',
 	'customer.order.paid',
 	'customer.custom_event',

@@ -31,6 +31,8 @@ export function voucherTypeOf(campaign: Campaign): VoucherType | undefined {
 }
 
 const DEFAULT_CHARSET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** The code config a campaign's vouchers get when its create names none. */
+export const DEFAULT_CODE_CONFIG = { length: 8, charset: DEFAULT_CHARSET, pattern: '########' };
 
 /** A code from a code config ({length, charset, prefix, postfix, pattern}); `#` in a pattern is a random character. */
 export function generateCode(store: Store, config: Json = {}): string {
@@ -541,6 +543,11 @@ export interface RedemptionContext {
 	metadata: Json | null;
 }
 
+/** The channel of what the emulator's API caller does: the service names the application's ID. */
+export function apiChannel(env: Env): { channel_id: string; channel_type: 'API' } {
+	return { channel_id: env.creds.appId, channel_type: 'API' };
+}
+
 /** What every redemption record of one redeemable has, succeeded or failed. */
 function redemptionRecord(env: Env, e: Evaluated, ctx: RedemptionContext, outcome: Pick<Redemption, 'result' | 'status'>): Redemption {
 	const date = new Date().toISOString();
@@ -566,7 +573,7 @@ export function applyRedemption(env: Env, e: Evaluated, ctx: RedemptionContext &
 	const store = env.store;
 	const record = redemptionRecord(env, e, ctx, { result: 'SUCCESS', status: 'SUCCEEDED' });
 	const { id, date } = record;
-	const common = { redemption: ctx.parentId, order: ctx.order, channel: { channel_id: env.creds.appId, channel_type: 'API' }, related_redemptions: { rollbacks: [] } };
+	const common = { redemption: ctx.parentId, order: ctx.order, channel: apiChannel(env), related_redemptions: { rollbacks: [] } };
 	if (e.tier) {
 		// A promotion tier has no code, balance or count to change: the redemption records its discount.
 		const redemption: Redemption = { ...record, ...common, amount: e.discount };
@@ -590,7 +597,7 @@ export function applyRedemption(env: Env, e: Evaluated, ctx: RedemptionContext &
 		amount: e.credits || e.points || e.discount,
 		redemption: ctx.parentId,
 		order: ctx.order,
-		channel: { channel_id: env.creds.appId, channel_type: 'API' },
+		channel: apiChannel(env),
 		voucher: { ...v },
 		...(e.credits > 0 ? { gift: { amount: e.credits } } : {}),
 		...(e.points > 0 ? { loyalty_card: { points: e.points } } : {}),
@@ -649,6 +656,8 @@ export function rollbackOne(env: Env, r: Redemption, reason: string | null, meta
 		redemption: r.id,
 		result: 'SUCCESS',
 		status: 'SUCCEEDED',
+		order: r.order ?? null,
+		channel: apiChannel(env),
 		customer: r.customer,
 		related_object_type: r.related_object_type,
 		related_object_id: r.related_object_id,

@@ -177,7 +177,8 @@ describe('Customer: Get Many Activities (current list by id cursor), Get Redeema
 			{ method: 'GET', path: `/v1/customers/${FIXTURES.customerId}/redeemables`, query: { limit: '100', 'filters[voucher_type][conditions][$is]': 'GIFT_VOUCHER' }, body: undefined },
 		]);
 		expect(items.length).toBeGreaterThan(0);
-		for (const item of items) expect(item.json).toMatchObject({ object: 'customer_redeemable', voucher_type: 'GIFT_VOUCHER', customer_id: FIXTURES.customerId });
+		const held = { type: 'voucher', voucher: { type: 'GIFT_VOUCHER', holder_id: FIXTURES.customerId }, status: 'ACTIVE' };
+		for (const item of items) expect(item.json).toMatchObject({ voucher_type: 'GIFT_VOUCHER', customer_id: FIXTURES.customerId, redeemable: held });
 	});
 
 	it('lists the segments a customer is in, one item each', async () => {

@@ -215,7 +215,9 @@ describe('PUT /v2/loyalties/card-definitions/{id}', () => {
 		const body = { name: 'Renamed', metadata: { a: 1 }, code_config: { pattern: 'LC-########', length: 8 }, balance_settings: { allow_negative: false }, ...current };
 		const r = await put(FIXTURES.cardDefinitionDraft, body, strict);
 		expect(r.status).toBe(200);
-		expect(r.data).toMatchObject({ ...body, id: FIXTURES.cardDefinitionDraft, object: 'card_definition', status: 'DRAFT', type: 'INDIVIDUAL' });
+		// a scope's limits sent as null come back as the contract's empty list
+		const spendingLimits = { ...current.spending_limits, global: { type: 'NO_LIMIT', limits: [] } };
+		expect(r.data).toMatchObject({ ...body, spending_limits: spendingLimits, id: FIXTURES.cardDefinitionDraft, object: 'card_definition', status: 'DRAFT', type: 'INDIVIDUAL' });
 		expect(r.data.updated_at).toEqual(expect.any(String));
 	});
 

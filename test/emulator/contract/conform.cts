@@ -33,6 +33,8 @@ export interface OperationFacts {
 	mediaType?: string;
 	/** The same path's other answer (an export's file on the download hosts). */
 	download?: OperationFacts;
+	/** The operation's other success answers, by their status (a dry run's 200 beside a queued write's 202). */
+	also?: OperationFacts[];
 }
 
 /** A difference the emulator keeps for now, with why. */

@@ -8,7 +8,7 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs'
 import { Ctx, ok, Router } from '../router.cjs';
 import type { Campaign, Store } from '../state.cjs';
 import { bodyObject, isInt, isObject, optionalObject, parseEnumParam, rejectUnknown, type Json } from '../validate.cjs';
-import { addVoucher, makeVoucher, voucherTypeOf, listPage } from '../voucherEngine.cjs';
+import { addVoucher, DEFAULT_CODE_CONFIG, makeVoucher, voucherTypeOf, listPage } from '../voucherEngine.cjs';
 import { CAMPAIGN_TYPES } from './customers.cjs';
 import { newExport, view as exportView } from './exports.cjs';
 import { addTier } from './promotions.cjs';
@@ -99,6 +99,12 @@ function checkSettings(body: Json): void {
 		throw invalidPayload('Field validation_rules must be an array of validation rule ids');
 }
 
+/** The campaign's voucher template as the service keeps it: the body's, with the redemption limit and code config it defaults. */
+function voucherTemplate(voucher: Json, campaignType: string): Json {
+	const codeConfig = { ...DEFAULT_CODE_CONFIG, ...(isObject(voucher.code_config) ? voucher.code_config : {}) };
+	return { redemption: { quantity: null }, ...voucher, code_config: codeConfig, is_referral_code: campaignType === 'REFERRAL_PROGRAM' };
+}
+
 /** POST /v1/campaigns; also a campaign set up from a template (`given`: the template's settings and the request's). */
 export function createCampaign(ctx: Ctx, given?: Json) {
 	const store = ctx.env.store;
@@ -122,10 +128,15 @@ export function createCampaign(ctx: Ctx, given?: Json) {
 	if (!isInt(count) || count < 0 || count > 10000) throw invalidPayload('Field vouchers_count must be an integer from 0 to 10000');
 	const { promotion, vouchers_count: _count, ...settings } = body;
 	const now = new Date().toISOString();
+	const category = typeof settings.category_id === 'string' ? store.categories.get(settings.category_id) : undefined;
 	const campaign: Campaign = {
 		type: 'AUTO_UPDATE', join_once: false, auto_join: false, start_date: null, expiration_date: null, metadata: {}, validation_rules: [],
+		use_voucher_metadata_schema: false, protected: false, category_id: null,
 		...settings,
-		id: store.newId('camp_'), name: body.name, campaign_type: type, active: true, creation_status: 'DONE', created_at: now, updated_at: null, object: 'campaign',
+		categories: category ? [category] : [],
+		...(isObject(settings.voucher) ? { voucher: voucherTemplate(settings.voucher, type) } : {}),
+		id: store.newId('camp_'), name: body.name, campaign_type: type, active: true, creation_status: 'DONE', vouchers_generation_status: 'DONE',
+		created_at: now, updated_at: null, object: 'campaign',
 	};
 	if (promotion !== undefined) campaign.promotion = { object: 'list', data_ref: 'tiers', tiers: (promotion as Json).tiers, total: ((promotion as Json).tiers as unknown[]).length };
 	store.campaigns.set(campaign.id, campaign);

@@ -7,7 +7,7 @@ import { collection } from '../crud.cjs';
 import { SEGMENT_SPEC } from './segments.cjs';
 import { invalidParam, invalidPayload, notFound } from '../errors.cjs';
 import { Ctx, Env, noContent, ok, Router } from '../router.cjs';
-import type { ActivityMeta, Customer, CustomerActivityLog, Store } from '../state.cjs';
+import type { ActivityMeta, Customer, CustomerActivityLog, Store, Voucher } from '../state.cjs';
 import {
 	bodyObject, isObject, Json, optionalDate, optionalObject, optionalString, pageOf, parseDateParam, parseEnumParam, parseLimit,
 	parsePage,
@@ -339,13 +339,15 @@ function registerCustomers(r: Router): void {
 		const q = ctx.query;
 		const limit = parseLimit(q, 10);
 		const is = (field: string) => q[`filters[${field}][conditions][$is]`];
+		const now = Date.now();
 		const rows = [...ctx.env.store.vouchers.values()]
 			.filter((v) => v.holder_id === c.id)
 			.map((v) => {
 				const campaign = v.campaign_id ? ctx.env.store.campaigns.get(v.campaign_id) : undefined;
 				return {
 					id: `rh_${v.id.replace(/^v_/, '')}`, created_at: v.created_at, redeemable_id: v.id, redeemable_object: 'voucher', customer_id: c.id, holder_role: 'OWNER',
-					campaign_id: v.campaign_id ?? null, campaign_type: campaign?.campaign_type ?? null, voucher_type: v.type, voucher: v, object: 'customer_redeemable',
+					campaign_id: v.campaign_id ?? null, campaign_type: campaign?.campaign_type ?? null, voucher_type: v.type,
+					redeemable: { type: 'voucher', voucher: v, status: redeemableStatus(v, now) },
 				} as Json & { id: string };
 			})
 			.filter((row) => ['campaign_id', 'campaign_type', 'voucher_type', 'holder_role'].every((field) => !is(field) || row[field] === is(field)))
@@ -399,6 +401,16 @@ function registerCustomers(r: Router): void {
 		const page = picked.slice(from, from + limit).map((i) => log.seq.at(i) as Json & { id: string });
 		return ok(idCursorList(page, from + limit < picked.length));
 	});
+}
+
+/** Whether a held voucher can be used now, as the service names it: the first reason it cannot, else ACTIVE. */
+function redeemableStatus(v: Voucher, now: number): string {
+	if (!v.active) return 'DISABLED';
+	if (v.start_date && Date.parse(v.start_date) > now) return 'NOT_ACTIVE_YET';
+	if (v.expiration_date && Date.parse(v.expiration_date) < now) return 'EXPIRED';
+	if (v.redemption.quantity !== null && v.redemption.redeemed_quantity >= v.redemption.quantity) return 'USED';
+	if ((v.gift ?? v.loyalty_card)?.balance === 0) return 'NO_BALANCE';
+	return 'ACTIVE';
 }
 
 function removeCustomer(ctx: Ctx, c: Customer): void {

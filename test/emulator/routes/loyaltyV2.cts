@@ -162,6 +162,23 @@ function apply(target: Json, body: Json, nullable: readonly string[]): void {
 	target.updated_at = new Date().toISOString();
 }
 
+/** Each limits and refunds scope's list key, as the service gives it: an empty list when the body left it out. */
+const SCOPE_LISTS = {
+	earning_limits: [['global', 'transactions'], 'limits'],
+	spending_limits: [['global', 'transactions'], 'limits'],
+	refunds: [['spent_points', 'earned_points'], 'methods'],
+} as const;
+
+function withScopeLists(cd: Json): void {
+	for (const [group, [scopes, list]] of Object.entries(SCOPE_LISTS)) {
+		const held = cd[group];
+		if (!isObject(held)) continue;
+		const filled: Json = { ...held };
+		for (const scope of scopes) if (isObject(held[scope]) && !Array.isArray((held[scope] as Json)[list])) filled[scope] = { ...(held[scope] as Json), [list]: [] };
+		cd[group] = filled;
+	}
+}
+
 // Tier structures.
 
 /** The card definition a tier structure tracks, from its point_balance or point_earned. */
@@ -327,6 +344,7 @@ export function register(r: Router): void {
 			metadata: {},
 		};
 		for (const [key, value] of Object.entries(settingsGiven)) if (value !== null && value !== undefined) cd[key] = value;
+		withScopeLists(cd);
 		checkCardDefinition(cd);
 		const record = { id: store.newId('lcdef_'), name, type, status: status ?? 'DRAFT', ...cd, created_at: new Date().toISOString(), updated_at: null, object: 'card_definition' } as unknown as CardDefinition;
 		store.cardDefinitions.set(record.id, record);
@@ -344,6 +362,7 @@ export function register(r: Router): void {
 		// Rules across the settings hold for the result; a failed check leaves the card definition untouched.
 		const next: Json = { ...cd };
 		apply(next, body, ['code_config', 'points_expiration', 'pending_points', 'earning_limits', 'spending_limits', 'refunds', 'balance_settings', 'pay_with_points']);
+		withScopeLists(next);
 		checkCardDefinition(next);
 		Object.assign(cd, next);
 		return ok(cd);

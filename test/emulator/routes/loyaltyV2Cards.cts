@@ -159,7 +159,8 @@ function settlePending(ctx: Ctx, activate: boolean) {
 	bucket.status = activate ? 'ACTIVATED' : 'CANCELED';
 	bucket.updated_at = nowIso();
 	if (activate) found.card.points = (found.card.points ?? 0) + bucket.points.total;
-	const details = { points: { total: bucket.points.total, date: bucket.date, type: bucket.type }, bucket: { id: bucket.id } };
+	// the pending bucket is no expiration bucket: details name none (the contract's bucket is an expiration bucket)
+	const details = { points: { total: bucket.points.total, date: bucket.date, type: bucket.type } };
 	const tx = transaction(ctx.env, found, activate ? 'PENDING_POINTS_ACTIVATED' : 'PENDING_POINTS_CANCELED', details);
 	return created(tx, activate ? 'Points activation transaction created' : 'Points cancellation transaction created');
 }

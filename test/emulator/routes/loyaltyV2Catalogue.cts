@@ -53,6 +53,8 @@ export interface CatalogueSpec {
 	/** Runs before a move or a delete is applied (e.g. what refers to the record). */
 	beforeMove?(record: Record_, to: string, store: Store): void;
 	afterDelete?(record: Record_, store: Store): void;
+	/** Delete answers the record as it last was (its status unchanged) where the kind's statuses have no DELETED. */
+	deleteAnswersLastState?: true;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -134,7 +136,7 @@ export function registerCatalogue(r: Router, spec: CatalogueSpec, offered: Reado
 			const deleted = { ...record, status: 'DELETED', updated_at: nowIso() };
 			recordActivity(store, spec, deleted, 'deleted');
 			spec.afterDelete?.(record, store);
-			return ok(deleted);
+			return ok(spec.deleteAnswersLastState ? record : deleted);
 		});
 	if (has('activities'))
 		r.get(`${one}/activities`, 'B', (ctx) => {
@@ -298,6 +300,7 @@ export const EARNING_RULES: CatalogueSpec = {
 	afterDelete: (record, store) => {
 		for (const assignments of store.programAssignments.values()) assignments.earning_rules.delete(record.id);
 	},
+	deleteAnswersLastState: true,
 };
 
 // Benefits.

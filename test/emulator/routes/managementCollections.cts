@@ -93,6 +93,16 @@ export const STACKING_RULES: CrudSpec = {
 /** A branding's objects and the fields a create requires in each (the contract's rules). */
 const BRAND_REQUIRED: Record<string, string[]> = { brand: ['name'], address: ['street', 'city', 'postal', 'country'], contact: ['email'] };
 
+/**
+ * What a branding's objects hold when the body leaves a key out: the contract requires every key, and lets the
+ * URLs, the postal code and the phone be null; the texts it does not let be null are empty.
+ */
+const BRAND_DEFAULTS: Record<string, Json> = {
+	brand: { privacy_policy_url: null, terms_of_use_url: null, permission_reminder: '', website_url: null },
+	address: { postal: null, state: '' },
+	contact: { phone: null },
+};
+
 /** Brandings: brand, address and contact objects, each with its required fields on a create. */
 export const BRANDINGS: CrudSpec = {
 	...inProject,
@@ -108,6 +118,11 @@ export const BRANDINGS: CrudSpec = {
 			if (existing) continue;
 			const missing = fields.filter((field) => typeof (body[group] as Json)[field] !== 'string' || (body[group] as Json)[field] === '');
 			if (missing.length) throw invalidPayload(`Property ${group}.${missing[0]} is required`);
+		}
+	},
+	complete(record) {
+		for (const [group, defaults] of Object.entries(BRAND_DEFAULTS)) {
+			if (isObject(record[group])) record[group] = { ...defaults, ...(record[group] as Json) };
 		}
 	},
 };

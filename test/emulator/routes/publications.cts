@@ -88,8 +88,10 @@ export function register(r: Router): void {
 		const views = sorted.map((p) => {
 			const { voucher, ...rest } = publicationView(store, p) as { voucher: Voucher | null } & Record<string, unknown>;
 			if (!voucher) return rest;
+			// the list's voucher summary carries only the value its type has (the contract's example: a card's loyalty_card)
 			const { code, campaign, gift, loyalty_card, discount, is_referral_code } = voucher;
-			return { ...rest, voucher: { code, object: 'voucher', campaign, gift, loyalty_card, discount, is_referral_code } };
+			const value = Object.fromEntries(Object.entries({ gift, loyalty_card, discount }).filter(([, held]) => held !== null && held !== undefined));
+			return { ...rest, voucher: { code, object: 'voucher', campaign, ...value, is_referral_code } };
 		});
 		return ok(listPage('publications', views, q, 100));
 	});

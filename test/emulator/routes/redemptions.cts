@@ -8,7 +8,8 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs'
 import { Ctx, ok, Router } from '../router.cjs';
 import type { Customer, Redemption, Voucher } from '../state.cjs';
 import { bodyObject, isInt, isObject, optionalObject, optionalString, parseEnumParam, rejectUnknown, type Json } from '../validate.cjs';
-import { applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, STACKING_RULES, listPage } from '../voucherEngine.cjs';
+import { apiChannel, applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, STACKING_RULES, listPage } from '../voucherEngine.cjs';
+import { embedCustomer } from '../fixtures.cjs';
 import { sessionsOf } from './vouchers.cjs';
 
 const STACKABLE_FIELDS = ['redeemables', 'order', 'customer', 'session', 'tracking_id', 'metadata', 'options'];
@@ -168,7 +169,8 @@ export function register(r: Router): void {
 			result: 'SUCCESS',
 			status: 'SUCCEEDED',
 			order,
-			channel: { channel_id: ctx.env.creds.appId, channel_type: 'API' },
+			channel: apiChannel(ctx.env),
+			customer: customer ? embedCustomer(customer) : null,
 			related_object_type: 'redemption',
 			related_object_id: parentId,
 			related_redemptions: { redemptions: redemptions.map((x) => ({ id: x.id, date: x.date })), rollbacks: [] },
@@ -233,6 +235,9 @@ export function register(r: Router): void {
 			redemption: parent.id,
 			result: 'SUCCESS',
 			status: 'SUCCEEDED',
+			order: parent.order ?? null,
+			channel: apiChannel(ctx.env),
+			customer: parent.customer ?? null,
 			related_object_type: 'redemption',
 			related_object_id: parent.id,
 		};

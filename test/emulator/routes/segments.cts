@@ -2,7 +2,8 @@
  * Customer segments (auth A or Bearer) over the generic store (crud.cts): create, get and delete are plain; the
  * list is the service's own: no page parameter (`page` is ignored), pages asked for by
  * `filters[created_at][conditions][$before|$after]` (strict bounds), newest first unless `order=created_at`, and
- * the entries under `segments` while `data_ref` says `data`, as the contract's list schema has it. A static
+ * the entries under `data`, as `data_ref` says and the contract's list schema requires (it also lists a `segments`
+ * key, which its example does not send). A static
  * segment takes customer IDs (at most 20,000) and no filter; an active (`auto-update`) or passive one takes a
  * filter object and no customers, and a project has at most 100 of those.
  */
@@ -66,7 +67,7 @@ function listSegments(ctx: Ctx) {
 		);
 	});
 	const sorted = sortByOrder(rows, q, ['created_at', '-created_at'], '-created_at', (segment) => String(segment.created_at));
-	return ok({ object: 'list', data_ref: 'data', segments: sorted.slice(0, limit), total: sorted.length });
+	return ok({ object: 'list', data_ref: 'data', data: sorted.slice(0, limit), total: sorted.length });
 }
 
 export function register(r: Router): void {
