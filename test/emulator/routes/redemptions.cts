@@ -8,7 +8,8 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs'
 import { Ctx, ok, Router } from '../router.cjs';
 import type { Customer, Redemption, Voucher } from '../state.cjs';
 import { bodyObject, isInt, isObject, optionalObject, optionalString, parseEnumParam, rejectUnknown, type Json } from '../validate.cjs';
-import { applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, STACKING_RULES, listPage } from '../voucherEngine.cjs';
+import { applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, listPage } from '../voucherEngine.cjs';
+import { answeredStackingRules } from '../stackingRules.cjs';
 import { sessionsOf } from './vouchers.cjs';
 
 const STACKABLE_FIELDS = ['redeemables', 'order', 'customer', 'session', 'tracking_id', 'metadata', 'options'];
@@ -115,7 +116,7 @@ function qualify(ctx: Ctx) {
 		},
 		tracking_id: customer?.source_id ?? (typeof body.tracking_id === 'string' ? body.tracking_id : undefined),
 		order: calculatedOrder(body, isObject(body.order) && isInt(body.order.amount) ? body.order.amount : 0, [], customer),
-		stacking_rules: STACKING_RULES,
+		stacking_rules: answeredStackingRules(),
 	});
 }
 
@@ -135,7 +136,7 @@ export function register(r: Router): void {
 			skipped_redeemables: [],
 			order: calculatedOrder(body, amount, evaluated, customer),
 			tracking_id: trackingId,
-			stacking_rules: STACKING_RULES,
+			stacking_rules: answeredStackingRules(),
 		});
 	});
 
