@@ -127,6 +127,11 @@ export function register(r: Router): void {
 		// A LOCK session holds the vouchers validated for a later redemption, until released or redeemed.
 		const session = isObject(body.session) && body.session.type === 'LOCK' ? { key: typeof body.session.key === 'string' ? body.session.key : ctx.env.store.newId('ssn_'), type: 'LOCK' } : undefined;
 		if (session) for (const entry of evaluated) if (entry.voucher) sessionsOf(ctx.env.store, entry.voucher.id).add(session.key);
+		const date = new Date().toISOString();
+		for (const e of evaluated) {
+			const campaignId = (e.voucher?.campaign_id ?? e.tier?.campaign_id ?? null) as string | null;
+			ctx.env.store.validations.push({ campaign_id: campaignId, date, result: e.applicable ? 'SUCCESS' : 'FAILURE' });
+		}
 		return ok({
 			...(session ? { session } : {}),
 			id: ctx.env.store.newId('valid_'),
