@@ -6,6 +6,7 @@ import { seedRecord } from './crud.cjs';
 import { METADATA_SCHEMAS } from './routes/managementCollections.cjs';
 import { ArraySeq, GeneratedSeq, hexIndex } from './envelopes.cjs';
 import type { EmulatorCredentials } from './types.cjs';
+import { defaultProjectSettings } from './projectSettings.cjs';
 import { newExport } from './routes/exports.cjs';
 import { STACK_SPEC, TIER_SPEC } from './routes/promotions.cjs';
 import { ASSIGNMENT_SPEC, RULE_SPEC } from './routes/validationRules.cjs';
@@ -508,6 +509,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		timezone: 'UTC',
 		currency: 'USD',
 		case_sensitive_codes: false,
+		...defaultProjectSettings(),
 		created_at: iso(BASE),
 		object: 'project',
 	});
@@ -518,6 +520,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		timezone: 'UTC',
 		currency: 'USD',
 		case_sensitive_codes: false,
+		...defaultProjectSettings(),
 		created_at: iso(BASE),
 		object: 'project',
 	});

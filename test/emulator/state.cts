@@ -627,6 +627,10 @@ export class Store {
 	publications: Publication[] = [];
 	/** Redemptions and rollbacks by id, in creation order. */
 	redemptions = new Map<string, Redemption>();
+	/** Each redeemable a stackable validation checked: its campaign and whether it was applicable (a campaign's summary counts them). */
+	validations: Array<{ campaign_id: string | null; date: string; result: 'SUCCESS' | 'FAILURE' }> = [];
+	/** The vouchers deleted, with what was left on them (a campaign's summary counts them). */
+	deletedVouchers: Array<{ campaign_id: string | null; deleted_at: string; balance: number }> = [];
 	private serial = 0;
 
 	/** An id that sorts after every earlier one of this store (for id-cursor lists). */
@@ -644,6 +648,7 @@ export class Store {
 	}
 
 	removeVoucher(v: Voucher): void {
+		this.deletedVouchers.push({ campaign_id: v.campaign_id, deleted_at: new Date().toISOString(), balance: (v.gift ?? v.loyalty_card)?.balance ?? 0 });
 		this.vouchers.delete(v.id);
 		this.vouchersByCode.delete(v.code);
 		this.voucherTransactions.delete(v.id);

@@ -512,16 +512,6 @@ export function calculatedOrder(body: Json, amount: number, evaluated: Evaluated
 	};
 }
 
-export const STACKING_RULES = {
-	redeemables_limit: 30,
-	applicable_redeemables_limit: 5,
-	applicable_exclusive_redeemables_limit: 1,
-	exclusive_categories: [],
-	joint_categories: [],
-	redeemables_application_mode: 'ALL',
-	redeemables_sorting_rule: 'REQUESTED_ORDER',
-};
-
 /** One redeemable's entry in a validation response. */
 export function redeemableView(e: Evaluated): Json {
 	const v = e.voucher;

@@ -214,10 +214,31 @@ describe('Campaign: Get Summary, Get Many Transactions, Export Transactions', ()
 	it('gets the summary for a date range, sent as days', async () => {
 		const { items, error } = await ctx.run(campaign('getSummary', { campaignId: FIXTURES.discountCampaignId, filters: { startDate: '2025-01-01T10:00:00', endDate: '2025-12-31' } }));
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ object: 'campaign_summary', campaign_id: FIXTURES.discountCampaignId });
+		expect(items[0].json).toMatchObject({ object: 'campaign_summary', campaign: { id: FIXTURES.discountCampaignId }, redemptions: 0, validations: 0 });
 		expect(ctx.sent()).toEqual([
 			{ method: 'GET', path: `/v1/campaigns/${FIXTURES.discountCampaignId}/summary`, query: { start_date: '2025-01-01', end_date: '2025-12-31' }, body: undefined },
 		]);
+	});
+
+	it("counts what happened to the campaign's codes: validations, redemptions, rollbacks, their orders and discounts (hundredths)", async () => {
+		ctx.emu.control.reset();
+		const [validated, redeemed] = FIXTURES.discountCodes.map((code) => ({ redeemable: [{ type: 'voucher', code }] }));
+		expect((await ctx.run({ resource: 'validation', operation: 'validate', redeemables: validated, additionalFields: { orderAmount: 30 } })).error).toBeUndefined();
+		const redemption = await ctx.run({ resource: 'redemption', operation: 'redeem', redeemables: redeemed, additionalFields: { orderAmount: 50 } });
+		const [{ id }] = (redemption.items[0].json as { redemptions: Array<{ id: string }> }).redemptions;
+		expect((await ctx.run({ resource: 'redemption', operation: 'rollback', redemptionId: id })).error).toBeUndefined();
+
+		const { items, error } = await ctx.run(campaign('getSummary', { campaignId: FIXTURES.discountCampaignId }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({
+			object: 'campaign_summary',
+			campaign: { id: FIXTURES.discountCampaignId, campaign_type: 'DISCOUNT_COUPONS' },
+			validations: 1, validations_succeeded: 1, validations_failed: 0,
+			redemptions: 1, redemptions_succeeded: 1, redemptions_failed: 0,
+			rollbacks: 1, rollbacks_succeeded: 1, rollbacks_failed: 0,
+			vouchers_created: FIXTURES.discountCodes.length, vouchers_deleted: 0, publications: 0,
+			orders_amount: 5000, orders_rolledback_amount: 5000, discounted_amount: 1000, rolledback_discounted_amount: 1000,
+		});
 	});
 
 	it("lists the transactions of all the campaign's cards, following the id cursor", async () => {

@@ -3,6 +3,7 @@
  * or name, update, delete (with its vouchers; 202 and an async action), enable/disable, summary, add vouchers
  * (one code, or many), the cards' transactions (id-cursor) and their export.
  */
+import { campaignSummary } from '../campaignSummary.cjs';
 import { sortByOrder } from '../envelopes.cjs';
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs';
 import { Ctx, ok, Router } from '../router.cjs';
@@ -174,7 +175,7 @@ function setActive(ctx: Ctx, active: boolean) {
 	return ok(campaignView(store, campaign));
 }
 
-/** The campaign's figures from its vouchers and their redemptions (start_date/end_date: YYYY-MM-DD). */
+/** The campaign's figures from the store, within the days asked (start_date/end_date: YYYY-MM-DD). */
 function summary(ctx: Ctx) {
 	const store = ctx.env.store;
 	const campaign = campaignOr404(store, ctx.params.campaignId);
@@ -185,19 +186,11 @@ function summary(ctx: Ctx) {
 	};
 	const from = day('start_date');
 	const to = day('end_date');
-	const ids = new Set(vouchersOf(store, campaign).map((v) => v.id));
 	const inRange = (date: unknown) => {
 		const when = String(date ?? '').slice(0, 10);
 		return (!from || when >= from) && (!to || when <= to);
 	};
-	const redemptions = [...store.redemptions.values()].filter((r) => isObject(r.voucher) && ids.has(String(r.voucher.id)) && inRange(r.date));
-	const succeeded = redemptions.filter((r) => r.result === 'SUCCESS');
-	return ok({
-		object: 'campaign_summary',
-		campaign_id: campaign.id,
-		vouchers: { total: ids.size, published: vouchersOf(store, campaign).filter((v) => v.holder_id).length },
-		redemptions: { total_redeemed: succeeded.length, total_failed: redemptions.length - succeeded.length },
-	});
+	return ok(campaignSummary(store, campaign, campaignView(store, campaign), inRange));
 }
 
 export function register(r: Router): void {

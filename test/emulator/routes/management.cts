@@ -2,6 +2,7 @@
 import { countedList } from '../envelopes.cjs';
 import { invalidPayload, notFound } from '../errors.cjs';
 import { isEventKind } from '../events.cjs';
+import { defaultProjectSettings } from '../projectSettings.cjs';
 import { Ctx, noContent, ok, Router } from '../router.cjs';
 import type { Webhook } from '../state.cjs';
 import { randomBytes } from 'crypto';
@@ -62,10 +63,7 @@ function registerProjects(r: Router): void {
 		checkProjectSettings(body);
 		const { users: _users, ...settings } = body;
 		const created: Project = {
-			webhook_version: 'v2024-01-01',
-			api_version: 'v2018-08-01',
-			cluster_id: 'eu1',
-			is_sandbox: false,
+			...defaultProjectSettings(),
 			...settings,
 			id: ctx.env.store.newId('proj_'),
 			name: String(body.name),

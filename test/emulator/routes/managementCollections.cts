@@ -5,6 +5,7 @@
 import { collection, registerCrud, type CrudSpec } from '../crud.cjs';
 import { conflict, invalidPayload } from '../errors.cjs';
 import type { Router } from '../router.cjs';
+import { defaultStackingRules } from '../stackingRules.cjs';
 import { isObject, type Json } from '../validate.cjs';
 import { project } from './management.cjs';
 
@@ -65,19 +66,7 @@ export const STACKING_RULES: CrudSpec = {
 	idParam: 'stackingRulesId',
 	idPrefix: 'stck_',
 	object: 'stacking_rules',
-	defaults: () => ({
-		exclusive_categories: [],
-		joint_categories: [],
-		redeemables_limit: 30,
-		applicable_redeemables_limit: 5,
-		applicable_redeemables_per_category_limit: null,
-		applicable_exclusive_redeemables_limit: 1,
-		discount_calculation_mode: 'INITIAL_AMOUNT',
-		redeemables_application_mode: 'ALL',
-		redeemables_sorting_rule: 'REQUESTED_ORDER',
-		redeemables_no_effect_rule: 'REDEEM_ANYWAY',
-		redeemables_rollback_order_mode: 'WITH_ORDER',
-	}),
+	defaults: defaultStackingRules,
 	check(body, ctx, existing) {
 		for (const [key, max] of Object.entries(RULE_LIMITS)) {
 			const value = body[key];

@@ -8,8 +8,9 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs'
 import { Ctx, ok, Router } from '../router.cjs';
 import type { Customer, Redemption, Voucher } from '../state.cjs';
 import { bodyObject, isInt, isObject, optionalObject, optionalString, parseEnumParam, rejectUnknown, type Json } from '../validate.cjs';
-import { apiChannel, applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, STACKING_RULES, listPage } from '../voucherEngine.cjs';
+import { apiChannel, applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, listPage } from '../voucherEngine.cjs';
 import { embedCustomer } from '../fixtures.cjs';
+import { answeredStackingRules } from '../stackingRules.cjs';
 import { sessionsOf } from './vouchers.cjs';
 
 const STACKABLE_FIELDS = ['redeemables', 'order', 'customer', 'session', 'tracking_id', 'metadata', 'options'];
@@ -116,7 +117,7 @@ function qualify(ctx: Ctx) {
 		},
 		tracking_id: customer?.source_id ?? (typeof body.tracking_id === 'string' ? body.tracking_id : undefined),
 		order: calculatedOrder(body, isObject(body.order) && isInt(body.order.amount) ? body.order.amount : 0, [], customer),
-		stacking_rules: STACKING_RULES,
+		stacking_rules: answeredStackingRules(),
 	});
 }
 
@@ -127,6 +128,11 @@ export function register(r: Router): void {
 		// A LOCK session holds the vouchers validated for a later redemption, until released or redeemed.
 		const session = isObject(body.session) && body.session.type === 'LOCK' ? { key: typeof body.session.key === 'string' ? body.session.key : ctx.env.store.newId('ssn_'), type: 'LOCK' } : undefined;
 		if (session) for (const entry of evaluated) if (entry.voucher) sessionsOf(ctx.env.store, entry.voucher.id).add(session.key);
+		const date = new Date().toISOString();
+		for (const e of evaluated) {
+			const campaignId = (e.voucher?.campaign_id ?? e.tier?.campaign_id ?? null) as string | null;
+			ctx.env.store.validations.push({ campaign_id: campaignId, date, result: e.applicable ? 'SUCCESS' : 'FAILURE' });
+		}
 		return ok({
 			...(session ? { session } : {}),
 			id: ctx.env.store.newId('valid_'),
@@ -136,7 +142,7 @@ export function register(r: Router): void {
 			skipped_redeemables: [],
 			order: calculatedOrder(body, amount, evaluated, customer),
 			tracking_id: trackingId,
-			stacking_rules: STACKING_RULES,
+			stacking_rules: answeredStackingRules(),
 		});
 	});
 
