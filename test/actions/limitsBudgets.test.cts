@@ -332,3 +332,38 @@ describe('what counts: Max Amount per Customer per Window (Redeem)', () => {
 		expect(ctx.sent().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/redemptions']);
 	});
 });
+
+describe('what counts: Max Vouchers per Customer per Window and Max Vouchers per Window (Publication → Create)', () => {
+	const publish = (extra: INodeParameters): INodeParameters => ({
+		resource: 'publication',
+		operation: 'create',
+		source: 'campaign',
+		campaignId: { __rl: true, mode: 'id', value: FIXTURES.welcomeCampaignId },
+		customer: CUSTOMER,
+		joinOnce: false,
+		...extra,
+	});
+	const posts = () => ctx.sent().filter((request) => request.method === 'POST');
+
+	it("a publication counts its vouchers (Number of Vouchers), by the customer's ID or source ID", async () => {
+		expect((await ctx.run(publish({ maxVouchersPerCustomer: 3, additionalFields: { count: 2 } }))).error).toBeUndefined();
+		ctx.emu.control.clearRequests();
+		const bySourceId = { ...CUSTOMER, value: FIXTURES.customerSourceId };
+		const over = await ctx.run(publish({ maxVouchersPerCustomer: 3, customer: bySourceId, additionalFields: { count: 2 } }));
+		expect(over.error?.message).toMatch(/^Max Vouchers per Customer per Window: is 3 vouchers in 24 h, and the customer already has 2 in the window that ends \S+, so this call's 2 is refused/);
+		expect(posts()).toEqual([]);
+		expect((await ctx.run(publish({ maxVouchersPerCustomer: 3, customer: bySourceId }))).error).toBeUndefined();
+	});
+
+	it('a Join Once repeat returns the same voucher and adds nothing, but once the budget is spent it is refused before it like any call', async () => {
+		const once = publish({ joinOnce: true, maxVouchersPerWindow: 2 });
+		const first = await ctx.run(once);
+		const repeat = await ctx.run(once);
+		expect(repeat.items[0]?.json.id).toBe(first.items[0]?.json.id);
+		// one voucher counted: another customer's publication still fits
+		expect((await ctx.run(publish({ maxVouchersPerWindow: 2, customer: { ...CUSTOMER, value: 'made-up-join-once' } }))).error).toBeUndefined();
+		ctx.emu.control.clearRequests();
+		expect((await ctx.run(once)).error?.message).toMatch(/^Max Vouchers per Window: is 2 vouchers in 24 h, and the project already has 2/);
+		expect(posts()).toEqual([]);
+	});
+});
