@@ -163,7 +163,7 @@ export function boundsTable(): string {
 		.map(({ property, counts }) => `${property.displayName} counts ${counts}`)
 		.join('; ');
 	return [
-		'| Operation | Bounded fields (bound) | Allowed Changes | Budgets (per member or customer, per window) |',
+		'| Operation | Bounded fields (bound) | Allowed Changes | Budgets (per window: per member, per customer or in total) |',
 		'|---|---|---|---|',
 		...rows,
 		'',

@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
+import type { BudgetKind } from '../../nodes/LoyaltyPromotions/actions/types';
 import { windowAt } from '../../nodes/LoyaltyPromotions/shared/budgetOrder';
 import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
 import { FIXTURES } from '../emulator/index.cjs';
@@ -27,17 +28,42 @@ const BUDGETED = RESOURCES.flatMap((resource) =>
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const CUSTOMER = { __rl: true, mode: 'id', value: FIXTURES.customerId };
 
+/** A new source ID each time it is read: a caller making up a customer per call (the service creates it). */
+let madeUp = 0;
+function nextMadeUpCustomer(): string {
+	return `made-up-${++madeUp}`;
+}
+
+/** The welcome campaign's codes given to a customer and still active (a disabled code gives nothing). */
+const activeWelcomeCodes = (state: Store) => [...state.vouchers.values()].filter((voucher) => voucher.campaign_id === FIXTURES.welcomeCampaignId && voucher.holder_id !== null && voucher.active).length;
+
 /**
  * Per budget: the budget as counted and as typed, each call's amount, the calls that fit, what the test sends, how
  * it reads what was written, the window filter the history read sends, and how a model names whose budget it is.
  */
-const PLAN = {
+interface Plan {
+	budget: number;
+	setting: number;
+	perCall: number;
+	fits: number;
+	extra: () => INodeParameters;
+	writes: RegExp;
+	/** The created_at filter the history read sends (none: the list has none, and is read newest first). */
+	windowKey: string | undefined;
+	fromModel: INodeParameters;
+	toolArguments: Record<string, string>;
+	remains: (state: Store) => number;
+	/** What the service holds before each test beyond the fixtures. */
+	prepare?: (state: Store) => void;
+}
+
+const PLAN: Record<BudgetKind, Plan> = {
 	memberPoints: {
 		budget: 2_500,
 		setting: 2_500,
 		perCall: 1_000,
 		fits: 2,
-		extra: { points: 1_000, maxPointsPerCall: 1_000 } as INodeParameters,
+		extra: (): INodeParameters => ({ points: 1_000, maxPointsPerCall: 1_000 }),
 		writes: /\/points$/,
 		windowKey: 'filters[created_at][conditions][$after]',
 		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
@@ -49,7 +75,7 @@ const PLAN = {
 		setting: 3,
 		perCall: 1,
 		fits: 3,
-		extra: {} as INodeParameters,
+		extra: (): INodeParameters => ({}),
 		writes: /\/rewards\/purchases$/,
 		windowKey: 'filters[created_at][conditions][$after]',
 		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
@@ -62,17 +88,66 @@ const PLAN = {
 		setting: 50,
 		perCall: 2_000,
 		fits: 2,
-		extra: { redeemables: { redeemable: [{ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }] }, additionalFields: { customer: CUSTOMER, orderAmount: 50 } } as INodeParameters,
+		extra: (): INodeParameters => ({ redeemables: { redeemable: [{ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }] }, additionalFields: { customer: CUSTOMER, orderAmount: 50 } }),
 		writes: /^\/v1\/redemptions$/,
 		windowKey: 'created_at[after]',
 		fromModel: { additionalFields: { customer: { ...CUSTOMER, value: fromAI('customer', 'string') } } } as INodeParameters,
 		toolArguments: { customer: FIXTURES.customerId },
 		remains: (state: Store) => -(state.findVoucher(FIXTURES.giftCode)?.gift?.balance ?? 0),
 	},
-} as const;
+	// the total over all customers: each call names another customer, and the sum still stops at the budget
+	totalAmount: {
+		budget: 5_000,
+		setting: 50,
+		perCall: 2_000,
+		fits: 2,
+		extra: (): INodeParameters => ({ redeemables: { redeemable: [{ type: 'giftCard', code: FIXTURES.giftCode, credits: 20 }] }, additionalFields: { customer: { ...CUSTOMER, value: nextMadeUpCustomer() }, orderAmount: 50 } }),
+		writes: /^\/v1\/redemptions$/,
+		windowKey: 'created_at[after]',
+		fromModel: { additionalFields: { customer: { ...CUSTOMER, value: fromAI('customer', 'string') } } } as INodeParameters,
+		toolArguments: { customer: 'made-up-by-the-model' },
+		remains: (state: Store) => -(state.findVoucher(FIXTURES.giftCode)?.gift?.balance ?? 0),
+		// a gift card held by no one (as a shop's card any customer may pay with)
+		prepare: (state: Store) => {
+			state.findVoucher(FIXTURES.giftCode)!.holder_id = null;
+		},
+	},
+	// the welcome campaign issues a new code for every publication (Join Once off: each call is one more voucher)
+	customerVouchers: {
+		budget: 3,
+		setting: 3,
+		perCall: 1,
+		fits: 3,
+		extra: (): INodeParameters => ({ joinOnce: false }),
+		writes: /^\/v1\/publications$/,
+		windowKey: undefined,
+		fromModel: { customer: { ...CUSTOMER, value: fromAI('customer', 'string') } } as INodeParameters,
+		toolArguments: { customer: FIXTURES.customerId },
+		remains: (state: Store) => activeWelcomeCodes(state),
+	},
+	totalVouchers: {
+		budget: 3,
+		setting: 3,
+		perCall: 1,
+		fits: 3,
+		extra: (): INodeParameters => ({ joinOnce: false, customer: { ...CUSTOMER, value: nextMadeUpCustomer() } }),
+		writes: /^\/v1\/publications$/,
+		windowKey: undefined,
+		fromModel: { customer: { ...CUSTOMER, value: fromAI('customer', 'string') } } as INodeParameters,
+		toolArguments: { customer: 'made-up-by-the-model' },
+		remains: (state: Store) => activeWelcomeCodes(state),
+	},
+};
 
 it('the operations that count in a budget', () => {
-	expect(BUDGETED.map(({ key, kind }) => `${key} ${kind}`).sort()).toEqual(['loyaltyCard.adjustPoints memberPoints', 'programMember.purchaseReward memberPurchases', 'redemption.redeem customerAmount']);
+	expect(BUDGETED.map(({ key, kind }) => `${key} ${kind}`).sort()).toEqual([
+			'loyaltyCard.adjustPoints memberPoints',
+			'programMember.purchaseReward memberPurchases',
+			'publication.create customerVouchers',
+			'publication.create totalVouchers',
+			'redemption.redeem customerAmount',
+			'redemption.redeem totalAmount',
+		]);
 });
 
 describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].property.displayName})`, entry] as const))('%s', (_title, { key, resource, operation: definition, kind }) => {
@@ -80,12 +155,13 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 	const { show, who } = BUDGETS[kind];
 	const label = BUDGETS[kind].property.displayName;
 	const budgetParameter = BUDGETS[kind].property.name;
+	beforeEach(() => plan.prepare?.(ctx.emu.control.state));
 	const writes = () => ctx.sent().filter((request) => request.method === 'POST' && plan.writes.test(request.path));
 	const parameters = async (extra: INodeParameters = {}): Promise<INodeParameters> => ({
 		resource,
 		operation: definition.value,
 		...(await minimalParameters(key, ctx.emu)),
-		...plan.extra,
+		...plan.extra(),
 		[budgetParameter]: plan.setting,
 		...extra,
 	});
@@ -111,13 +187,20 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 		expect(writes()).toEqual([]);
 	});
 
-	it("reads only the window's history: the fixed window's start (periods of its hours from 00:00 UTC) sent as the service's created_at filter", async () => {
+	it("reads only the window's history: the fixed window's start (periods of its hours from 00:00 UTC) sent as the service's created_at filter, or a list read newest first", async () => {
 		const { start } = windowAt(Date.now(), 2);
 		await ctx.run(await parameters({ budgetWindowHours: 2 }));
-		const reads = ctx.sent().filter((request) => request.method === 'GET' && request.query[plan.windowKey] !== undefined);
+		const { windowKey } = plan;
+		if (windowKey === undefined) {
+			const reads = ctx.sent().filter((request) => request.method === 'GET');
+			expect(reads.length).toBeGreaterThan(0);
+			for (const read of reads) expect(read.query.order).toBe('-created_at');
+			return;
+		}
+		const reads = ctx.sent().filter((request) => request.method === 'GET' && request.query[windowKey] !== undefined);
 		expect(reads.length).toBeGreaterThan(0);
 		// the filter is strict (after): a millisecond before the window, so a write at its first moment counts
-		for (const read of reads) expect(Date.parse(read.query[plan.windowKey])).toBe(start - 1);
+		for (const read of reads) expect(Date.parse(read.query[windowKey])).toBe(start - 1);
 	});
 
 	it('0 (the default): no budget, and no read of the history', async () => {
@@ -166,7 +249,8 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 		// the calls' reads all come before the first write lands: most pass the check before the write
 		expect(undone.length).toBeGreaterThan(0);
 		for (const { error } of undone) {
-			expect(error?.message).toMatch(new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and calls at the same moment took the ${who} to it first: in the service's order, .* \\((lctx|lrtx|r)_[0-9a-f]+\\) .*so the node undid it at once \\((lctx|lrtx|rr)_[0-9a-f]+\\)`));
+			// the write's ID and its undo's (a publication's undo disables its codes, which are not named)
+			expect(error?.message).toMatch(new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and calls at the same moment took the ${who} to it first: in the service's order, .* \\((lctx|lrtx|r|pub)_[0-9a-zA-Z]+\\) .*so the node undid it at once( \\((lctx|lrtx|rr)_[0-9a-f]+\\))?: `));
 			expect(error?.description).toMatch(/^The node undid the write before this error, so nothing of it remains\./);
 		}
 		// every other call was refused before it wrote, naming the budget
@@ -246,5 +330,40 @@ describe('what counts: Max Amount per Customer per Window (Redeem)', () => {
 	it('a call that moves no money (a discount code on an order of 0) reads no history and needs no customer', async () => {
 		await ctx.run(redeem({ type: 'voucher', code: FIXTURES.percentCode }, { orderAmount: 0 }));
 		expect(ctx.sent().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/redemptions']);
+	});
+});
+
+describe('what counts: Max Vouchers per Customer per Window and Max Vouchers per Window (Publication → Create)', () => {
+	const publish = (extra: INodeParameters): INodeParameters => ({
+		resource: 'publication',
+		operation: 'create',
+		source: 'campaign',
+		campaignId: { __rl: true, mode: 'id', value: FIXTURES.welcomeCampaignId },
+		customer: CUSTOMER,
+		joinOnce: false,
+		...extra,
+	});
+	const posts = () => ctx.sent().filter((request) => request.method === 'POST');
+
+	it("a publication counts its vouchers (Number of Vouchers), by the customer's ID or source ID", async () => {
+		expect((await ctx.run(publish({ maxVouchersPerCustomer: 3, additionalFields: { count: 2 } }))).error).toBeUndefined();
+		ctx.emu.control.clearRequests();
+		const bySourceId = { ...CUSTOMER, value: FIXTURES.customerSourceId };
+		const over = await ctx.run(publish({ maxVouchersPerCustomer: 3, customer: bySourceId, additionalFields: { count: 2 } }));
+		expect(over.error?.message).toMatch(/^Max Vouchers per Customer per Window: is 3 vouchers in 24 h, and the customer already has 2 in the window that ends \S+, so this call's 2 is refused/);
+		expect(posts()).toEqual([]);
+		expect((await ctx.run(publish({ maxVouchersPerCustomer: 3, customer: bySourceId }))).error).toBeUndefined();
+	});
+
+	it('a Join Once repeat returns the same voucher and adds nothing, but once the budget is spent it is refused before it like any call', async () => {
+		const once = publish({ joinOnce: true, maxVouchersPerWindow: 2 });
+		const first = await ctx.run(once);
+		const repeat = await ctx.run(once);
+		expect(repeat.items[0]?.json.id).toBe(first.items[0]?.json.id);
+		// one voucher counted: another customer's publication still fits
+		expect((await ctx.run(publish({ maxVouchersPerWindow: 2, customer: { ...CUSTOMER, value: 'made-up-join-once' } }))).error).toBeUndefined();
+		ctx.emu.control.clearRequests();
+		expect((await ctx.run(once)).error?.message).toMatch(/^Max Vouchers per Window: is 2 vouchers in 24 h, and the project already has 2/);
+		expect(posts()).toEqual([]);
 	});
 });

@@ -1,5 +1,13 @@
-import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
+import { isSafeToRepeat, type BudgetKind, type OperationDefinition } from '../../nodes/LoyaltyPromotions/actions/types';
+import { FIXTURES } from '../emulator/index.cjs';
+import type { Store } from '../emulator/state.cjs';
+import { runAsTool } from '../harness/asTool.cjs';
+import { credentialsFor } from '../harness/emulatorCredentials.cjs';
+import { useEmulator } from './v2/helpers.cjs';
 import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
 import { BOUNDS, boundedFields } from '../../nodes/LoyaltyPromotions/shared/limits';
 
@@ -191,4 +199,154 @@ it.each(OPERATIONS.filter(({ operation }) => operation.budgeted))('$key shows ea
 	const names = new Set(operation.properties.map((property) => property.name));
 	for (const kind of operation.budgeted ?? []) expect(names.has(BUDGETS[kind].property.name)).toBe(true);
 	expect(names.has(budgetWindowProperty.name)).toBe(true);
+});
+
+/**
+ * Over time, not only per call: every write the shipped MCP example exposes as a tool (an operation not safe to
+ * repeat, or one counted in a budget) has a budget set, and where the model names whose budget it is (a customer or
+ * a member by `$fromAI`), a total over all of them too, unless the service lists that history per member only
+ * (below). Then each such tool is called past its budgets, one call after another and 16 at once, with a new
+ * made-up customer per call where it takes one, and what the service holds stays within every budget set.
+ */
+const MCP_EXAMPLE = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'loyalty-mcp-server.json'), 'utf8')) as {
+	nodes: Array<{ name: string; type: string; parameters: INodeParameters }>;
+};
+
+/** The total that counts a per-customer budget's writes over every customer. */
+const TOTAL_OF: Partial<Record<BudgetKind, BudgetKind>> = { customerAmount: 'totalAmount', customerVouchers: 'totalVouchers' };
+
+/** Per-member budgets with no total, and why: what a token holder may spread over members is not bounded. */
+const PER_MEMBER_ONLY: Partial<Record<BudgetKind, string>> = {
+	memberPoints: "the service lists points changes per card only (no program-wide list): a total would read every member's cards",
+	memberPurchases: "the service lists reward purchases per member only (no program-wide list): a total would read every member's",
+};
+
+const PER_WHO = new Set<BudgetKind>([...(Object.keys(TOTAL_OF) as BudgetKind[]), ...(Object.keys(PER_MEMBER_ONLY) as BudgetKind[])]);
+
+const EXAMPLE_WRITES = MCP_EXAMPLE.nodes
+	.filter((node) => node.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool')
+	.map((node) => ({ name: node.name, parameters: node.parameters, operation: OPERATIONS.find(({ key }) => key === `${node.parameters.resource}.${node.parameters.operation}`)!.operation }))
+	.filter(({ operation }) => !isSafeToRepeat(operation) || operation.budgeted);
+
+const budgetsSet = (parameters: INodeParameters, operation: OperationDefinition) => (operation.budgeted ?? []).filter((kind) => Number(parameters[BUDGETS[kind].property.name] ?? 0) > 0);
+
+it("the MCP example's writes: Publish, Redeem, Add Loyalty Points, Purchase Reward", () => {
+	expect(EXAMPLE_WRITES.map(({ name }) => name).sort()).toEqual(['Add Loyalty Points', 'Publish Voucher', 'Purchase Reward', 'Redeem Voucher']);
+});
+
+it.each(EXAMPLE_WRITES.map((tool) => [tool.name, tool] as const))('%s: a budget over calls, and a total where the model names whose budget it is', (_name, { parameters, operation }) => {
+	const set = budgetsSet(parameters, operation);
+	expect(set.length).toBeGreaterThan(0);
+	for (const kind of set.filter((kind) => PER_WHO.has(kind))) {
+		const total = TOTAL_OF[kind];
+		if (total === undefined) expect(PER_MEMBER_ONLY[kind]).toBeDefined();
+		else expect(set).toContain(total);
+	}
+});
+
+it('lists per member only the budgets that have no total (the list only shrinks)', () => {
+	for (const kind of Object.keys(PER_MEMBER_ONLY) as BudgetKind[]) expect(TOTAL_OF[kind]).toBeUndefined();
+});
+
+describe("the MCP example's writes called past their budgets", () => {
+	const ctx = useEmulator();
+	let madeUp = 0;
+	/** What the model passes, by the example's $fromAI key: a new made-up customer each call, the fixtures' IDs otherwise. */
+	const ARGUMENTS: Record<string, () => string | number> = {
+		customer: () => `made-up-customer-${++madeUp}`,
+		campaignId: () => FIXTURES.welcomeCampaignId,
+		code: () => FIXTURES.giftCode,
+		orderAmount: () => 200,
+		memberId: () => FIXTURES.memberId,
+		cardId: () => FIXTURES.cardId,
+		points: () => 1_000,
+		reason: () => 'goodwill',
+		rewardId: () => FIXTURES.programRewardUnlimitedId,
+	};
+	const argumentsOf = (parameters: INodeParameters) =>
+		Object.fromEntries(
+			[...JSON.stringify(parameters).matchAll(/\$fromAI\('([A-Za-z0-9_-]+)'/g)].map(([, key]) => {
+				if (ARGUMENTS[key] === undefined) throw new Error(`No argument for the example's $fromAI key ${key}`);
+				return [key, ARGUMENTS[key]()];
+			}),
+		);
+
+	/** What one call moves, by the arguments above, in each budget's unit (hundredths for money). */
+	const PER_CALL: Record<BudgetKind, number> = { memberPoints: 1_000, memberPurchases: 1, customerAmount: 20_000, totalAmount: 20_000, customerVouchers: 1, totalVouchers: 1 };
+
+	/** What the service holds in each budget's sense, as the budget counts it, after the calls. */
+	const HELD: Record<BudgetKind, (state: Store) => number> = {
+		memberPoints: (state) => (state.cards.get(FIXTURES.cardId)?.points ?? 0) - 1_200,
+		memberPurchases: (state) => [...state.rewardTransactions.values()].flat().filter((row) => row.type === 'PURCHASE' && row.refunded !== true).length,
+		customerAmount: (state) => Math.max(0, ...Object.values(paidByCustomer(state))),
+		totalAmount: (state) => Object.values(paidByCustomer(state)).reduce((sum, paid) => sum + paid, 0),
+		customerVouchers: (state) => Math.max(0, ...Object.values(publishedByCustomer(state))),
+		totalVouchers: (state) => Object.values(publishedByCustomer(state)).reduce((sum, count) => sum + count, 0),
+	};
+	const paidByCustomer = (state: Store) => {
+		const paid: Record<string, number> = {};
+		for (const r of state.redemptions.values()) {
+			if (r.result !== 'SUCCESS' || r.status === 'ROLLED_BACK' || Date.parse(String(r.created_at)) < Date.now() - 86_400_000) continue;
+			paid[String(r.customer_id)] = (paid[String(r.customer_id)] ?? 0) + Number((r.gift as { amount?: number } | undefined)?.amount ?? 0);
+		}
+		return paid;
+	};
+	const publishedByCustomer = (state: Store) => {
+		const count: Record<string, number> = {};
+		for (const p of state.publications) {
+			if (Date.parse(p.created_at) < Date.now() - 86_400_000) continue;
+			const active = p.vouchers_id.filter((id) => state.vouchers.get(id)?.active).length;
+			count[p.customer_id] = (count[p.customer_id] ?? 0) + active;
+		}
+		return count;
+	};
+
+	beforeEach(() => {
+		const { state } = ctx.emu.control;
+		// a gift card no one holds, with more than the budgets: any customer may pay with it
+		const card = state.findVoucher(FIXTURES.giftCode)!;
+		card.holder_id = null;
+		card.gift = { ...card.gift!, amount: 5_000_000, balance: 5_000_000 };
+		for (const cardId of [FIXTURES.cardId]) state.cards.get(cardId)!.points = 1_200;
+	});
+
+	describe.each(EXAMPLE_WRITES.map((tool) => [tool.name, tool] as const))('%s', (_name, { parameters, operation }) => {
+		const set = budgetsSet(parameters, operation);
+		/** A budget as its history counts it (hundredths for money). */
+		const budgetOf = (kind: BudgetKind) => Number(parameters[BUDGETS[kind].property.name]) * (kind.endsWith('Amount') ? 100 : 1);
+		/** Enough calls to pass every budget set, by several calls. */
+		const calls = 5 + Math.max(...set.map((kind) => Math.ceil(budgetOf(kind) / PER_CALL[kind])));
+		const within = () => {
+			for (const kind of set) {
+				const held = HELD[kind](ctx.emu.control.state);
+				if (held > budgetOf(kind)) throw new Error(`${BUDGETS[kind].property.displayName}: the service holds ${held}, past the budget's ${budgetOf(kind)}`);
+				expect(held).toBeLessThanOrEqual(budgetOf(kind));
+			}
+		};
+		// purchases spend points: the card holds enough for every call
+		const prepare = () => {
+			if (operation.value === 'purchaseReward') ctx.emu.control.state.cards.get(FIXTURES.cardId)!.points = 10_000_000;
+		};
+		const run = async () => await runAsTool({ parameters, toolArguments: argumentsOf(parameters), credentials: credentialsFor(ctx.emu) });
+
+		it(`one call after another (${calls} calls): within every budget set, the calls past one refused naming it`, async () => {
+			prepare();
+			const results = [];
+			for (let call = 0; call < calls; call++) results.push(await run());
+			within();
+			const refused = results.filter((result) => result.error !== undefined);
+			expect(refused.length).toBeGreaterThan(0);
+			for (const { error } of refused) expect(error).toMatch(/^Max \w+ per (Member |Customer )?(per )?Window: is /);
+		});
+
+		it('16 calls at the same moment: within every budget set', async () => {
+			prepare();
+			// the budgets first spent to one call short, then 16 at once
+			for (let call = 0; call < calls - 6; call++) await run();
+			await Promise.all(Array.from({ length: 16 }, run));
+			within();
+			// and the calls took a budget to its end, so the writes past it were made and undone, or refused
+			expect(set.filter((kind) => HELD[kind](ctx.emu.control.state) === budgetOf(kind)).length).toBeGreaterThan(0);
+		});
+	});
 });

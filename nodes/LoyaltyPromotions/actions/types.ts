@@ -121,8 +121,12 @@ interface OperationBase {
 	budgeted?: readonly BudgetKind[];
 }
 
-/** A budget (OperationDefinition.budgeted): points per member, reward purchases per member, or money a customer's redemptions take, per window. */
-export type BudgetKind = 'memberPoints' | 'memberPurchases' | 'customerAmount';
+/**
+ * A budget (OperationDefinition.budgeted), per window: points per member, reward purchases per member, money a
+ * customer's redemptions take or all redemptions take (the total, over every customer), vouchers published to a
+ * customer or in all (the total).
+ */
+export type BudgetKind = 'memberPoints' | 'memberPurchases' | 'customerAmount' | 'totalAmount' | 'customerVouchers' | 'totalVouchers';
 
 /**
  * What a bounded field holds (OperationDefinition.bounded): points, money in the currency's main unit, or a count

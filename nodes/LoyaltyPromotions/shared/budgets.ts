@@ -6,8 +6,8 @@ import { inWindow, walk, windowAt, type BudgetWrite, type Window } from './budge
 import { fail } from './validate';
 
 /**
- * Budgets: the most one member (or, for money redeemed, one customer) may receive or spend through the node
- * within a window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no
+ * Budgets: the most one member (or, for money redeemed and vouchers published, one customer, or all of them
+ * together: a total) may receive or spend through the node within a window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no
  * count of its own (a process's memory is not shared by the others), and the service has no lock: it decides by
  * the service's own history and order (budgetOrder.ts). Before a write it reads the window's history and refuses a
  * call that would not fit, naming the budget, with nothing sent. After the write it reads the history again, this
@@ -59,6 +59,32 @@ const maxAmountPerCustomerProperty = budgetProperty(
 	"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions in its order; a call past it, or one that names no customer, is refused, or rolled back at once when calls at the same moment took it first. 0: no budget.",
 );
 
+const maxAmountPerWindowProperty = budgetProperty(
+	'Max Amount per Window',
+	'maxAmountPerWindow',
+	2,
+	"Like Max Amount per Customer per Window, over all customers together. 0: no budget.",
+);
+
+const maxVouchersPerCustomerProperty = budgetProperty(
+	'Max Vouchers per Customer per Window',
+	'maxVouchersPerCustomer',
+	0,
+	"The most vouchers published to one customer within the Budget Window, counted from the service's publications in its order; a call past it is refused, or its vouchers disabled at once. 0: no budget.",
+);
+
+const maxVouchersPerWindowProperty = budgetProperty(
+	'Max Vouchers per Window',
+	'maxVouchersPerWindow',
+	0,
+	"Like Max Vouchers per Customer per Window, over all customers together. 0: no budget.",
+);
+
+const showHundredths = (hundredths: number) => (hundredths / 100).toFixed(2);
+const PAID_BY_GIFT_CARDS =
+	"what gift cards paid in successful redemptions (each redemption's gift amount; failed ones count nothing, a later rollback gives nothing back); a call adds its Credits, and the order's amount for a gift card given none";
+const PUBLISHED = 'the vouchers of successful publications (a join-once repeat adds none), whatever the campaign';
+
 /** Each budget's parameter, what it counts, whose history, and how its numbers read, for the panel, the docs and the tests. */
 export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: string; who: string; unit: string; show: (value: number) => string }> = {
 	memberPoints: {
@@ -69,15 +95,11 @@ export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: st
 		show: String,
 	},
 	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (whatever their status)", who: 'member', unit: 'purchases', show: String },
-	customerAmount: {
-		property: maxAmountPerCustomerProperty,
-		counts:
-			"what gift cards paid in the customer's successful redemptions (each redemption's gift amount; failed ones count nothing, a later rollback gives nothing back); a call adds its Credits, and the order's amount for a gift card given none",
-		who: 'customer',
-		unit: 'redeemed',
-		// the history and the call count hundredths; the budget is typed in the main unit
-		show: (hundredths) => (hundredths / 100).toFixed(2),
-	},
+	// the history and the call count hundredths; the budget is typed in the main unit
+	customerAmount: { property: maxAmountPerCustomerProperty, counts: `for the customer, ${PAID_BY_GIFT_CARDS}`, who: 'customer', unit: 'redeemed', show: showHundredths },
+	totalAmount: { property: maxAmountPerWindowProperty, counts: `over all customers, ${PAID_BY_GIFT_CARDS}`, who: 'project', unit: 'redeemed', show: showHundredths },
+	customerVouchers: { property: maxVouchersPerCustomerProperty, counts: `for the customer, ${PUBLISHED}`, who: 'customer', unit: 'vouchers', show: String },
+	totalVouchers: { property: maxVouchersPerWindowProperty, counts: `over all customers, ${PUBLISHED}`, who: 'project', unit: 'vouchers', show: String },
 };
 
 /** The parameters an operation with these budgets shows: each budget, then the window they share. */
@@ -98,13 +120,13 @@ function builderNumber(params: ParamReader, property: INodeProperties): number {
 }
 
 /** The budget of `kind`, or undefined when it is 0 (none). */
-function readBudget(params: ParamReader, kind: BudgetKind): number | undefined {
+export function readBudget(params: ParamReader, kind: BudgetKind): number | undefined {
 	const budget = builderNumber(params, BUDGETS[kind].property);
 	return budget > 0 ? budget : undefined;
 }
 
 /** The fixed window `moment` falls in (now, before a write; the write's created_at, after it). */
-function windowOf(params: ParamReader, moment = Date.now()): Window {
+export function windowOf(params: ParamReader, moment = Date.now()): Window {
 	return windowAt(moment, builderNumber(params, budgetWindowProperty));
 }
 
@@ -123,10 +145,15 @@ async function historyIn(params: ParamReader, path: string, window: Window, labe
 		if (typeof next !== 'string' || next === '') return entries;
 		cursor = next;
 	}
-	return fail(params, label, `the member has more than ${MAX_HISTORY_PAGES * PAGE_SIZE} entries in the Budget Window to count: shorten the window`);
+	return tooLong(params, label, 'the member has');
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+/** A history longer than the node reads is refused, not guessed. */
+export function tooLong(params: ParamReader, label: string, whose: string): never {
+	return fail(params, label, `${whose} more than ${MAX_HISTORY_PAGES * PAGE_SIZE} entries in the Budget Window to count: shorten the window`);
+}
+
+export const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** The reason the node gives the points change that undoes `id`; a Reason typed for a call may not start so. */
 export const POINTS_UNDO_REASON = 'Undone by Max Points per Member per Window: ';
@@ -173,18 +200,19 @@ export async function memberPurchaseWrites(params: ParamReader, memberPath: stri
 	});
 }
 
-/** The customer's successful redemptions in the window (v1's paged list, oldest first); a longer history is refused. */
-async function redemptionsIn(params: ParamReader, customer: string, window: Window): Promise<IDataObject[]> {
+/** The successful redemptions in the window, the customer's or (none given) all of them (v1's paged list, oldest first); a longer history is refused. */
+async function redemptionsIn(params: ParamReader, customer: string | undefined, window: Window): Promise<IDataObject[]> {
 	const entries: IDataObject[] = [];
 	for (let page = 1; page <= MAX_HISTORY_PAGES; page++) {
 		// oldest first: a redemption made while the pages are read lands after them, so none is skipped
-		const query: IDataObject = { customer, result: 'SUCCESS', 'created_at[after]': shownTime(window.start - 1), order: 'created_at', limit: PAGE_SIZE, page };
+		const query: IDataObject = { result: 'SUCCESS', 'created_at[after]': shownTime(window.start - 1), order: 'created_at', limit: PAGE_SIZE, page };
+		if (customer !== undefined) query.customer = customer;
 		const answer = await params.send<IDataObject>({ method: 'GET', path: '/v1/redemptions', query });
 		const data = (answer.redemptions as IDataObject[] | undefined) ?? [];
 		entries.push(...data);
 		if (data.length < PAGE_SIZE) return entries;
 	}
-	return fail(params, BUDGETS.customerAmount.property.displayName, `the customer has more than ${MAX_HISTORY_PAGES * PAGE_SIZE} redemptions in the Budget Window to count: shorten the window`);
+	return customer === undefined ? tooLong(params, BUDGETS.totalAmount.property.displayName, 'the project has') : tooLong(params, BUDGETS.customerAmount.property.displayName, 'the customer has');
 }
 
 /**
@@ -192,7 +220,7 @@ async function redemptionsIn(params: ParamReader, customer: string, window: Wind
  * redemption's parts (each naming its parent in `redemption`) count as their parent, at its earliest part's time.
  * A rollback is an entry of its own and gives nothing back: a result never changes, a status does.
  */
-export async function customerAmountWrites(params: ParamReader, customer: string, window: Window): Promise<BudgetWrite[]> {
+export async function customerAmountWrites(params: ParamReader, customer: string | undefined, window: Window): Promise<BudgetWrite[]> {
 	const calls = new Map<string, BudgetWrite>();
 	for (const entry of await redemptionsIn(params, customer, window)) {
 		const id = text(entry.id);
@@ -212,7 +240,7 @@ export async function customerAmountWrites(params: ParamReader, customer: string
 function budgetCounted(params: ParamReader, kind: BudgetKind): number | undefined {
 	const setting = readBudget(params, kind);
 	if (setting === undefined) return undefined;
-	return kind === 'customerAmount' ? Math.round(setting * 100) : setting;
+	return kind === 'customerAmount' || kind === 'totalAmount' ? Math.round(setting * 100) : setting;
 }
 
 const windowText = (params: ParamReader) => `${builderNumber(params, budgetWindowProperty)} h`;
@@ -230,7 +258,7 @@ function check(params: ParamReader, kind: BudgetKind, used: number, adding: numb
 }
 
 /** Before a write: what the window's writes within the budget moved, plus `adding`, fits. */
-async function checkBefore(params: ParamReader, kind: BudgetKind, adding: number, read: (window: Window) => Promise<BudgetWrite[]>): Promise<void> {
+export async function checkBefore(params: ParamReader, kind: BudgetKind, adding: number, read: (window: Window) => Promise<BudgetWrite[]>): Promise<void> {
 	// the window is checked even with no budget, so a bad setting fails before anything is sent
 	const window = windowOf(params);
 	const budget = budgetCounted(params, kind);
@@ -259,15 +287,21 @@ export function budgetCustomer(params: ParamReader, customer: IDataObject | unde
 }
 
 /**
- * Max Amount per Customer per Window, before the redemption: what gift cards paid for the customer within it,
- * plus `amount` (hundredths: what this call may take), fits. A call that moves no money reads nothing; one that
- * does must name its customer (`customer` of the request body), or it cannot be counted.
+ * Max Amount per Customer per Window and Max Amount per Window, before the redemption: what gift cards paid for
+ * the customer (and for all customers) within it, plus `amount` (hundredths: what this call may take), fits. A call
+ * that moves no money reads nothing; with the customer's budget set, one that does must name its customer
+ * (`customer` of the request body), or it cannot be counted.
  */
-export async function checkCustomerAmountBudget(params: ParamReader, customer: IDataObject | undefined, amount: number): Promise<void> {
+export async function checkAmountBudgets(params: ParamReader, customer: IDataObject | undefined, amount: number): Promise<void> {
 	windowOf(params);
-	if (readBudget(params, 'customerAmount') === undefined || amount === 0) return;
-	const id = budgetCustomer(params, customer);
-	await checkBefore(params, 'customerAmount', amount, async (window) => await customerAmountWrites(params, id, window));
+	const perCustomer = readBudget(params, 'customerAmount');
+	readBudget(params, 'totalAmount');
+	if (amount === 0) return;
+	if (perCustomer !== undefined) {
+		const id = budgetCustomer(params, customer);
+		await checkBefore(params, 'customerAmount', amount, async (window) => await customerAmountWrites(params, id, window));
+	}
+	await checkBefore(params, 'totalAmount', amount, async (window) => await customerAmountWrites(params, undefined, window));
 }
 
 /**
@@ -345,9 +379,14 @@ export async function settleMemberPurchasesBudget(params: ParamReader, memberPat
 	);
 }
 
-/** After Redeem: past the budget in the service's order, a rollback (of the parent, for a stacked one) undoes it. */
-export async function settleCustomerAmountBudget(params: ParamReader, customer: IDataObject | undefined, response: IDataObject): Promise<void> {
-	if (readBudget(params, 'customerAmount') === undefined) return;
+/**
+ * After Redeem: past either budget in the service's order (the customer's, then the total), a rollback (of the
+ * parent, for a stacked one) undoes it. Each budget walks its own history: a write one of them undid still counts
+ * in the other's walk, which can leave that one unused room, never more than it holds.
+ */
+export async function settleAmountBudgets(params: ParamReader, customer: IDataObject | undefined, response: IDataObject): Promise<void> {
+	const perCustomer = readBudget(params, 'customerAmount') !== undefined;
+	if (!perCustomer && readBudget(params, 'totalAmount') === undefined) return;
 	const parts = ((response.redemptions as IDataObject[] | undefined) ?? []).filter((part) => part.result === 'SUCCESS');
 	const size = parts.reduce((sum, part) => sum + Math.max(0, Number((part.gift as IDataObject | undefined)?.amount ?? 0) || 0), 0);
 	// a call that moved no money counts nothing (and was not checked against any customer)
@@ -356,17 +395,14 @@ export async function settleCustomerAmountBudget(params: ParamReader, customer: 
 	const id = text(parent?.id) ?? text(parts[0]?.id);
 	const at = parts.map((part) => text(part.created_at)).filter((value): value is string => value !== undefined).sort()[0];
 	if (id === undefined || at === undefined) return;
-	const who = budgetCustomer(params, customer);
-	const reason = `Undone by ${BUDGETS.customerAmount.property.displayName}`;
-	await settleBudget(
-		params,
-		'customerAmount',
-		{ id, at, size },
-		async (window) => await customerAmountWrites(params, who, window),
-		async () => {
-			const path = parent ? `/v1/redemptions/${encodeURIComponent(id)}/rollbacks` : `/v1/redemptions/${encodeURIComponent(id)}/rollback`;
-			const answer = await params.send<IDataObject>({ method: 'POST', path, body: { reason }, safeToRepeat: true });
-			return text(answer.id) ?? text((answer.parent_rollback as IDataObject | undefined)?.id);
-		},
-	);
+	const rollBack = (kind: BudgetKind) => async () => {
+		const path = parent ? `/v1/redemptions/${encodeURIComponent(id)}/rollbacks` : `/v1/redemptions/${encodeURIComponent(id)}/rollback`;
+		const answer = await params.send<IDataObject>({ method: 'POST', path, body: { reason: `Undone by ${BUDGETS[kind].property.displayName}` }, safeToRepeat: true });
+		return text(answer.id) ?? text((answer.parent_rollback as IDataObject | undefined)?.id);
+	};
+	if (perCustomer) {
+		const who = budgetCustomer(params, customer);
+		await settleBudget(params, 'customerAmount', { id, at, size }, async (window) => await customerAmountWrites(params, who, window), rollBack('customerAmount'));
+	}
+	await settleBudget(params, 'totalAmount', { id, at, size }, async (window) => await customerAmountWrites(params, undefined, window), rollBack('totalAmount'));
 }

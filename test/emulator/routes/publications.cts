@@ -86,7 +86,8 @@ export function register(r: Router): void {
 			field === 'voucher_code' ? p.voucher_code : ((p[field] as string | null) ?? ''),
 		);
 		const views = sorted.map((p) => {
-			const { voucher, ...rest } = publicationView(store, p) as { voucher: Voucher | null } & Record<string, unknown>;
+			// a publication of several vouchers lists their codes (`vouchers`), as the contract's list item does
+			const { voucher, ...rest } = publicationView(store, p, p.vouchers_id.length) as { voucher: Voucher | null } & Record<string, unknown>;
 			if (!voucher) return rest;
 			// the list's voucher summary carries only the value its type has (the contract's example: a card's loyalty_card)
 			const { code, campaign, gift, loyalty_card, discount, is_referral_code } = voucher;
