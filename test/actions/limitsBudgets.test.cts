@@ -109,7 +109,7 @@ const PLAN: Record<BudgetKind, Plan> = {
 		remains: (state: Store) => -(state.findVoucher(FIXTURES.giftCode)?.gift?.balance ?? 0),
 		// a gift card held by no one (as a shop's card any customer may pay with)
 		prepare: (state: Store) => {
-			state.findVoucher(FIXTURES.giftCode)!.holder_id = null;
+			delete state.findVoucher(FIXTURES.giftCode)!.holder_id;
 		},
 	},
 	// the welcome campaign issues a new code for every publication (Join Once off: each call is one more voucher)

@@ -305,7 +305,7 @@ describe("the MCP example's writes called past their budgets", () => {
 		const { state } = ctx.emu.control;
 		// a gift card no one holds, with more than the budgets: any customer may pay with it
 		const card = state.findVoucher(FIXTURES.giftCode)!;
-		card.holder_id = null;
+		delete card.holder_id;
 		card.gift = { ...card.gift!, amount: 5_000_000, balance: 5_000_000 };
 		for (const cardId of [FIXTURES.cardId]) state.cards.get(cardId)!.points = 1_200;
 	});

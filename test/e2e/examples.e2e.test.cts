@@ -245,7 +245,7 @@ describe('program administration (Loyalty v2, OAuth2 credential)', () => {
 			expect.objectContaining({ id: FIXTURES.cardDefinitionDraft, name: 'Demo Card (2025 edition)', pending_points: { type: 'PERIOD_BASED', period_based: { period: { value: 14, unit: 'DAY' } } } }),
 		]);
 		expect(nodeOutput(result, 'Update Tier Structure')).toEqual([
-			expect.objectContaining({ id: FIXTURES.tierStructureDraft, name: 'Demo Tiers', type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft }, point_earned: null }),
+			expect.objectContaining({ id: FIXTURES.tierStructureDraft, name: 'Demo Tiers', type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft } }),
 		]);
 		expect(nodeOutput(result, 'Update Program')).toEqual([
 			expect.objectContaining({ id: FIXTURES.programDraft, name: 'Demo Loyalty Program', metadata: expect.objectContaining({ tier_structure: FIXTURES.tierStructureDraft, managed_by: 'n8n' }) }),

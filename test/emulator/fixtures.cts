@@ -217,7 +217,7 @@ function campaign(id: string, name: string, type: string): Campaign {
 		category_id: FIXTURES.categoryIds[0],
 		category: 'Electronics',
 		categories: [
-			{ id: FIXTURES.categoryIds[0], name: 'Electronics', hierarchy: 1, object: 'category', created_at: iso(BASE), updated_at: null },
+			{ id: FIXTURES.categoryIds[0], name: 'Electronics', hierarchy: 1, object: 'category', created_at: iso(BASE) },
 		],
 		metadata: {},
 		start_date: iso(BASE),
@@ -229,9 +229,9 @@ function campaign(id: string, name: string, type: string): Campaign {
 		voucher: {
 			redemption: { quantity: null, redeemed_quantity: 0 },
 			code_config: { length: 8, charset: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', pattern: '########', prefix: '', postfix: '', initial_count: 0 },
-			discount: { type: 'AMOUNT', amount_off: 1000, amount_off_formula: null, aggregated_amount_limit: null, is_dynamic: false },
+			discount: { type: 'AMOUNT', amount_off: 1000, is_dynamic: false },
 			gift: { amount: 0, balance: 0, subtracted_amount: 0 },
-			loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 12, rounding_value: 0, fixed_month: null, fixed_day: null } },
+			loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 12, rounding_value: 0 } },
 			is_referral_code: type === 'REFERRAL_PROGRAM',
 		},
 		referral_program: {
@@ -461,8 +461,7 @@ function tierStructure(id: string, name: string, type: TierStructure['type'], st
 		id,
 		name,
 		type,
-		point_balance: type === 'POINT_BALANCE' ? { card_definition_id: cardDef } : null,
-		point_earned: type === 'POINT_EARNED' ? { card_definition_id: cardDef, period: { value: 12, unit: 'MONTH' }, type: 'IMMEDIATELY' } : null,
+		...(type === 'POINT_BALANCE' ? { point_balance: { card_definition_id: cardDef } } : { point_earned: { card_definition_id: cardDef, period: { value: 12, unit: 'MONTH' }, type: 'IMMEDIATELY' } }),
 		expiration: { type: 'FIXED_DURATION', fixed_duration: { period: { value: 12, unit: 'MONTH' } } },
 		downgrade: { type: 'SINGLE_LEVEL', grace_period: { value: 30, unit: 'DAY', round_up: false } },
 		metadata: { fixture: true },
@@ -557,7 +556,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		name: e.name,
 		schema: { properties: e.properties },
 		created_at: iso(BASE),
-		updated_at: i === 2 ? iso(BASE + DAY) : null,
+		...(i === 2 ? { updated_at: iso(BASE + DAY) } : {}),
 		object: 'custom-event-schema',
 	})));
 
@@ -628,7 +627,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 				? { digital: { type: 'LOYALTY_CARD_POINTS', loyalty_card_points: { points: 50, card_definition_id: FIXTURES.cardDefinitionActive } } }
 				: { material: { type: 'PRODUCT', product: { id: FIXTURES.productId } } }),
 			refunds: { type: 'REFUNDABLE' },
-			costs: [{ id: `lrcst_${hexIndex(i + 1, 13)}`, rules: null, spending: [{ id: `lrspn_${hexIndex(i + 1, 13)}`, name: null, points: 100, card_definition_id: FIXTURES.cardDefinitionActive }] }],
+			costs: [{ id: `lrcst_${hexIndex(i + 1, 13)}`, spending: [{ id: `lrspn_${hexIndex(i + 1, 13)}`, name: null, points: 100, card_definition_id: FIXTURES.cardDefinitionActive }] }],
 			purchase_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
 			metadata: {}, created_at: now, updated_at: null, object: 'reward',
 		}));
@@ -722,7 +721,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		{ ...tierBase, id: 'lttx_0000000000002', tier_id: 'lt_0000000000002', type: 'UPGRADED', details: { points: 1200, tier_from: 'lt_0000000000001', tier_to: 'lt_0000000000002', origin, rejection: null, start_at: iso(BASE + DAY), expires_at: null }, created_at: iso(BASE + DAY) },
 	]);
 	s.benefits.set(FIXTURES.benefitId, {
-		id: FIXTURES.benefitId, name: 'Welcome points', type: 'POINTS', status: 'ACTIVE', points: { value: 50, card_definition_id: FIXTURES.cardDefinitionActive }, points_proportional: null, material: null, digital: null,
+		id: FIXTURES.benefitId, name: 'Welcome points', type: 'POINTS', status: 'ACTIVE', points: { value: 50, card_definition_id: FIXTURES.cardDefinitionActive },
 		stock: { type: 'UNLIMITED' }, created_at: iso(BASE), updated_at: null, object: 'benefit',
 	});
 	s.benefitTransactions.set(FIXTURES.memberId, [{
@@ -735,11 +734,11 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 	FIXTURES.promotionTierIds.forEach((id, i) =>
 		seedRecord(s, TIER_SPEC, {
 			id, name: `${(i + 1) * 10}% off`, banner: null, action: { discount: { type: 'PERCENT', percent_off: (i + 1) * 10 } }, metadata: {}, hierarchy: i + 1,
-			campaign_id: promotion, campaign: { id: promotion, object: 'campaign' }, active: true, start_date: null, expiration_date: null, category_id: null, categories: [], updated_at: null,
+			campaign_id: promotion, campaign: { id: promotion, object: 'campaign' }, active: true, category_id: null, categories: [],
 		}),
 	);
-	seedRecord(s, STACK_SPEC, { id: FIXTURES.promotionStackId, name: 'Both tiers', tiers: { ids: [...FIXTURES.promotionTierIds], hierarchy_mode: 'MANUAL' }, campaign_id: promotion, category_id: null, categories: [], updated_at: null }, [promotion]);
-	const ruleDefaults = { rules: {}, applicable_to: { excluded: [], included: [], included_all: false }, type: 'expression', context_type: 'global', updated_at: null };
+	seedRecord(s, STACK_SPEC, { id: FIXTURES.promotionStackId, name: 'Both tiers', tiers: { ids: [...FIXTURES.promotionTierIds], hierarchy_mode: 'MANUAL' }, campaign_id: promotion, category_id: null, categories: [] }, [promotion]);
+	const ruleDefaults = { rules: {}, applicable_to: { excluded: [], included: [], included_all: false }, type: 'expression', context_type: 'global' };
 	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[0], name: 'Orders over 100', ...ruleDefaults, rules: { '1': { name: 'order.amount', conditions: { $more_than: [10000] }, rules: {} }, logic: '1' } });
 	seedRecord(s, RULE_SPEC, { id: FIXTURES.validationRuleIds[1], name: 'Weekdays only', ...ruleDefaults });
 	FIXTURES.segmentIds.forEach((id, i) => {
@@ -801,7 +800,6 @@ function voucher(code: string, id: string, type: Voucher['type'], camp: Campaign
 		metadata: {},
 		redemption: { quantity: null, redeemed_quantity: 0, object: 'list' },
 		publish: { object: 'list', count: 0 },
-		holder_id: null,
 		is_referral_code: false,
 		created_at: iso(at),
 		updated_at: null,

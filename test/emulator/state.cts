@@ -22,7 +22,8 @@ export interface CustomEventSchema {
 	name: string;
 	schema: { properties: Record<string, { type: string; optional: boolean; deleted?: boolean }> };
 	created_at: string;
-	updated_at: string | null;
+	/** Left out until the schema is updated. */
+	updated_at?: string;
 	object: 'custom-event-schema';
 }
 
@@ -239,9 +240,9 @@ export interface TierStructure extends Json {
 	id: string;
 	name: string;
 	type: 'POINT_BALANCE' | 'POINT_EARNED';
-	/** The tracking settings of the type (the other one is null); each names its card definition. */
-	point_balance: Json | null;
-	point_earned: Json | null;
+	/** The tracking settings of the type (the other one left out); each names its card definition. */
+	point_balance?: Json;
+	point_earned?: Json;
 	expiration: Json | null;
 	downgrade: Json | null;
 	metadata: Json;
@@ -357,7 +358,8 @@ export interface Voucher extends Json {
 	metadata: Json;
 	redemption: { quantity: number | null; redeemed_quantity: number; redeemed_amount?: number; redeemed_points?: number; object: 'list' };
 	publish: { object: 'list'; count: number };
-	holder_id: string | null;
+	/** Left out until the voucher is published to a customer, as the service's vouchers have it. */
+	holder_id?: string;
 	is_referral_code: boolean;
 	created_at: string;
 	updated_at: string | null;

@@ -5,6 +5,15 @@ export type Json = Record<string, unknown>;
 
 export const PROGRAM_ID = /^lprg_[a-f0-9]+$/;
 
+/**
+ * `record` without those of `keys` it has no value for (null or undefined), changed in place: where the contract
+ * does not let such a key be null, the service leaves it out.
+ */
+export function leaveOutEmpty<T extends Json>(record: T, keys: readonly string[]): T {
+	for (const key of keys) if (record[key] === null || record[key] === undefined) delete record[key];
+	return record;
+}
+
 export function isObject(v: unknown): v is Json {
 	return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

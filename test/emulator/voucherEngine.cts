@@ -10,7 +10,7 @@ import { ApiError, invalidPayload, notFound } from './errors.cjs';
 import type { Env } from './router.cjs';
 import type { Campaign, Customer, Publication, Redemption, Store, Voucher, VoucherTransaction, VoucherType } from './state.cjs';
 import { pagedList } from './envelopes.cjs';
-import { isInt, isObject, pageOf, parseLimit, parsePage, type Json } from './validate.cjs';
+import { isInt, isObject, leaveOutEmpty, pageOf, parseLimit, parsePage, type Json } from './validate.cjs';
 
 export const VOUCHER_TYPES: readonly VoucherType[] = ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'];
 export const DISCOUNT_TYPES = ['AMOUNT', 'PERCENT', 'FIXED', 'UNIT'] as const;
@@ -106,7 +106,6 @@ export function makeVoucher(store: Store, spec: NewVoucher, codeConfig?: Json): 
 		validation_rules: f.validation_rules ?? null,
 		redemption: { quantity: isInt(redemption.quantity) ? redemption.quantity : null, redeemed_quantity: 0, object: 'list' },
 		publish: { object: 'list', count: 0 },
-		holder_id: null,
 		is_referral_code: spec.campaign?.campaign_type === 'REFERRAL_PROGRAM',
 		created_at: now,
 		updated_at: null,
@@ -269,7 +268,7 @@ function publishOne(env: Env, voucher: Voucher, customer: Customer): void {
 /** An unpublished, active voucher of the campaign, or a new one when the campaign issues codes on demand. */
 function nextVoucherOf(env: Env, campaign: Campaign): Voucher {
 	for (const v of env.store.vouchers.values()) {
-		if (v.campaign_id === campaign.id && v.holder_id === null && v.active) return v;
+		if (v.campaign_id === campaign.id && v.holder_id === undefined && v.active) return v;
 	}
 	const type = voucherTypeOf(campaign);
 	if (type && (campaign.type === 'AUTO_UPDATE' || type === 'LOYALTY_CARD')) {
@@ -633,7 +632,8 @@ export function rollbackOne(env: Env, r: Redemption, reason: string | null, meta
 	}
 	r.status = 'ROLLED_BACK';
 	(r.related_redemptions as { rollbacks: Json[] }).rollbacks.push({ id, date });
-	const rollback: Redemption = {
+	// no reason given: the key is left out (the contract does not let it be null)
+	const rollback = leaveOutEmpty<Redemption>({
 		id,
 		object: 'redemption_rollback',
 		date,
@@ -652,7 +652,7 @@ export function rollbackOne(env: Env, r: Redemption, reason: string | null, meta
 		related_object_type: r.related_object_type,
 		related_object_id: r.related_object_id,
 		voucher: v ? { ...v } : r.voucher,
-	};
+	}, ['reason']);
 	store.redemptions.set(id, rollback);
 	env.emit('redemption.rollback.succeeded', rollback, id);
 	return rollback;

@@ -10,7 +10,7 @@ const draft = FIXTURES.tierStructureDraft;
 const card = FIXTURES.cardDefinitionDraft;
 
 describe('Tier Structure (Beta): Update', () => {
-	it('switches a draft to POINT_EARNED: the tracking settings go inside point_earned, point_balance is null', async () => {
+	it('switches a draft to POINT_EARNED: the tracking settings go inside point_earned, sending point_balance null', async () => {
 		const { items, error } = await ctx.run({
 			...base,
 			tierStructureId: draft,
@@ -21,10 +21,11 @@ describe('Tier Structure (Beta): Update', () => {
 		expect(ctx.sent()).toEqual([
 			{ method: 'PUT', path: pathOf(draft), query: {}, body: { type: 'POINT_EARNED', point_earned: pointEarned, point_balance: null } },
 		]);
-		expect(items[0].json).toMatchObject({ id: draft, type: 'POINT_EARNED', point_earned: pointEarned, point_balance: null });
+		expect(items[0].json).toMatchObject({ id: draft, type: 'POINT_EARNED', point_earned: pointEarned });
+		expect(items[0].json).not.toHaveProperty('point_balance');
 	});
 
-	it('switches to POINT_BALANCE with its card definition inside point_balance, point_earned null', async () => {
+	it('switches to POINT_BALANCE with its card definition inside point_balance, sending point_earned null', async () => {
 		const { items, error } = await ctx.run({
 			...base,
 			tierStructureId: FIXTURES.tierStructureDraftEarned,
@@ -32,7 +33,8 @@ describe('Tier Structure (Beta): Update', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(ctx.sent()[0].body).toEqual({ type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive }, point_earned: null });
-		expect(items[0].json).toMatchObject({ type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive }, point_earned: null });
+		expect(items[0].json).toMatchObject({ type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive } });
+		expect(items[0].json).not.toHaveProperty('point_earned');
 		expect(items[0].json).not.toHaveProperty('card_definition_id');
 	});
 

@@ -306,18 +306,21 @@ describe('PUT /v2/loyalties/tier-structures/{id}', () => {
 		expect(r.status).toBe(200);
 		expect(r.data).toMatchObject({
 			id: FIXTURES.tierStructureDraft, object: 'tier_structure', type: 'POINT_BALANCE',
-			point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft }, point_earned: null, ...body,
+			point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft }, ...body,
 		});
+		expect(r.data).not.toHaveProperty('point_earned');
 		expect(r.data).not.toHaveProperty('card_definition_id');
 		expect(r.data.updated_at).toEqual(expect.any(String));
 	});
 
-	it('switches type with the matching tracking settings, the other one null', async () => {
+	it('switches type with the matching tracking settings, the other one left out', async () => {
 		const r = await put(FIXTURES.tierStructureDraft, { type: 'POINT_EARNED', point_earned: earned(FIXTURES.cardDefinitionActive) }, strict);
 		expect(r.status).toBe(200);
-		expect(r.data).toMatchObject({ type: 'POINT_EARNED', point_earned: earned(FIXTURES.cardDefinitionActive), point_balance: null });
+		expect(r.data).toMatchObject({ type: 'POINT_EARNED', point_earned: earned(FIXTURES.cardDefinitionActive) });
+		expect(r.data).not.toHaveProperty('point_balance');
 		const back = await put(FIXTURES.tierStructureDraft, { type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft }, point_earned: null }, strict);
-		expect(back.data).toMatchObject({ type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft }, point_earned: null });
+		expect(back.data).toMatchObject({ type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionDraft } });
+		expect(back.data).not.toHaveProperty('point_earned');
 	});
 
 	it.each([
@@ -341,9 +344,11 @@ describe('PUT /v2/loyalties/tier-structures/{id}', () => {
 	it('still accepts the seed shapes: top-level card_definition_id, point_earned {period}, untyped expiration and downgrade', async () => {
 		const r = await put(FIXTURES.tierStructureDraft, { type: 'POINT_EARNED', card_definition_id: FIXTURES.cardDefinitionActive, point_earned: { period: { value: 6 } } });
 		expect(r.status).toBe(200);
-		expect(r.data).toMatchObject({ type: 'POINT_EARNED', point_earned: { card_definition_id: FIXTURES.cardDefinitionActive, period: { value: 6 } }, point_balance: null });
+		expect(r.data).toMatchObject({ type: 'POINT_EARNED', point_earned: { card_definition_id: FIXTURES.cardDefinitionActive, period: { value: 6 } } });
+		expect(r.data).not.toHaveProperty('point_balance');
 		const back = await put(FIXTURES.tierStructureDraft, { type: 'POINT_BALANCE', point_earned: null, downgrade: { grace_period: { value: 10, round_up: true } } });
-		expect(back.data).toMatchObject({ type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive }, point_earned: null, downgrade: { grace_period: { value: 10, round_up: true } } });
+		expect(back.data).toMatchObject({ type: 'POINT_BALANCE', point_balance: { card_definition_id: FIXTURES.cardDefinitionActive }, downgrade: { grace_period: { value: 10, round_up: true } } });
+		expect(back.data).not.toHaveProperty('point_earned');
 		expectError(await put(FIXTURES.tierStructureDraft, { point_earned: { period: { value: 6 } } }), 400, 'invalid_payload');
 	});
 

@@ -9,7 +9,7 @@ import { invalidParam, invalidPayload, notFound } from '../errors.cjs';
 import { Ctx, Env, noContent, ok, Router } from '../router.cjs';
 import type { ActivityMeta, Customer, CustomerActivityLog, Store, Voucher } from '../state.cjs';
 import {
-	bodyObject, isObject, Json, optionalDate, optionalObject, optionalString, pageOf, parseDateParam, parseEnumParam, parseLimit,
+	bodyObject, isObject, Json, leaveOutEmpty, optionalDate, optionalObject, optionalString, pageOf, parseDateParam, parseEnumParam, parseLimit,
 	parsePage,
 } from '../validate.cjs';
 
@@ -147,20 +147,24 @@ function posIs(log: CustomerActivityLog, id: string, lo: number, hi: number): bo
 export const CUSTOMER_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'source_id', '-source_id'] as const;
 const ADDRESS_FIELDS = ['city', 'state', 'line_1', 'line_2', 'country', 'postal_code'];
 
-/** A customer as the API returns it: the stored fields plus the summary, loyalty and referrals objects. */
+/**
+ * A customer as the API returns it: the stored fields plus the summary, loyalty and referrals objects. What it has
+ * no value for is left out (the contract lets none of these keys be null), except the name, email and address,
+ * which the service's own examples of a customer show null.
+ */
 export function customerView(c: Customer, store: Store): Json {
 	const orders = store.orders.tail.filter((o) => o.customer_id === c.id);
 	const paid = orders.filter((o) => o.status === 'PAID' || o.status === 'FULFILLED');
 	const totalAmount = paid.reduce((sum, o) => sum + o.total_amount, 0);
 	const last = orders[orders.length - 1];
-	return {
+	return leaveOutEmpty({
 		id: c.id,
 		source_id: c.source_id,
 		name: c.name,
 		description: c.description,
 		email: c.email,
 		phone: c.phone,
-		birthdate: c.birthdate ?? null,
+		birthdate: c.birthdate,
 		address: c.address ?? null,
 		metadata: c.metadata,
 		system_metadata: c.system_metadata,
@@ -171,7 +175,7 @@ export function customerView(c: Customer, store: Store): Json {
 				total_count: orders.length,
 				average_amount: paid.length ? Math.round(totalAmount / paid.length) : 0,
 				last_order_amount: last?.total_amount ?? 0,
-				last_order_date: last?.created_at ?? null,
+				...(last ? { last_order_date: last.created_at } : {}),
 			},
 		},
 		loyalty: { points: 0, referred_customers: 0, campaigns: {} },
@@ -179,7 +183,7 @@ export function customerView(c: Customer, store: Store): Json {
 		created_at: c.created_at,
 		updated_at: c.updated_at,
 		object: 'customer',
-	};
+	}, ['description', 'phone', 'birthdate', 'updated_at']);
 }
 
 function findCustomer(ctx: Ctx): Customer {

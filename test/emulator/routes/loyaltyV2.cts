@@ -230,7 +230,7 @@ function applyTier(store: Store, ts: TierStructure, body: Json): void {
 	apply(ts, rest, ['expiration', 'downgrade']);
 	ts.type = type;
 	ts[own] = tracking;
-	ts[other] = null;
+	delete ts[other];
 }
 
 // Program rewards.
@@ -380,6 +380,8 @@ export function register(r: Router): void {
 		checkDraftOnly('Tier structure', ts.id, ts.status, body);
 		const next = { ...ts };
 		applyTier(store, next, body);
+		// the other type's tracking settings go: the stored record is replaced by the updated one
+		for (const key of Object.keys(ts)) if (!(key in next)) delete ts[key];
 		Object.assign(ts, next);
 		return ok(ts);
 	});

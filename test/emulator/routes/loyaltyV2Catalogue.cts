@@ -13,7 +13,7 @@ import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs'
 import { type Ctx, ok, type Router } from '../router.cjs';
 import type { Store } from '../state.cjs';
 import { TIER_STRUCTURE_UPDATE } from '../contractV2.cjs';
-import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, num, obj, type Rule, str, typed } from '../validate.cjs';
+import { anyObject, arr, bodyObject, int, isObject, type Json, leaveOutEmpty, nullable, num, obj, type Rule, str, typed } from '../validate.cjs';
 import { v2Page } from './loyaltyV2Lists.cjs';
 
 type Move = 'activate' | 'deactivate' | 'draft';
@@ -382,8 +382,10 @@ export const BENEFITS: CatalogueSpec = {
 	moveStatus: 400,
 	create: obj({ ...BENEFIT_FIELDS, status: str({ enum: ['DRAFT', 'ACTIVE'] }) }, ['name', 'type']),
 	update: obj(BENEFIT_FIELDS),
-	defaults: () => ({ points: null, points_proportional: null, material: null, digital: null, stock: { type: 'UNLIMITED' } }),
+	defaults: () => ({ points: null, stock: { type: 'UNLIMITED' } }),
 	check: checkBenefit,
+	// the kinds of benefit it is not are left out, not null
+	complete: (record) => leaveOutEmpty(record, ['points_proportional', 'material', 'digital']),
 	liveFields: ['name', 'stock'],
 	outsideDraft: 'reject',
 	beforeMove: (record, to, store) => {
@@ -446,9 +448,10 @@ export const TIER_STRUCTURES: CatalogueSpec = {
 	moves: FULL_STATUS_MOVES,
 	moveStatus: 409,
 	create: TIER_STRUCTURE_CREATE,
-	// The contract's defaults: no retention, no downgrade (and DRAFT); the other type's tracking settings null.
-	defaults: () => ({ point_balance: null, point_earned: null, expiration: { type: 'NO_RETENTION' }, downgrade: { type: 'NO_DOWNGRADE' }, metadata: {} }),
+	// The contract's defaults: no retention, no downgrade (and DRAFT); the other type's tracking settings left out.
+	defaults: () => ({ expiration: { type: 'NO_RETENTION' }, downgrade: { type: 'NO_DOWNGRADE' }, metadata: {} }),
 	check: checkTierStructure,
+	complete: (record) => leaveOutEmpty(record, ['point_balance', 'point_earned']),
 	liveFields: ['name', 'metadata'],
 	outsideDraft: 'reject',
 	afterDelete: (record, store) => {

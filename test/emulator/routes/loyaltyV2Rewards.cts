@@ -11,7 +11,7 @@
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs';
 import { type Ctx, ok, type Router } from '../router.cjs';
 import type { Card, Member, Store } from '../state.cjs';
-import { anyObject, arr, bodyObject, int, isObject, type Json, nullable, obj, type Rule, str } from '../validate.cjs';
+import { anyObject, arr, bodyObject, int, isObject, type Json, leaveOutEmpty, nullable, obj, type Rule, str } from '../validate.cjs';
 import { type CatalogueSpec, FULL_STATUS_MOVES, registerCatalogue } from './loyaltyV2Catalogue.cjs';
 import { findProgram } from './loyaltyV2Members.cjs';
 
@@ -121,12 +121,9 @@ function checkReward(body: Json, store: Store, existing?: Record_): void {
 
 /** Costs and their spendings get ids (lrcst_…, lrspn_…) when they have none; the kind not given is left out. */
 function complete(record: Json, store: Store): void {
-	record.costs = ((record.costs ?? []) as Json[]).map((c) => ({
-		rules: null,
-		...c,
-		id: c.id ?? store.newId('lrcst_'),
-		spending: (c.spending as Json[]).map((s) => ({ name: null, ...s, id: s.id ?? store.newId('lrspn_') })),
-	}));
+	record.costs = ((record.costs ?? []) as Json[]).map((c) =>
+		leaveOutEmpty({ ...c, id: c.id ?? store.newId('lrcst_'), spending: (c.spending as Json[]).map((s) => ({ name: null, ...s, id: s.id ?? store.newId('lrspn_') })) }, ['rules']),
+	);
 	for (const kind of ['material', 'digital']) if (record[kind] === null) delete record[kind];
 }
 

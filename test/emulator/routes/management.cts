@@ -128,7 +128,7 @@ function registerCustomEventSchemas(r: Router): void {
 		const name = requireString(body, 'name');
 		const schema = checkSchema(body);
 		if (schemas(ctx).some((existing) => existing.name === name)) throw invalidPayload(`Custom event schema with name ${name} already exists`);
-		const created: CustomEventSchema = { id: ctx.env.store.newId('ms_'), name, schema, created_at: new Date().toISOString(), updated_at: null, object: 'custom-event-schema' };
+		const created: CustomEventSchema = { id: ctx.env.store.newId('ms_'), name, schema, created_at: new Date().toISOString(), object: 'custom-event-schema' };
 		schemas(ctx).push(created);
 		return ok(created);
 	});

@@ -12,7 +12,7 @@ import { invalidPayload } from '../errors.cjs';
 import { collection, findRecord, registerCrud, type CrudSpec } from '../crud.cjs';
 import { ok, type Ctx, type Router } from '../router.cjs';
 import type { Campaign } from '../state.cjs';
-import { bodyObject, isInt, isObject, pageOf, parseEnumParam, parseLimit, parsePage, rejectUnknown, type Json } from '../validate.cjs';
+import { bodyObject, isInt, isObject, leaveOutEmpty, pageOf, parseEnumParam, parseLimit, parsePage, rejectUnknown, type Json } from '../validate.cjs';
 import { campaignOr404 } from './campaigns.cjs';
 
 const TIER_FIELDS = [
@@ -72,10 +72,12 @@ export function addTier(ctx: Ctx, campaign: Campaign, body: Json, checked = true
 	const now = new Date().toISOString();
 	const id = ctx.env.store.newId('promo_');
 	const tier: Json = {
-		id, active: true, banner: null, metadata: {}, hierarchy: last + 1, start_date: null, expiration_date: null, category_id: null, categories: [],
+		id, active: true, banner: null, metadata: {}, hierarchy: last + 1, category_id: null, categories: [],
 		...body,
-		campaign_id: campaign.id, campaign: { id: campaign.id, object: 'campaign' }, object: 'promotion_tier', created_at: now, updated_at: null,
+		campaign_id: campaign.id, campaign: { id: campaign.id, object: 'campaign' }, object: 'promotion_tier', created_at: now,
 	};
+	// no start or expiration date given: the keys are left out (the contract does not let them be null)
+	leaveOutEmpty(tier, ['start_date', 'expiration_date']);
 	collection(ctx, TIER_SPEC).set(id, tier);
 	return tier;
 }
@@ -101,7 +103,7 @@ export const STACK_SPEC: CrudSpec = {
 	unpaged: true,
 	required: ['name', 'tiers'],
 	parent: stackCampaign,
-	defaults: (ctx) => ({ campaign_id: ctx.params.campaignId, category_id: null, categories: [], updated_at: null }),
+	defaults: (ctx) => ({ campaign_id: ctx.params.campaignId, category_id: null, categories: [] }),
 	check(body, ctx) {
 		rejectUnknown(body, ['name', 'tiers', 'category_id']);
 		if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim())) throw invalidPayload('Field name must be a non-empty string');

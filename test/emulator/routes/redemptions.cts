@@ -7,7 +7,7 @@ import { dateRangeFilter, sortByOrder } from '../envelopes.cjs';
 import { ApiError, invalidParam, invalidPayload, notFound } from '../errors.cjs';
 import { Ctx, ok, Router } from '../router.cjs';
 import type { Customer, Redemption, Voucher } from '../state.cjs';
-import { bodyObject, isInt, isObject, optionalObject, optionalString, parseEnumParam, rejectUnknown, type Json } from '../validate.cjs';
+import { bodyObject, isInt, isObject, leaveOutEmpty, optionalObject, optionalString, parseEnumParam, rejectUnknown, type Json } from '../validate.cjs';
 import { apiChannel, applyRedemption, calculatedOrder, evaluate, recordFailure, redeemableView, resolveCustomer, redemptionVoucher, rollbackOne, listPage } from '../voucherEngine.cjs';
 import { embedCustomer } from '../fixtures.cjs';
 import { answeredStackingRules } from '../stackingRules.cjs';
@@ -141,7 +141,8 @@ export function register(r: Router): void {
 			inapplicable_redeemables: views.filter((v) => v.status === 'INAPPLICABLE'),
 			skipped_redeemables: [],
 			order: calculatedOrder(body, amount, evaluated, customer),
-			tracking_id: trackingId,
+			// no customer and no tracking ID given: the key is left out (the contract does not let it be null)
+			...(trackingId === null ? {} : { tracking_id: trackingId }),
 			stacking_rules: answeredStackingRules(),
 		});
 	});
@@ -229,7 +230,8 @@ export function register(r: Router): void {
 		const rollbacks = children.filter((c) => c.status === 'SUCCEEDED').map((c) => rollbackOne(ctx.env, c, reason, metadata));
 		parent.status = 'ROLLED_BACK';
 		const date = new Date().toISOString();
-		const parentRollback: Redemption = {
+		// as every rollback: no reason given, no reason key
+		const parentRollback = leaveOutEmpty<Redemption>({
 			id: ctx.env.store.nextSortableId('rr_'),
 			object: 'redemption_rollback',
 			date,
@@ -246,7 +248,7 @@ export function register(r: Router): void {
 			customer: parent.customer ?? null,
 			related_object_type: 'redemption',
 			related_object_id: parent.id,
-		};
+		}, ['reason']);
 		ctx.env.store.redemptions.set(parentRollback.id, parentRollback);
 		(parent.related_redemptions as { rollbacks: Json[] }).rollbacks.push({ id: parentRollback.id, date });
 		return ok({ rollbacks, parent_rollback: parentRollback, order: parent.order });

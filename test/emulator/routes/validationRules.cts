@@ -24,7 +24,7 @@ export const RULE_SPEC: CrudSpec = {
 	operations: ['list', 'create', 'get', 'update'],
 	envelope: 'counted',
 	required: ['name'],
-	defaults: () => ({ rules: {}, applicable_to: { excluded: [], included: [], included_all: false }, type: 'expression', context_type: 'global', updated_at: null }),
+	defaults: () => ({ rules: {}, applicable_to: { excluded: [], included: [], included_all: false }, type: 'expression', context_type: 'global' }),
 	check(body) {
 		rejectUnknown(body, RULE_FIELDS);
 		if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim())) throw invalidPayload('Field name must be a non-empty string');
