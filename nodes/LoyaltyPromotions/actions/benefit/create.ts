@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, moneyProperty, nameProperty } from '../../shared/fields';
 import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText, toMinorUnits } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
+import { GIVEN_OBJECT_PATHS } from '../loyaltyReward/fields';
 import type { OperationDefinition, ParamReader } from '../types';
 import { readStock, STOCK_OPTIONS } from './fields';
 
@@ -99,6 +100,8 @@ export const create: OperationDefinition = {
 		balance: 'giftBalance',
 		status: 'additionalFields.status',
 	},
+	// a benefit as the service returns it: what it gives in the object its type names
+	recordPaths: { ...GIVEN_OBJECT_PATHS, 'points.value': 'points', 'points.card_definition_id': 'card_definition_id', 'digital.type': 'digital_type' },
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const type = requireOption(params, 'Type', params.get('benefitType', 'POINTS'), Object.keys(TYPES));

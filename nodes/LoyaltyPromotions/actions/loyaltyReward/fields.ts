@@ -147,6 +147,19 @@ export function readMaterial(params: ParamReader, productValue: unknown, skuValu
 	return { type: 'SKU', sku: { id: requireSkuId(params, 'SKU ID', skuValue), product_id: product } };
 }
 
+/**
+ * Where a reward or a benefit as the service returns it nests what it gives (its material or digital object), by
+ * the record's names (an operation's recordPaths): a reward or benefit read back is written as it was.
+ */
+export const GIVEN_OBJECT_PATHS = {
+	'material.product.id': 'product_id',
+	'material.sku.id': 'sku_id',
+	'material.sku.product_id': 'product_id',
+	'digital.discount_coupons.campaign_id': 'campaign_id',
+	'digital.gift_vouchers.campaign_id': 'campaign_id',
+	'digital.gift_vouchers.balance': 'balance',
+};
+
 /** The digital object of its kind: a coupon or gift voucher from a campaign (a gift with its balance), or points. */
 export function readDigital(params: ParamReader, settings: { kind: unknown; campaignId: unknown; giftBalance: unknown; points: unknown; cardDefinitionId: unknown }): IDataObject {
 	const kind = requireOption(params, 'Digital Type', settings.kind ?? 'DISCOUNT_COUPONS', Object.keys(DIGITAL_TYPES));

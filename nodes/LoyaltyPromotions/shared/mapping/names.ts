@@ -127,13 +127,19 @@ export function keyMatcher(
 		for (const alias of fieldAliases(field)) byAlias.set(alias, byAlias.has(alias) && byAlias.get(alias) !== field ? null : field);
 	}
 	const byPath = new Map(Object.entries(paths).flatMap(([path, name]) => fields.filter((field) => field.name === name).map((field) => [path, field] as const)));
-	return (params, json) => matchItemKeys(params, json, { fields, fieldNames, byAlias, byPath, controls, byControlAlias });
+	const byControlPath = new Map(Object.entries(paths).flatMap(([path, name]) => controls.filter((control) => control.name === name).map((control) => [path, control] as const)));
+	return (params, json) => matchItemKeys(params, json, { fields, fieldNames, byAlias, byPath, controls, byControlAlias, byControlPath });
 }
 
-/** Whether an input key names a record field or a controlling field, exactly or loosely (serviceKeys keeps its object whole). */
-export function namesRecordField(recordFields: RecordField[], controls: RecordField[]): (key: string) => boolean {
+/**
+ * Whether an input key names a record field or a controlling field, exactly or loosely (serviceKeys keeps its
+ * object whole), unless the service nests the record's values under it (a path of `paths` starts with it:
+ * `"points": {"value": 50}` is read as "points.value").
+ */
+export function namesRecordField(recordFields: RecordField[], controls: RecordField[], paths: Readonly<Record<string, string>> = {}): (key: string) => boolean {
 	const names = new Set([...recordFields.flatMap(fieldAliases), ...controls.flatMap(controlAliases)]);
-	return (key) => names.has(looseName(key));
+	const nestedUnder = new Set(Object.keys(paths).map((path) => path.split('.')[0]));
+	return (key) => !nestedUnder.has(key) && names.has(looseName(key));
 }
 
 interface RecordAliases {
@@ -144,15 +150,18 @@ interface RecordAliases {
 	byPath: ReadonlyMap<string, RecordField>;
 	controls: RecordField[];
 	byControlAlias: ReadonlyMap<string, RecordField | null>;
+	/** The controlling fields by the path the service nests them at ('trigger.event'). */
+	byControlPath: ReadonlyMap<string, RecordField>;
 }
 
-function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldNames, byAlias, byPath, controls, byControlAlias }: RecordAliases): KeyMatch {
+function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldNames, byAlias, byPath, controls, byControlAlias, byControlPath }: RecordAliases): KeyMatch {
 	const keys = new Map<string, string>();
 	const dotted = new Map<string, Array<[string, string]>>();
 	const controlKeys = new Map<string, string[]>();
 	const unused: string[] = [];
 	const toControl = (key: string): boolean => {
 		const control =
+			byControlPath.get(key) ??
 			controls.find((candidate) => candidate.name === key) ??
 			controlForms(key)
 				.map((form) => byControlAlias.get(form))

@@ -120,7 +120,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 	const known = fields.map((field) => field.name);
 	const paths = operation.recordPaths ?? {};
 	const matchKeys = keyMatcher(fields, controls, paths);
-	const namesField = namesRecordField(fields, controls);
+	const namesField = namesRecordField(fields, controls, paths);
 	return {
 		names: new Set(fields.map((field) => field.path.split('.')[0])),
 		read(params, mapping, json, typed) {
