@@ -24,6 +24,15 @@ import type { RecordField } from './record';
  * the service nests a field of the record (the operation's `recordPaths`) is that field, in the service's unit.
  */
 
+/** How much of an input key a hint or an error quotes: a key is the user's data, and may be of any length. */
+const QUOTED_KEY_LENGTH = 100;
+
+/** An input key as a hint or an error quotes it: whole up to QUOTED_KEY_LENGTH, else its start and its length. */
+export function quotedKey(key: string): string {
+	if (key.length <= QUOTED_KEY_LENGTH) return `"${key}"`;
+	return `"${key.slice(0, QUOTED_KEY_LENGTH)}…" (a key of ${key.length} characters)`;
+}
+
 /** An input key as names are compared loosely: lower case, without spaces, underscores and hyphens. */
 export function looseName(key: string): string {
 	return key.toLowerCase().replace(/[\s_-]+/g, '');
