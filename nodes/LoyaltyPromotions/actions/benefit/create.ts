@@ -1,9 +1,9 @@
 import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, moneyProperty, nameProperty } from '../../shared/fields';
-import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText, toMinorUnits } from '../../shared/validate';
+import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
-import { GIVEN_OBJECT_PATHS } from '../loyaltyReward/fields';
+import { giftBalance, GIVEN_OBJECT_PATHS } from '../loyaltyReward/fields';
 import type { OperationDefinition, ParamReader } from '../types';
 import { readStock, STOCK_OPTIONS } from './fields';
 
@@ -30,7 +30,7 @@ function readSettings(params: ParamReader, type: string): IDataObject {
 		}
 		default: {
 			const kind = requireOption(params, 'Campaign Type', params.get('digitalType', 'DISCOUNT_COUPONS'), ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS']);
-			const balance = kind === 'GIFT_VOUCHERS' ? toMinorUnits(params, 'Gift Balance', params.get('giftBalance', 0)) : undefined;
+			const balance = kind === 'GIFT_VOUCHERS' ? giftBalance(params, params.get('giftBalance', 0)) : undefined;
 			const campaign_id = requirePattern(params, 'Campaign ID', params.get('digitalCampaignId', ''), /^camp_[a-zA-Z0-9]+$/, 'camp_0a1b2c');
 			return { digital: balance === undefined ? { type: kind, discount_coupons: { campaign_id } } : { type: kind, gift_vouchers: { campaign_id, balance } } };
 		}

@@ -160,6 +160,13 @@ export const GIVEN_OBJECT_PATHS = {
 	'digital.gift_vouchers.balance': 'balance',
 };
 
+/** A gift voucher's balance in hundredths, more than 0: a gift of 0 gives nothing (a reward's or a benefit's). */
+export function giftBalance(params: ParamReader, value: unknown): number {
+	const balance = toMinorUnits(params, 'Gift Balance', value ?? 0);
+	if (balance === 0) fail(params, 'Gift Balance', 'must be more than 0: it is what each gift voucher given is loaded with');
+	return balance;
+}
+
 /** The digital object of its kind: a coupon or gift voucher from a campaign (a gift with its balance), or points. */
 export function readDigital(params: ParamReader, settings: { kind: unknown; campaignId: unknown; giftBalance: unknown; points: unknown; cardDefinitionId: unknown }): IDataObject {
 	const kind = requireOption(params, 'Digital Type', settings.kind ?? 'DISCOUNT_COUPONS', Object.keys(DIGITAL_TYPES));
@@ -173,7 +180,7 @@ export function readDigital(params: ParamReader, settings: { kind: unknown; camp
 		};
 	const campaign_id = requirePattern(params, 'Campaign ID', settings.campaignId, CAMPAIGN_ID, 'camp_0a1b2c');
 	if (kind === 'DISCOUNT_COUPONS') return { type: kind, discount_coupons: { campaign_id } };
-	return { type: kind, gift_vouchers: { campaign_id, balance: toMinorUnits(params, 'Gift Balance', settings.giftBalance ?? 0) } };
+	return { type: kind, gift_vouchers: { campaign_id, balance: giftBalance(params, settings.giftBalance) } };
 }
 
 /** A JSON object given instead of a typed one (Material (JSON), Digital (JSON)), checked for its type. */
