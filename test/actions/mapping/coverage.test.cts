@@ -58,9 +58,9 @@ const NOT_MAPPED_HERE: Record<string, Record<string, string>> = {
 	'area.create': { otherFields: "the rest of an area's body, which the service has not published: the item's other keys are not guessed into it" },
 	'segment.create': { customerIds: "customers: an array in the service, a comma-separated text in the form" },
 	'cardDefinition.create': Object.fromEntries(
-		['allowNegative', 'earningLimits', 'payWithPoints', 'refunds', 'spendingLimits', 'pendingPoints', 'pendingPointsPeriod', 'pendingPointsPeriodUnit', 'pendingPointsType', 'pointsExpiration', 'pointsExpirationPeriod', 'pointsExpirationPeriodUnit', 'pointsExpirationRounding', 'pointsExpirationRoundingMonth', 'pointsExpirationType'].map((name) => [
+		['pendingPointsPeriod', 'pendingPointsPeriodUnit', 'pendingPointsType', 'pointsExpirationPeriod', 'pointsExpirationPeriodUnit', 'pointsExpirationRounding', 'pointsExpirationRoundingMonth', 'pointsExpirationType'].map((name) => [
 			name,
-			'a setting nested in the card definition\'s points, limits or expiration objects, built from several typed values',
+			'a typed part of the pending points or points expiration object, which the record maps whole (its JSON field)',
 		]),
 	),
 	'tierStructure.create': Object.fromEntries(
@@ -76,7 +76,6 @@ const NOT_MAPPED_HERE: Record<string, Record<string, string>> = {
 	'earningRule.create': { triggerLimits: "trigger_limits: the rule's cooldown and frequency, one JSON object" },
 	'benefit.create': Object.fromEntries(['stockQuantity', 'unlimitedStock'].map((name) => [name, "stock: one object built from both (a quantity, or unlimited)"])),
 	'loyaltyReward.create': {
-		purchaseLimits: "purchase_limits: the reward's cooldown and frequency, one JSON object",
 		refundable: 'refunds: an object whose type the form sets from a yes or no',
 	},
 };

@@ -89,6 +89,17 @@ const CASE_VALUES: Record<string, IDataObject> = {
 	'order.create': { additionalFields: { customerId: undefined, createdAt: undefined } },
 	'order.update': { updateFields: { customerId: undefined } },
 	'order.import': { additionalFields: { customerId: undefined } },
+	// the settings objects (JSON fields the record maps), as the fixture's card definition and rewards hold them
+	'cardDefinition.create': {
+		additionalFields: {
+			codeConfig: '{"pattern": "LC-########", "charset": "0123456789"}',
+			earningLimits: '{"global": {"type": "NO_LIMIT"}, "transactions": {"type": "LIMITED", "limits": [{"type": "POINTS", "max": 500}]}}',
+			spendingLimits: '{"global": {"type": "NO_LIMIT"}, "transactions": {"type": "LIMITED", "limits": [{"type": "POINTS", "max": 1000}]}}',
+			refunds: '{"earned_points": {"type": "NONE"}, "spent_points": {"type": "REFUNDABLE", "methods": [{"type": "RETURN_POINTS", "mode": "REFUND_ALL"}]}}',
+			payWithPoints: '{"type": "NO_PAYMENTS"}',
+		},
+	},
+	'loyaltyReward.create': { additionalFields: { validityHours: '{"type": "ANY_TIME"}', purchaseLimits: '{"cooldown": {"type": "NO_COOLDOWN"}, "frequency": {"type": "NO_LIMIT"}}' } },
 	'campaign.create campaignType=DISCOUNT_COUPONS': { amountOff: 5 },
 	'benefit.create benefitType=DIGITAL': { digitalCampaignId: FIXTURES.discountCampaignId },
 	'benefit.create digitalType=DISCOUNT_COUPONS': { digitalCampaignId: FIXTURES.discountCampaignId },

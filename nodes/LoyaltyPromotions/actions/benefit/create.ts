@@ -1,8 +1,9 @@
 import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, isSet, jsonObjectProperty, moneyProperty, nameProperty } from '../../shared/fields';
-import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText, toMinorUnits } from '../../shared/validate';
+import { parseJsonObject, requireIntegerInRange, requireOption, requirePattern, requireProductId, requireSkuId, requireText } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
+import { giftBalance, GIVEN_OBJECT_PATHS } from '../loyaltyReward/fields';
 import type { OperationDefinition, ParamReader } from '../types';
 import { readStock, STOCK_OPTIONS } from './fields';
 
@@ -29,7 +30,7 @@ function readSettings(params: ParamReader, type: string): IDataObject {
 		}
 		default: {
 			const kind = requireOption(params, 'Campaign Type', params.get('digitalType', 'DISCOUNT_COUPONS'), ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS']);
-			const balance = kind === 'GIFT_VOUCHERS' ? toMinorUnits(params, 'Gift Balance', params.get('giftBalance', 0)) : undefined;
+			const balance = kind === 'GIFT_VOUCHERS' ? giftBalance(params, params.get('giftBalance', 0)) : undefined;
 			const campaign_id = requirePattern(params, 'Campaign ID', params.get('digitalCampaignId', ''), /^camp_[a-zA-Z0-9]+$/, 'camp_0a1b2c');
 			return { digital: balance === undefined ? { type: kind, discount_coupons: { campaign_id } } : { type: kind, gift_vouchers: { campaign_id, balance } } };
 		}
@@ -99,6 +100,8 @@ export const create: OperationDefinition = {
 		balance: 'giftBalance',
 		status: 'additionalFields.status',
 	},
+	// a benefit as the service returns it: what it gives in the object its type names
+	recordPaths: { ...GIVEN_OBJECT_PATHS, 'points.value': 'points', 'points.card_definition_id': 'card_definition_id', 'digital.type': 'digital_type' },
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const type = requireOption(params, 'Type', params.get('benefitType', 'POINTS'), Object.keys(TYPES));

@@ -1,6 +1,7 @@
 import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, metadataJsonProperty, metadataProperty, nameProperty, readJsonBodyFields, readMetadata } from '../../shared/fields';
+import { inCollection, jsonFieldsIn } from '../../shared/mapping';
 import { requireOption, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { checkAllowNegative, JSON_FIELDS, readTypedSettingsFields, SETTINGS_PROPERTIES } from './fields';
@@ -25,7 +26,14 @@ export const create: OperationDefinition = {
 			startStatusProperty('The status the card definition starts in (default Draft, where all its settings can change)'),
 		]),
 	],
-	record: { name: 'name', type: 'type', status: 'additionalFields.status' },
+	// each settings object as a read returns it, under its service key (the JSON fields): a card definition copied whole
+	record: {
+		name: 'name',
+		type: 'type',
+		...jsonFieldsIn('additionalFields', JSON_FIELDS),
+		...inCollection('additionalFields', { allow_negative: 'allowNegative', metadata: 'metadataJson', status: 'status' }),
+	},
+	recordPaths: { 'balance_settings.allow_negative': 'allow_negative' },
 	build: (params) => {
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const body = compact({

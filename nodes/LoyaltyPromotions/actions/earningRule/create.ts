@@ -35,6 +35,8 @@ export const create: OperationDefinition = {
 		end_date: 'additionalFields.endDate',
 		status: 'additionalFields.status',
 	},
+	// the trigger as the service returns it: its event (the panel's Trigger, compared) and the schema or segment
+	recordPaths: { 'trigger.event': 'triggerEvent', 'trigger.custom_event.schema_id': 'custom_event_schema_id', 'trigger.segment.id': 'segment_id' },
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const trigger = readTrigger(params);

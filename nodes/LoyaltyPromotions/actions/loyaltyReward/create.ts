@@ -1,6 +1,7 @@
 import { startStatusProperty } from '../../shared/catalogue';
 import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, enumOptions, jsonBodyProperties, metadataJsonProperty, metadataProperty, moneyProperty, nameProperty, readJsonBodyFields, readMetadata } from '../../shared/fields';
+import { jsonFieldsIn } from '../../shared/mapping';
 import { requireOption, requireText } from '../../shared/validate';
 import { cardDefinitionOptions } from '../cardDefinition/search';
 import { readDates } from '../earningRule/fields';
@@ -11,6 +12,7 @@ import {
 	costsProperty,
 	DATE_OPTIONS,
 	DIGITAL_TYPES,
+	GIVEN_OBJECT_PATHS,
 	PURCHASE_LIMITS,
 	readCosts,
 	readDigital,
@@ -65,7 +67,11 @@ export const create: OperationDefinition = {
 		start_date: 'additionalFields.startDate',
 		end_date: 'additionalFields.endDate',
 		status: 'additionalFields.status',
+		...jsonFieldsIn('additionalFields', [VALIDITY_HOURS, PURCHASE_LIMITS]),
+		metadata: 'additionalFields.metadataJson',
 	},
+	// The same settings where a reward as the service returns it nests them (its digital or material object).
+	recordPaths: { ...GIVEN_OBJECT_PATHS, 'digital.loyalty_card_points.points': 'points', 'digital.loyalty_card_points.card_definition_id': 'card_definition_id' },
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });
 		const type = requireOption(params, 'Type', params.get('rewardType', 'DIGITAL'), Object.keys(REWARD_TYPES));

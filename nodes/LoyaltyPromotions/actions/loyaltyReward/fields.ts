@@ -147,6 +147,26 @@ export function readMaterial(params: ParamReader, productValue: unknown, skuValu
 	return { type: 'SKU', sku: { id: requireSkuId(params, 'SKU ID', skuValue), product_id: product } };
 }
 
+/**
+ * Where a reward or a benefit as the service returns it nests what it gives (its material or digital object), by
+ * the record's names (an operation's recordPaths): a reward or benefit read back is written as it was.
+ */
+export const GIVEN_OBJECT_PATHS = {
+	'material.product.id': 'product_id',
+	'material.sku.id': 'sku_id',
+	'material.sku.product_id': 'product_id',
+	'digital.discount_coupons.campaign_id': 'campaign_id',
+	'digital.gift_vouchers.campaign_id': 'campaign_id',
+	'digital.gift_vouchers.balance': 'balance',
+};
+
+/** A gift voucher's balance in hundredths, more than 0: a gift of 0 gives nothing (a reward's or a benefit's). */
+export function giftBalance(params: ParamReader, value: unknown): number {
+	const balance = toMinorUnits(params, 'Gift Balance', value ?? 0);
+	if (balance === 0) fail(params, 'Gift Balance', 'must be more than 0: it is what each gift voucher given is loaded with');
+	return balance;
+}
+
 /** The digital object of its kind: a coupon or gift voucher from a campaign (a gift with its balance), or points. */
 export function readDigital(params: ParamReader, settings: { kind: unknown; campaignId: unknown; giftBalance: unknown; points: unknown; cardDefinitionId: unknown }): IDataObject {
 	const kind = requireOption(params, 'Digital Type', settings.kind ?? 'DISCOUNT_COUPONS', Object.keys(DIGITAL_TYPES));
@@ -160,7 +180,7 @@ export function readDigital(params: ParamReader, settings: { kind: unknown; camp
 		};
 	const campaign_id = requirePattern(params, 'Campaign ID', settings.campaignId, CAMPAIGN_ID, 'camp_0a1b2c');
 	if (kind === 'DISCOUNT_COUPONS') return { type: kind, discount_coupons: { campaign_id } };
-	return { type: kind, gift_vouchers: { campaign_id, balance: toMinorUnits(params, 'Gift Balance', settings.giftBalance ?? 0) } };
+	return { type: kind, gift_vouchers: { campaign_id, balance: giftBalance(params, settings.giftBalance) } };
 }
 
 /** A JSON object given instead of a typed one (Material (JSON), Digital (JSON)), checked for its type. */

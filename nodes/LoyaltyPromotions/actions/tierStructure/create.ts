@@ -74,6 +74,13 @@ export const create: OperationDefinition = {
 		point_earned_period_unit: 'pointEarnedPeriodUnit',
 		point_earned_type: 'pointEarnedTierChange',
 		status: 'additionalFields.status',
+		metadata: 'additionalFields.metadataJson',
+	},
+	// The tracking settings where a tier structure as the service returns it nests them, in the object its type names.
+	recordPaths: {
+		'point_earned.period.value': 'point_earned_period',
+		'point_earned.period.unit': 'point_earned_period_unit',
+		'point_earned.type': 'point_earned_type',
 	},
 	build: (params) => {
 		const name = requireText(params, 'Name', params.get('name', ''), { max: 200 });

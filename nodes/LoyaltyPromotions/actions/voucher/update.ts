@@ -22,7 +22,8 @@ export const update: OperationDefinition = {
 			},
 		]),
 	],
-	record: { code: 'code', ...inCollection('updateFields', VOUCHER_RECORD) },
+	// the discount as a read returns it: the whole object, amounts in hundredths
+	record: { code: 'code', ...inCollection('updateFields', { ...VOUCHER_RECORD, discount: 'discountJson' }) },
 	build(params) {
 		const code = readVoucher(params);
 		const fields = params.get<IDataObject>('updateFields', {});

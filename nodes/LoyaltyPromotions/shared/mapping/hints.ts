@@ -1,12 +1,13 @@
 import { NodeOperationError, type NodeExecutionHint } from 'n8n-workflow';
 import type { OperationDefinition } from '../../actions/types';
 import type { MappedItem } from './reader';
-import { fieldsNamedBy } from './names';
+import { fieldsNamedBy, quotedKey } from './names';
 import { recordFields } from './record';
 
 /** What Map Automatically tells the user: the output panel's notes on keys left out, and errors named by input key. */
 
-const listed = (entries: string[]) => entries.slice(0, 20).join(', ') + (entries.length > 20 ? ` and ${entries.length - 20} more` : '');
+/** A list as a hint or an error shows it: the first 20 entries, and how many more. */
+export const listed = (entries: string[]) => entries.slice(0, 20).join(', ') + (entries.length > 20 ? ` and ${entries.length - 20} more` : '');
 
 /**
  * The output panel's note on the input keys Map Automatically left out (Unknown Input Fields: Ignore): those that
@@ -19,9 +20,9 @@ export function ignoredKeysHint(operation: OperationDefinition, keys: string[]):
 	const named: string[] = [];
 	for (const key of keys) {
 		const names = fieldsNamedBy(fields, key).map((field) => field.name);
-		if (names.length === 0) unmatched.push(`"${key}"`);
-		else if (names.length === 1) named.push(`"${key}" names ${names[0]}, which the item gives under another key`);
-		else named.push(`"${key}" could name ${names.join(' or ')}`);
+		if (names.length === 0) unmatched.push(quotedKey(key));
+		else if (names.length === 1) named.push(`${quotedKey(key)} names ${names[0]}, which the item gives under another key`);
+		else named.push(`${quotedKey(key)} could name ${names.join(' or ')}`);
 	}
 	const parts = [
 		...(unmatched.length > 0 ? [`${listed(unmatched)}: they match no field of this record (it takes ${fields.map((field) => field.name).join(', ')})`] : []),

@@ -53,5 +53,5 @@ export {
 	version2Mapper,
 } from './parameters';
 export { mappingReader, recordReader, withMapped, type MappedItem, type RecordReader } from './reader';
-export { inCollection, nestedAt, recordFields, type RecordField } from './record';
+export { inCollection, jsonFieldsIn, nestedAt, recordFields, type RecordField } from './record';
 export { controlFields, controllingParameters, notUsedReason, panelVisibility, shownByValue, type HiddenBy } from './visibility';

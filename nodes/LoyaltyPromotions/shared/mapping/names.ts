@@ -24,6 +24,15 @@ import type { RecordField } from './record';
  * the service nests a field of the record (the operation's `recordPaths`) is that field, in the service's unit.
  */
 
+/** How much of an input key a hint or an error quotes: a key is the user's data, and may be of any length. */
+const QUOTED_KEY_LENGTH = 100;
+
+/** An input key as a hint or an error quotes it: whole up to QUOTED_KEY_LENGTH, else its start and its length. */
+export function quotedKey(key: string): string {
+	if (key.length <= QUOTED_KEY_LENGTH) return `"${key}"`;
+	return `"${key.slice(0, QUOTED_KEY_LENGTH)}…" (a key of ${key.length} characters)`;
+}
+
 /** An input key as names are compared loosely: lower case, without spaces, underscores and hyphens. */
 export function looseName(key: string): string {
 	return key.toLowerCase().replace(/[\s_-]+/g, '');
@@ -127,13 +136,19 @@ export function keyMatcher(
 		for (const alias of fieldAliases(field)) byAlias.set(alias, byAlias.has(alias) && byAlias.get(alias) !== field ? null : field);
 	}
 	const byPath = new Map(Object.entries(paths).flatMap(([path, name]) => fields.filter((field) => field.name === name).map((field) => [path, field] as const)));
-	return (params, json) => matchItemKeys(params, json, { fields, fieldNames, byAlias, byPath, controls, byControlAlias });
+	const byControlPath = new Map(Object.entries(paths).flatMap(([path, name]) => controls.filter((control) => control.name === name).map((control) => [path, control] as const)));
+	return (params, json) => matchItemKeys(params, json, { fields, fieldNames, byAlias, byPath, controls, byControlAlias, byControlPath });
 }
 
-/** Whether an input key names a record field or a controlling field, exactly or loosely (serviceKeys keeps its object whole). */
-export function namesRecordField(recordFields: RecordField[], controls: RecordField[]): (key: string) => boolean {
+/**
+ * Whether an input key names a record field or a controlling field, exactly or loosely (serviceKeys keeps its
+ * object whole), unless the service nests the record's values under it (a path of `paths` starts with it:
+ * `"points": {"value": 50}` is read as "points.value").
+ */
+export function namesRecordField(recordFields: RecordField[], controls: RecordField[], paths: Readonly<Record<string, string>> = {}): (key: string) => boolean {
 	const names = new Set([...recordFields.flatMap(fieldAliases), ...controls.flatMap(controlAliases)]);
-	return (key) => names.has(looseName(key));
+	const nestedUnder = new Set(Object.keys(paths).map((path) => path.split('.')[0]));
+	return (key) => !nestedUnder.has(key) && names.has(looseName(key));
 }
 
 interface RecordAliases {
@@ -144,15 +159,18 @@ interface RecordAliases {
 	byPath: ReadonlyMap<string, RecordField>;
 	controls: RecordField[];
 	byControlAlias: ReadonlyMap<string, RecordField | null>;
+	/** The controlling fields by the path the service nests them at ('trigger.event'). */
+	byControlPath: ReadonlyMap<string, RecordField>;
 }
 
-function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldNames, byAlias, byPath, controls, byControlAlias }: RecordAliases): KeyMatch {
+function matchItemKeys(params: FieldContext, json: IDataObject, { fields, fieldNames, byAlias, byPath, controls, byControlAlias, byControlPath }: RecordAliases): KeyMatch {
 	const keys = new Map<string, string>();
 	const dotted = new Map<string, Array<[string, string]>>();
 	const controlKeys = new Map<string, string[]>();
 	const unused: string[] = [];
 	const toControl = (key: string): boolean => {
 		const control =
+			byControlPath.get(key) ??
 			controls.find((candidate) => candidate.name === key) ??
 			controlForms(key)
 				.map((form) => byControlAlias.get(form))

@@ -2,7 +2,8 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import type { OperationDefinition } from '../../actions/types';
 import { isMoneyProperty, putOwn } from '../fields';
 import { checkParameter, fail, MAX_EXACT_AMOUNT, parseJsonObject, requireIntegerInRange, type FieldContext } from '../validate';
-import { keyMatcher, namesRecordField, serviceKeys, typedGroup } from './names';
+import { listed } from './hints';
+import { keyMatcher, namesRecordField, quotedKey, serviceKeys, typedGroup } from './names';
 import { AUTO, RECORD_AUTO, RECORD_FIELDS_PARAMETER, MAPPING_PARAMETER } from './parameters';
 import { recordFields, type RecordField } from './record';
 import { controlFields, controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
@@ -120,7 +121,7 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 	const known = fields.map((field) => field.name);
 	const paths = operation.recordPaths ?? {};
 	const matchKeys = keyMatcher(fields, controls, paths);
-	const namesField = namesRecordField(fields, controls);
+	const namesField = namesRecordField(fields, controls, paths);
 	return {
 		names: new Set(fields.map((field) => field.path.split('.')[0])),
 		read(params, mapping, json, typed) {
@@ -158,11 +159,11 @@ export function recordReader(operation: OperationDefinition, refuseUnknown: () =
 				const by = hidden.get(field.name);
 				if (!by || !auto) return [];
 				const given = [keys.get(field.name), ...(dotted.get(field.name) ?? []).map(([, inputKey]) => inputKey)].filter((key): key is string => key !== undefined && !isEmpty(source[key]));
-				return given.map((key) => `"${key}": ${notUsedReason(field, by)}`);
+				return given.map((key) => `${quotedKey(key)}: ${notUsedReason(field, by)}`);
 			});
 			if ((unused.length > 0 || notShown.length > 0) && refuseUnknown()) {
 				const problems = [
-					...(unused.length > 0 ? [`Input fields ${unused.map((key) => `"${key}"`).join(', ')}: are not fields of this record`] : []),
+					...(unused.length > 0 ? [`Input fields ${listed(unused.map(quotedKey))}: are not fields of this record`] : []),
 					...(notShown.length > 0 ? [`Input ${notShown.length > 1 ? 'fields' : 'field'} ${notShown.join('; ')}`] : []),
 				];
 				throw new NodeOperationError(params.node, problems.join('; '), {

@@ -22,6 +22,14 @@ export function inCollection(collection: string, options: Readonly<Record<string
 }
 
 /**
+ * JSON body fields as record fields under their service keys, e.g. jsonFieldsIn('additionalFields', [{ name:
+ * 'codeConfig', key: 'code_config' }]) → { code_config: 'additionalFields.codeConfig' }: the object a read returns.
+ */
+export function jsonFieldsIn(collection: string, fields: ReadonlyArray<{ name: string; key: string }>): RecordMap {
+	return inCollection(collection, Object.fromEntries(fields.map((field) => [field.key, field.name])));
+}
+
+/**
  * The paths where the service's own record nests some of a record's fields, e.g. nestedAt('discount',
  * DISCOUNT_RECORD) → { 'discount.amount_off': 'amount_off', … } (an operation's `recordPaths`).
  */
