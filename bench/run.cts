@@ -1,8 +1,9 @@
 /**
  * `npm run bench` — the node against the emulator (in a child process) and against raw keep-alive floors.
  *
- *   ts-node --transpile-only bench/run.cts [--quick] [--latency MS] [--only 1,2,3,4,5,6,7,8] [--out DIR]
+ *   ts-node --transpile-only bench/run.cts [--quick | --smoke] [--latency MS] [--only 1,2,3,4,5,6,7,8] [--out DIR]
  *     [--import-skus N] [--import-rows-per-second N] [--sync-customers N] [--sync-low-sample N] [--crm-customers N]
+ *     [--rate N] [--limits HIGH,LOW] [--window-ms MS]
  *   ts-node --transpile-only bench/run.cts --real [...]   (in a real n8n: see bench/real.cts)
  *   ts-node --transpile-only bench/run.cts --real --download [--mb 1024]   (a large export file: bench/download.cts)
  *   ts-node --transpile-only bench/run.cts --editor-load [--reps 3]   (the editor with and without the package: bench/editorLoad.cts)
@@ -25,10 +26,15 @@
  *    extrapolated from its requests per customer and the pace the limit allowed); a few refused records, each of
  *    which must come back paired with its own input item.
  *
- * Writes bench/results.json and bench/summary.md, prints a table and the summary.
+ * Sizes, limits and their options: bench/lib/settings.cts. `--limits` are the requests per `--window-ms` (default
+ * 2000,100 per 60,000 ms) of scenarios 6–8. `--smoke` runs every scenario once at a tiny size, the limits per
+ * second, in well under a minute: it checks that each runs and reports its figures (test/bench/smoke.test.cts).
+ *
+ * Writes bench/results.json and bench/summary.md (a smoke run: into a temporary directory, or --out), prints a
+ * table and the summary.
  */
 import './lib/preferTs.cjs';
-import { flag, option } from './lib/args.cjs';
+import { flag } from './lib/args.cjs';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
@@ -39,33 +45,38 @@ import { RECORD_AUTO } from '../nodes/LoyaltyPromotions/shared/mapping/parameter
 import { EmulatorProcess } from './lib/emulatorProcess.cjs';
 import { floorPaging, floorSkuSync, pool, RawClient } from './lib/floor.cjs';
 import { gc, median, MemorySampler, msSince, now } from './lib/measure.cjs';
-
-// ---------- arguments ----------
-const QUICK = flag('quick');
-const LATENCY = Number(option('latency') ?? 20);
-const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7,8').split(',').map((s) => Number(s.trim())));
-const OUT_DIR = path.resolve(option('out') ?? __dirname);
-const RATE_N = Number(option('rate') ?? 50);
-
-const SIZES = QUICK ? [500, 2000] : [2000, 10_000];
-const C1_ITEMS = QUICK ? 200 : 500;
-const RATE_ITEMS = QUICK ? 4 * RATE_N : 12 * RATE_N;
-const SEED = QUICK ? 10 : 100;
-/** Scenario 6: SKUs imported, the limit per minute, the per-item sample, and the emulated import processing rate. */
-const IMPORT_SKUS = Number(option('import-skus') ?? (QUICK ? 20_000 : 100_000));
-const IMPORT_LIMIT_PER_MINUTE = 2000;
-const IMPORT_SAMPLE = QUICK ? IMPORT_LIMIT_PER_MINUTE + 500 : 2 * IMPORT_LIMIT_PER_MINUTE + 500;
-const IMPORT_ROWS_PER_SECOND = Number(option('import-rows-per-second') ?? 2000);
-/** Scenario 7: customers whose metadata is synced, the limits per minute, and the bulk sample under the lower limit. */
-const SYNC_CUSTOMERS = Number(option('sync-customers') ?? (QUICK ? 20_000 : 100_000));
-const SYNC_LIMITS = [2000, 100];
-/** Under 100/min the bulk run is measured on this many customers and extrapolated (the full run takes ~21 min). */
-const SYNC_LOW_LIMIT_SAMPLE = Number(option('sync-low-sample') ?? (QUICK ? 5000 : 10_000));
-/** Scenario 8: customers with their own metadata (the 100/min run is scaled to SYNC_LOW_LIMIT_SAMPLE). */
-const CRM_CUSTOMERS = Number(option('crm-customers') ?? (QUICK ? 20_000 : 100_000));
-const ACTIVITY_MEMBER = 'LC-MANY-ACTIVITY';
-const PRODUCT_ID = 'prod_0000000000001';
-const CONCURRENCY = 8;
+import { nodeParameters } from './lib/parameters.cjs';
+import {
+	ACTIVITY_MEMBER,
+	ASYNC_BASE_MS,
+	C1_ITEMS,
+	CONCURRENCY,
+	CRM_CUSTOMERS,
+	IMPORT_ROWS_PER_SECOND,
+	IMPORT_SAMPLE,
+	IMPORT_SKUS,
+	LATENCY,
+	limitLabel,
+	LIMITS,
+	LOW_LIMIT_SAMPLE_EXTRA,
+	minutesAt,
+	MODE,
+	ONLY,
+	OUT_DIR,
+	PRODUCT_ID,
+	QUICK,
+	RATE_ITEMS,
+	RATE_N,
+	REFUSE_EVERY,
+	repetitions,
+	SEED,
+	SIZES,
+	SMOKE,
+	SYNC_CUSTOMERS,
+	SYNC_LOW_LIMIT_SAMPLE,
+	WARM_UP,
+	WINDOW_MS,
+} from './lib/settings.cjs';
 
 // ---------- results ----------
 interface Row {
@@ -117,16 +128,8 @@ async function runTheNode(parameters: INodeParameters, input: IDataObject[]): Pr
 	};
 }
 
-function skuParameters(concurrency: number, authentication = 'appKeys'): INodeParameters {
-	return {
-		resource: 'sku',
-		operation: 'upsert',
-		authentication,
-		productId: PRODUCT_ID,
-		sourceId: '={{ $json.sourceId }}',
-		additionalFields: {},
-		options: { concurrency },
-	};
+function skuParameters(concurrency: number): INodeParameters {
+	return nodeParameters('sku.upsert', { productId: PRODUCT_ID, sourceId: '={{ $json.sourceId }}', additionalFields: {}, options: { concurrency } });
 }
 
 function sourceIds(count: number): string[] {
@@ -184,12 +187,13 @@ async function compareSkuSync(count: number, latencyMs: number, reps: number) {
 // ---------- scenarios ----------
 async function warmUp(): Promise<void> {
 	log('warm-up');
+	const [atZero, atLatency] = WARM_UP;
 	await freshEmulator(0);
-	await rawSkuSync(300, CONCURRENCY);
-	await nodeSkuSync(300, CONCURRENCY);
+	await rawSkuSync(atZero, CONCURRENCY);
+	await nodeSkuSync(atZero, CONCURRENCY);
 	await freshEmulator(LATENCY);
-	await rawSkuSync(100, CONCURRENCY);
-	await nodeSkuSync(100, CONCURRENCY);
+	await rawSkuSync(atLatency, CONCURRENCY);
+	await nodeSkuSync(atLatency, CONCURRENCY);
 }
 
 const ratio = (a: number, b: number) => a / b;
@@ -198,7 +202,7 @@ async function scenario1(): Promise<Record<number, number>> {
 	const c8PerItem: Record<number, number> = {};
 	for (const count of SIZES) {
 		log(`1: ${count} SKU upserts at ${LATENCY} ms, C${CONCURRENCY}`);
-		const reps = count <= 2000 ? 2 : 1;
+		const reps = repetitions(count <= 2000 ? 2 : 1);
 		const r = await compareSkuSync(count, LATENCY, reps);
 		const value = ratio(r.nodeMs, r.floorMs);
 		c8PerItem[count] = r.nodeMs / count;
@@ -220,7 +224,7 @@ async function scenario1(): Promise<Record<number, number>> {
 async function scenario2(): Promise<void> {
 	for (const count of SIZES) {
 		log(`2: ${count} SKU upserts at 0 ms, C${CONCURRENCY}`);
-		const r = await compareSkuSync(count, 0, 3);
+		const r = await compareSkuSync(count, 0, repetitions(3));
 		const value = (r.nodeMs - r.floorMs) / count;
 		rows.push({
 			scenario: `2. SKU upsert, 0 ms, C${CONCURRENCY}`,
@@ -262,7 +266,7 @@ async function scenario3(c8PerItem: Record<number, number>): Promise<void> {
 }
 
 /** Successes per window, from the emulator's log (arrival time of each 2xx). */
-function perWindow(entries: Array<{ status: number; at: number }>, windowStart: number, windowMs: number): number[] {
+function successesPerWindow(entries: Array<{ status: number; at: number }>, windowStart: number, windowMs: number): number[] {
 	const counts: number[] = [];
 	for (const entry of entries) {
 		if (entry.status < 200 || entry.status >= 300) continue;
@@ -284,7 +288,7 @@ async function scenario4(): Promise<void> {
 	const node = await runTheNode(skuParameters(CONCURRENCY), input);
 	const counters = await emu.counters();
 	const log429 = await emu.requests('?path=/skus');
-	const windows = perWindow(log429, windowStart, windowMs);
+	const windows = successesPerWindow(log429, windowStart, windowMs);
 	// Whole windows only: the first loses the workflow's start-up, the last runs out of items.
 	const middle = windows.slice(1, -1);
 	const sustained = middle.length > 0 ? middle.reduce((a, b) => a + b, 0) / middle.length : NaN;
@@ -370,7 +374,7 @@ async function scenario5(): Promise<void> {
 	sampler = new MemorySampler().start();
 	start = now();
 	let node: NodeRun | undefined = await runTheNode(
-		{ resource: 'loyaltyMember', operation: 'getActivity', authentication: 'appKeys', memberId: ACTIVITY_MEMBER, returnAll: true, filters: {} },
+		nodeParameters('loyaltyMember.getActivity', { memberId: ACTIVITY_MEMBER, returnAll: true, filters: {} }),
 		[{}],
 	);
 	const nodeMs = msSince(start);
@@ -404,34 +408,27 @@ async function scenario5(): Promise<void> {
 }
 
 /**
- * 6. The scheduled SKU sync at scale: IMPORT_SKUS SKUs against a service limited to 2,000 requests a minute.
+ * 6. The scheduled SKU sync at scale: IMPORT_SKUS SKUs against a service limited to LIMITS[0] (2,000) requests a
+ * WINDOW_MS (a minute).
  * SKU → Import sends them as one CSV file (below the 10 MB limit) and polls the async action; the emulator
  * processes IMPORT_ROWS_PER_SECOND rows a second (an assumption: the service does not publish its rate).
  * SKU → Create or Update needs one request per SKU, so the limit alone keeps it at 2,000 SKUs a minute: a
  * sample of IMPORT_SAMPLE SKUs is measured and the full run extrapolated from the pace it sustained.
  */
 async function scenario6(): Promise<void> {
-	const windowMs = 60_000;
-	const limit = { limit: IMPORT_LIMIT_PER_MINUTE, windowMs };
+	const [perWindowLimit] = LIMITS;
+	const limit = { limit: perWindowLimit, windowMs: WINDOW_MS };
 
-	log(`6: import ${IMPORT_SKUS} SKUs, ${IMPORT_LIMIT_PER_MINUTE} requests/minute, ${IMPORT_ROWS_PER_SECOND} rows/s processing`);
+	log(`6: import ${IMPORT_SKUS} SKUs, ${limitLabel(perWindowLimit)}, ${IMPORT_ROWS_PER_SECOND} rows/s processing`);
 	await freshEmulator(LATENCY);
-	await emu.setAsyncActionTiming({ baseMs: 100, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
+	await emu.setAsyncActionTiming({ baseMs: ASYNC_BASE_MS, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
 	await emu.setRequestLog(true);
 	await emu.setRateLimit(limit);
 	const ids = sourceIds(IMPORT_SKUS);
 	const importInput = ids.map((sourceId, i) => ({ sourceId, price: (i % 500) + 0.99 }));
 	const importStartedAt = Date.now();
 	const imported = await runTheNode(
-		{
-			resource: 'sku',
-			operation: 'import',
-			authentication: 'appKeys',
-			productId: PRODUCT_ID,
-			sourceId: '={{ $json.sourceId }}',
-			additionalFields: { price: '={{ $json.price }}' },
-			waitSeconds: 3600,
-		},
+		nodeParameters('sku.import', { productId: PRODUCT_ID, sourceId: '={{ $json.sourceId }}', additionalFields: { price: '={{ $json.price }}' }, waitSeconds: 3600 }),
 		importInput,
 	);
 	const importCounters = await emu.counters();
@@ -445,7 +442,7 @@ async function scenario6(): Promise<void> {
 	}
 	const importSeconds = imported.ms / 1000;
 	rows.push({
-		scenario: `6. SKU Import, ${IMPORT_LIMIT_PER_MINUTE}/min`,
+		scenario: `6. SKU Import, ${limitLabel(perWindowLimit)}`,
 		items: IMPORT_SKUS,
 		nodeMs: imported.ms,
 		metric: 'import time (s)',
@@ -465,31 +462,42 @@ async function scenario6(): Promise<void> {
 	const sample = await runTheNode(skuParameters(CONCURRENCY), sourceIds(IMPORT_SAMPLE).map((sourceId) => ({ sourceId })));
 	const sampleCounters = await emu.counters();
 	if (sample.errors > 0 || sample.items.length !== IMPORT_SAMPLE) throw new Error(`per-item sample: ${sample.errors} errors of ${sample.items.length}`);
-	const { windows, perMinute } = sustainedPace(await emu.requests('?path=/skus'), windowStart, windowMs);
-	const extrapolatedMinutes = IMPORT_SKUS / perMinute;
+	const { windows, perWindow } = sustainedPace(await emu.requests('?path=/skus'), windowStart);
+	const extrapolatedMinutes = minutesAt(IMPORT_SKUS, perWindow);
 	rows.push({
-		scenario: `6. SKU Create or Update C${CONCURRENCY}, ${IMPORT_LIMIT_PER_MINUTE}/min`,
+		scenario: `6. SKU Create or Update C${CONCURRENCY}, ${limitLabel(perWindowLimit)}`,
 		items: IMPORT_SKUS,
 		nodeMs: sample.ms,
 		metric: 'extrapolated time (min)',
 		value: extrapolatedMinutes,
-		goal: `(reference: ≥ ${Math.ceil(IMPORT_SKUS / IMPORT_LIMIT_PER_MINUTE)} by the limit)`,
+		goal: `(reference: ≥ ${byTheLimit(IMPORT_SKUS, perWindowLimit)} by the limit)`,
 		met: null,
-		notes: `measured ${IMPORT_SAMPLE} SKUs in ${(sample.ms / 1000).toFixed(0)} s (per minute: ${windows.join('/')}), 0 lost, ${sampleCounters.rateLimited} answered 429; ${IMPORT_SKUS.toLocaleString('en')} at ${perMinute.toFixed(0)}/min`,
+		notes: `measured ${IMPORT_SAMPLE} SKUs in ${(sample.ms / 1000).toFixed(0)} s (per ${WINDOW_NAME}: ${windows.join('/')}), 0 lost, ${sampleCounters.rateLimited} answered 429; ${IMPORT_SKUS.toLocaleString('en')} at ${limitLabel(perWindow.toFixed(0))}`,
 	});
-	details['6_per_item_sample'] = { ms: sample.ms, sample: IMPORT_SAMPLE, windows, perMinute, extrapolatedMinutes, counters: sampleCounters };
+	details['6_per_item_sample'] = { ms: sample.ms, sample: IMPORT_SAMPLE, windows, perWindow, extrapolatedMinutes, counters: sampleCounters };
 	await emu.setRateLimit(null);
 	await emu.setRequestLog(false);
 }
 
 /**
- * The pace a limit allows: successful requests per whole window after the first (the pacer keeps 4% below the
- * limit once it knows the window); with no such window, the first one's count.
+ * The pace a limit allows: successful requests per whole WINDOW_MS after the first (the pacer keeps 4% below the
+ * limit once it knows the window); with no such window, or (a run too small for the limit to bind, as a smoke
+ * run's, waiting on its jobs) only empty ones, the busiest window's count.
  */
-function sustainedPace(entries: Array<{ status: number; at: number }>, windowStart: number, windowMs: number): { windows: number[]; perMinute: number } {
-	const windows = perWindow(entries, windowStart, windowMs);
+function sustainedPace(entries: Array<{ status: number; at: number }>, windowStart: number): { windows: number[]; perWindow: number } {
+	const windows = successesPerWindow(entries, windowStart, WINDOW_MS);
 	const middle = windows.slice(1, -1);
-	return { windows, perMinute: middle.length > 0 ? middle.reduce((a, b) => a + b, 0) / middle.length : Math.max(...windows) };
+	const sustained = middle.length > 0 ? middle.reduce((a, b) => a + b, 0) / middle.length : 0;
+	return { windows, perWindow: sustained > 0 ? sustained : Math.max(0, ...windows) };
+}
+
+/** What the rows call a window: 'minute', or its length. */
+const WINDOW_NAME = WINDOW_MS === 60_000 ? 'minute' : `${WINDOW_MS} ms`;
+
+/** The minutes the limit alone needs for `requests`, as a reference (whole minutes from one minute on). */
+function byTheLimit(requests: number, perWindowLimit: number): string {
+	const minutes = minutesAt(requests, perWindowLimit);
+	return minutes >= 1 ? String(Math.ceil(minutes)) : minutes.toFixed(2);
 }
 
 /** The nightly sync's metadata: a tier (four values) and the night's date, so customers of a tier share requests. */
@@ -501,37 +509,25 @@ function syncInput(count: number): IDataObject[] {
 }
 
 /**
- * 7. The nightly customer sync: SYNC_CUSTOMERS customers' metadata against a service limited to 2,000 and to 100
- * requests a minute (every request counts, polls included). Update Metadata in Bulk sends 100 customers a request
- * and polls each async action; under 100/min it runs on SYNC_LOW_LIMIT_SAMPLE customers and is extrapolated from
- * the customers a minute it sustained. Create or Update per item is a sample extrapolated the same way.
+ * 7. The nightly customer sync: SYNC_CUSTOMERS customers' metadata against a service limited to each of LIMITS
+ * (2,000 and 100) requests a WINDOW_MS (a minute; every request counts, polls included). Update Metadata in Bulk
+ * sends 100 customers a request and polls each async action; under the first limit it runs whole, under the others
+ * on SYNC_LOW_LIMIT_SAMPLE customers, extrapolated from the pace it sustained. Create or Update per item is a
+ * sample extrapolated the same way.
  */
 async function scenario7(): Promise<void> {
-	const windowMs = 60_000;
-	const bulkParameters: INodeParameters = {
-		resource: 'customer',
-		operation: 'updateMetadataInBulk',
-		authentication: 'appKeys',
-		// the items hold the record's fields (source_id, metadata): Map Input Fields → Map Automatically, no expressions
-		recordFields: RECORD_AUTO,
-		waitSeconds: 3600,
-	};
-	const perItemParameters: INodeParameters = {
-		resource: 'customer',
-		operation: 'upsert',
-		authentication: 'appKeys',
-		recordFields: RECORD_AUTO,
-		options: { concurrency: CONCURRENCY },
-	};
-	for (const perMinuteLimit of SYNC_LIMITS) {
-		const full = perMinuteLimit >= 1000;
+	// the items hold the record's fields (source_id, metadata): Map Input Fields → Map Automatically, no expressions
+	const bulkParameters = nodeParameters('customer.updateMetadataInBulk', { recordFields: RECORD_AUTO, waitSeconds: 3600 });
+	const perItemParameters = nodeParameters('customer.upsert', { recordFields: RECORD_AUTO, options: { concurrency: CONCURRENCY } });
+	for (const [index, perWindowLimit] of LIMITS.entries()) {
+		const full = index === 0;
 		const count = full ? SYNC_CUSTOMERS : Math.min(SYNC_CUSTOMERS, SYNC_LOW_LIMIT_SAMPLE);
-		log(`7: Update Metadata in Bulk, ${count} customers, ${perMinuteLimit} requests/minute`);
+		log(`7: Update Metadata in Bulk, ${count} customers, ${limitLabel(perWindowLimit)}`);
 		await freshEmulator(LATENCY);
-		await emu.setAsyncActionTiming({ baseMs: 100, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
+		await emu.setAsyncActionTiming({ baseMs: ASYNC_BASE_MS, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
 		await emu.setRequestLog(true);
 		const t0 = Date.now();
-		await emu.setRateLimit({ limit: perMinuteLimit, windowMs });
+		await emu.setRateLimit({ limit: perWindowLimit, windowMs: WINDOW_MS });
 		const windowStart = Math.round((t0 + Date.now()) / 2);
 		const input = syncInput(count);
 		const sampler = new MemorySampler().start();
@@ -543,46 +539,46 @@ async function scenario7(): Promise<void> {
 		const failed = bulk.items.filter((item) => item.json.error !== undefined || Number(item.json.failed_count) > 0).length;
 		const records = bulk.items.reduce((sum, item) => sum + (item.json.status === 'DONE' ? Number(item.json.records) : 0), 0);
 		if (bulk.error || failed > 0 || records !== count) throw new Error(`bulk sync: ${bulk.error?.message ?? ''} ${failed} failed, ${records} of ${count} done`);
-		const { windows, perMinute } = sustainedPace(log7, windowStart, windowMs);
+		const { windows, perWindow } = sustainedPace(log7, windowStart);
 		// Requests per customer is fixed (one upload and its polls per 100); the limit sets the requests a minute.
 		const requestsPerCustomer = log7.filter((request) => request.status < 300).length / count;
-		const minutes = full ? bulk.ms / 60_000 : (SYNC_CUSTOMERS * requestsPerCustomer) / perMinute;
-		const goal = perMinuteLimit >= 1000 ? 2 : 20;
+		const minutes = full ? bulk.ms / 60_000 : minutesAt(SYNC_CUSTOMERS * requestsPerCustomer, perWindow);
+		const goal = full ? 2 : 20;
 		rows.push({
-			scenario: `7. Customer Update Metadata in Bulk, ${perMinuteLimit}/min`,
+			scenario: `7. Customer Update Metadata in Bulk, ${limitLabel(perWindowLimit)}`,
 			items: SYNC_CUSTOMERS,
 			nodeMs: bulk.ms,
 			metric: full ? 'time (min)' : 'extrapolated time (min)',
 			value: minutes,
 			goal: `≤ ${goal}`,
 			met: minutes <= goal,
-			notes: `${full ? 'measured' : `measured ${count.toLocaleString('en')} customers in ${(bulk.ms / 1000).toFixed(0)} s, extrapolated;`} ${posts} uploads of ≤ 100 + ${log7.length - posts - counters.rateLimited} polls (${requestsPerCustomer.toFixed(4)} requests/customer, per minute: ${windows.join('/')}), ${counters.rateLimited} answered 429; peak heap +${(memory.peakHeapDelta / 1e6).toFixed(0)} MB, RSS +${(memory.peakRssDelta / 1e6).toFixed(0)} MB`,
+			notes: `${full ? 'measured' : `measured ${count.toLocaleString('en')} customers in ${(bulk.ms / 1000).toFixed(0)} s, extrapolated;`} ${posts} uploads of ≤ 100 + ${log7.length - posts - counters.rateLimited} polls (${requestsPerCustomer.toFixed(4)} requests/customer, per ${WINDOW_NAME}: ${windows.join('/')}), ${counters.rateLimited} answered 429; peak heap +${(memory.peakHeapDelta / 1e6).toFixed(0)} MB, RSS +${(memory.peakRssDelta / 1e6).toFixed(0)} MB`,
 		});
-		details[`7_bulk_${perMinuteLimit}`] = { ms: bulk.ms, count, posts, requests: log7.length, windows, perMinute, minutes, memory, counters };
+		details[`7_bulk_${perWindowLimit}`] = { ms: bulk.ms, count, posts, requests: log7.length, windows, perWindow, minutes, memory, counters };
 
-		const sampleSize = full ? IMPORT_SAMPLE : 2 * perMinuteLimit + 50;
-		log(`7: Create or Update per item, C${CONCURRENCY}, sample of ${sampleSize}, ${perMinuteLimit} requests/minute`);
+		const sampleSize = full ? IMPORT_SAMPLE : 2 * perWindowLimit + LOW_LIMIT_SAMPLE_EXTRA;
+		log(`7: Create or Update per item, C${CONCURRENCY}, sample of ${sampleSize}, ${limitLabel(perWindowLimit)}`);
 		await freshEmulator(LATENCY);
 		await emu.setRequestLog(true);
 		const t1 = Date.now();
-		await emu.setRateLimit({ limit: perMinuteLimit, windowMs });
+		await emu.setRateLimit({ limit: perWindowLimit, windowMs: WINDOW_MS });
 		const sampleStart = Math.round((t1 + Date.now()) / 2);
 		const sample = await runTheNode(perItemParameters, syncInput(sampleSize));
 		const sampleCounters = await emu.counters();
 		if (sample.errors > 0 || sample.items.length !== sampleSize) throw new Error(`per-item sample: ${sample.errors} errors of ${sample.items.length}`);
-		const pace = sustainedPace(await emu.requests('?path=/customers'), sampleStart, windowMs);
-		const perItemMinutes = SYNC_CUSTOMERS / pace.perMinute;
+		const pace = sustainedPace(await emu.requests('?path=/customers'), sampleStart);
+		const perItemMinutes = minutesAt(SYNC_CUSTOMERS, pace.perWindow);
 		rows.push({
-			scenario: `7. Customer Create or Update C${CONCURRENCY}, ${perMinuteLimit}/min`,
+			scenario: `7. Customer Create or Update C${CONCURRENCY}, ${limitLabel(perWindowLimit)}`,
 			items: SYNC_CUSTOMERS,
 			nodeMs: sample.ms,
 			metric: 'extrapolated time (min)',
 			value: perItemMinutes,
-			goal: `(reference: ≥ ${Math.ceil(SYNC_CUSTOMERS / perMinuteLimit)} by the limit)`,
+			goal: `(reference: ≥ ${byTheLimit(SYNC_CUSTOMERS, perWindowLimit)} by the limit)`,
 			met: null,
-			notes: `measured ${sampleSize} customers in ${(sample.ms / 1000).toFixed(0)} s (per minute: ${pace.windows.join('/')}), ${sampleCounters.rateLimited} answered 429; ${SYNC_CUSTOMERS.toLocaleString('en')} at ${pace.perMinute.toFixed(0)}/min`,
+			notes: `measured ${sampleSize} customers in ${(sample.ms / 1000).toFixed(0)} s (per ${WINDOW_NAME}: ${pace.windows.join('/')}), ${sampleCounters.rateLimited} answered 429; ${SYNC_CUSTOMERS.toLocaleString('en')} at ${limitLabel(pace.perWindow.toFixed(0))}`,
 		});
-		details[`7_per_item_${perMinuteLimit}`] = { ms: sample.ms, sample: sampleSize, ...pace, perItemMinutes, counters: sampleCounters };
+		details[`7_per_item_${perWindowLimit}`] = { ms: sample.ms, sample: sampleSize, ...pace, perItemMinutes, counters: sampleCounters };
 		await emu.setRateLimit(null);
 		await emu.setRequestLog(false);
 	}
@@ -595,31 +591,24 @@ function crmInput(count: number): IDataObject[] {
 
 /**
  * 8. A sync of CRM_CUSTOMERS customers whose metadata all differ, through Customer → Update in Bulk (100 a request on
- * the per-record endpoint), under 2,000 and 100 requests a minute. Every 10,000th customer is refused by the
- * service: each refusal must come out as one failure item paired with that customer's own input item, and every
+ * the per-record endpoint), under each of LIMITS (2,000 and 100 requests a minute). Every REFUSE_EVERY-th (10,000th)
+ * customer is refused by the service: each refusal must come out as one failure item paired with that customer's own input item, and every
  * other customer must be DONE (0 lost).
  */
 async function scenario8(): Promise<void> {
-	const windowMs = 60_000;
-	const parameters: INodeParameters = {
-		resource: 'customer',
-		operation: 'updateInBulk',
-		authentication: 'appKeys',
-		recordFields: RECORD_AUTO,
-		waitSeconds: 3600,
-	};
-	for (const perMinuteLimit of SYNC_LIMITS) {
-		const full = perMinuteLimit >= 1000;
+	const parameters = nodeParameters('customer.updateInBulk', { recordFields: RECORD_AUTO, waitSeconds: 3600 });
+	for (const [index, perWindowLimit] of LIMITS.entries()) {
+		const full = index === 0;
 		const count = full ? CRM_CUSTOMERS : Math.min(CRM_CUSTOMERS, SYNC_LOW_LIMIT_SAMPLE);
-		log(`8: Update in Bulk, ${count} customers with their own metadata, ${perMinuteLimit} requests/minute`);
+		log(`8: Update in Bulk, ${count} customers with their own metadata, ${limitLabel(perWindowLimit)}`);
 		await freshEmulator(LATENCY);
-		await emu.setAsyncActionTiming({ baseMs: 100, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
+		await emu.setAsyncActionTiming({ baseMs: ASYNC_BASE_MS, rowsPerSecond: IMPORT_ROWS_PER_SECOND });
 		const input = crmInput(count);
-		const refused = input.map((item, index) => ({ id: String(item.source_id), index })).filter(({ index }) => index % 10_000 === 4321);
+		const refused = input.map((item, at) => ({ id: String(item.source_id), at })).filter(({ at }) => at % REFUSE_EVERY === 4321 % REFUSE_EVERY);
 		await emu.setBulkRefusals(Object.fromEntries(refused.map(({ id }) => [id, 'refused by the bench'])));
 		await emu.setRequestLog(true);
 		const t0 = Date.now();
-		await emu.setRateLimit({ limit: perMinuteLimit, windowMs });
+		await emu.setRateLimit({ limit: perWindowLimit, windowMs: WINDOW_MS });
 		const windowStart = Math.round((t0 + Date.now()) / 2);
 		const result = await runTheNode(parameters, input);
 		const counters = await emu.counters();
@@ -636,21 +625,21 @@ async function scenario8(): Promise<void> {
 		if (result.error || lost !== 0 || failures.length !== refused.length || paired !== refused.length) {
 			throw new Error(`crm sync: ${result.error?.message ?? ''} ${done} done, ${failures.length} failed (${paired} paired to their item), ${lost} lost`);
 		}
-		const { windows, perMinute } = sustainedPace(log8, windowStart, windowMs);
+		const { windows, perWindow } = sustainedPace(log8, windowStart);
 		const requestsPerCustomer = log8.filter((request) => request.status < 300).length / count;
-		const minutes = full ? result.ms / 60_000 : (CRM_CUSTOMERS * requestsPerCustomer) / perMinute;
+		const minutes = full ? result.ms / 60_000 : minutesAt(CRM_CUSTOMERS * requestsPerCustomer, perWindow);
 		const goal = full ? 2 : 20;
 		rows.push({
-			scenario: `8. Customer Update in Bulk, own metadata each, ${perMinuteLimit}/min`,
+			scenario: `8. Customer Update in Bulk, own metadata each, ${limitLabel(perWindowLimit)}`,
 			items: CRM_CUSTOMERS,
 			nodeMs: result.ms,
 			metric: full ? 'time (min)' : 'extrapolated time (min)',
 			value: minutes,
 			goal: `≤ ${goal}`,
 			met: minutes <= goal,
-			notes: `${full ? 'measured' : `measured ${count.toLocaleString('en')} customers in ${(result.ms / 1000).toFixed(0)} s, extrapolated;`} ${posts} requests of ≤ 100 + ${log8.length - posts - counters.rateLimited} polls (${requestsPerCustomer.toFixed(4)} requests/customer, per minute: ${windows.join('/')}), ${counters.rateLimited} answered 429; ${done} done, ${failures.length} refused (each paired with its own item), 0 lost`,
+			notes: `${full ? 'measured' : `measured ${count.toLocaleString('en')} customers in ${(result.ms / 1000).toFixed(0)} s, extrapolated;`} ${posts} requests of ≤ 100 + ${log8.length - posts - counters.rateLimited} polls (${requestsPerCustomer.toFixed(4)} requests/customer, per ${WINDOW_NAME}: ${windows.join('/')}), ${counters.rateLimited} answered 429; ${done} done, ${failures.length} refused (each paired with its own item), 0 lost`,
 		});
-		details[`8_crm_${perMinuteLimit}`] = { ms: result.ms, count, posts, requests: log8.length, windows, perMinute, minutes, done, refused: failures.length, counters };
+		details[`8_crm_${perWindowLimit}`] = { ms: result.ms, count, posts, requests: log8.length, windows, perWindow, minutes, done, refused: failures.length, counters };
 		await emu.setRateLimit(null);
 		await emu.setRequestLog(false);
 	}
@@ -682,10 +671,16 @@ function table(): string {
 	].join('\n');
 }
 
+/** An output file's path as printed: relative to the working directory when inside it (a smoke run's is not). */
+function shownPath(file: string): string {
+	const relative = path.relative(process.cwd(), path.join(OUT_DIR, file));
+	return relative.startsWith('..') ? path.join(OUT_DIR, file) : relative;
+}
+
 function summary(meta: Record<string, unknown>): string {
 	const get = (prefix: string) => rows.filter((r) => r.scenario.startsWith(prefix));
 	const lines: string[] = [];
-	lines.push(`### Performance (emulator in a child process, ${meta.cpus} CPUs, Node ${process.version}${QUICK ? ', quick run' : ''})`);
+	lines.push(`### Performance (emulator in a child process, ${meta.cpus} CPUs, Node ${process.version}${QUICK ? ', quick run' : SMOKE ? ', smoke run: tiny sizes, not figures to quote' : ''})`);
 	lines.push('');
 	for (const r of get('1.')) lines.push(`- **${r.items.toLocaleString('en')} SKU upserts at ${LATENCY} ms latency, Concurrency ${CONCURRENCY}:** ${fmt(r.nodeMs)} ms vs ${fmt(r.floorMs)} ms for a raw keep-alive client — ratio **${r.value.toFixed(2)}** (goal ≤ 1.25${r.met ? ', met' : ', missed'}).`);
 	for (const r of get('2.')) lines.push(`- **${r.items.toLocaleString('en')} SKU upserts at 0 ms:** the node's own cost is **${r.value.toFixed(3)} ms per item** (goal ≤ 0.5${r.met ? ', met' : ', missed'}; ${r.notes}).`);
@@ -701,7 +696,7 @@ function summary(meta: Record<string, unknown>): string {
 	}
 	const [imported, perItem] = get('6.');
 	if (imported && perItem) {
-		lines.push(`- **${imported.items.toLocaleString('en')} SKUs under a limit of ${IMPORT_LIMIT_PER_MINUTE.toLocaleString('en')} requests/minute:** SKU → Import finished in **${imported.value.toFixed(0)} s** (goal ≤ 120 s${imported.met ? ', met' : ', missed'}; ${imported.notes}); SKU → Create or Update at Concurrency ${CONCURRENCY} would take **${perItem.value.toFixed(0)} min** (extrapolated: ${perItem.notes}).`);
+		lines.push(`- **${imported.items.toLocaleString('en')} SKUs under a limit of ${limitLabel(LIMITS[0])}:** SKU → Import finished in **${imported.value.toFixed(0)} s** (goal ≤ 120 s${imported.met ? ', met' : ', missed'}; ${imported.notes}); SKU → Create or Update at Concurrency ${CONCURRENCY} would take **${perItem.value.toFixed(0)} min** (extrapolated: ${perItem.notes}).`);
 	}
 	const sync = get('7.');
 	for (let i = 0; i + 1 < sync.length; i += 2) {
@@ -712,14 +707,14 @@ function summary(meta: Record<string, unknown>): string {
 		lines.push(`- **${r.items.toLocaleString('en')} customers each with their own metadata, ${r.scenario.split(', ').pop()}:** Customer → Update in Bulk **${r.value.toFixed(1)} min** (goal ${r.goal}${r.met ? ', met' : ', missed'}; ${r.notes}).`);
 	}
 	lines.push('');
-	lines.push(`Reproduce with \`npm run bench\` (\`--quick\` for smaller sizes, \`--latency MS\` to change the emulated latency). Raw numbers: \`bench/results.json\`.`);
+	lines.push(`Reproduce with \`npm run bench\` (\`--quick\` for smaller sizes, \`--latency MS\` to change the emulated latency). Raw numbers: \`${shownPath('results.json')}\`.`);
 	return lines.join('\n');
 }
 
 async function main(): Promise<void> {
 	const totalStart = now();
 	emu = await EmulatorProcess.start({ latencyMs: LATENCY, seed: SEED });
-	log(`emulator pid ${emu.pid} at ${emu.info.baseUrl} (seed ${SEED}, latency ${LATENCY} ms)${QUICK ? ' — quick' : ''}`);
+	log(`emulator pid ${emu.pid} at ${emu.info.baseUrl} (seed ${SEED}, latency ${LATENCY} ms)${MODE === 'full' ? '' : ` — ${MODE}`}`);
 	const shutdown = () => void emu.stop().then(() => process.exit(130));
 	process.once('SIGINT', shutdown);
 	process.once('SIGTERM', shutdown);
@@ -743,10 +738,13 @@ async function main(): Promise<void> {
 		node: process.version,
 		cpus: require('os').cpus().length,
 		quick: QUICK,
+		mode: MODE,
 		latencyMs: LATENCY,
 		seed: SEED,
 		concurrency: CONCURRENCY,
 		rateLimitPerSecond: RATE_N,
+		limitsPerWindow: LIMITS,
+		windowMs: WINDOW_MS,
 		importSkus: IMPORT_SKUS,
 		importRowsPerSecond: IMPORT_ROWS_PER_SECOND,
 		totalSeconds: msSince(totalStart) / 1000,
@@ -757,7 +755,7 @@ async function main(): Promise<void> {
 	fs.mkdirSync(OUT_DIR, { recursive: true });
 	fs.writeFileSync(path.join(OUT_DIR, 'results.json'), JSON.stringify({ meta, rows, details }, null, 2) + '\n');
 	fs.writeFileSync(path.join(OUT_DIR, 'summary.md'), `${text}\n\n${tableText}\n`);
-	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${path.relative(process.cwd(), OUT_DIR) || '.'}/results.json and summary.md`);
+	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${shownPath('results.json')} and ${shownPath('summary.md')}`);
 }
 
 if (flag('editor-load')) {

@@ -1,10 +1,10 @@
 /**
  * The generated tables, from the node's own data: the operations (RESOURCES) and the trigger's event catalog in
  * docs/operations.md, the operations per area in README.md, the bounded operations in docs/ai.md. `npm run docs`
- * rewrites them; test/docs.test.cts fails when a file has drifted.
+ * rewrites them (`-- --check`: only says whether they drifted); test/docs.test.cts fails when a file has drifted.
  */
 import { readFileSync, writeFileSync } from 'fs';
-import { join } from 'path';
+import { join, relative } from 'path';
 import { RESOURCES } from '../nodes/LoyaltyPromotions/actions/resources';
 import { CURRENT_VERSIONS, resourcesForVersion } from '../nodes/LoyaltyPromotions/actions/versions';
 import { EVENT_FAMILIES } from '../nodes/LoyaltyPromotions/trigger/events';
@@ -189,7 +189,22 @@ export function fillIn(text: string): string {
 	return result;
 }
 
+/**
+ * `npm run docs` rewrites the tables; `npm run docs -- --check` writes nothing and fails naming each file whose
+ * tables have drifted (test/scripts/commands.test.cts runs it).
+ */
 if (require.main === module) {
-	for (const file of [GENERATED_FILE, README_FILE, AI_FILE]) writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
-	console.log('docs/operations.md, docs/ai.md and README.md tables regenerated');
+	const files = [GENERATED_FILE, README_FILE, AI_FILE];
+	const named = (list: string[]) => list.map((file) => relative(join(__dirname, '..'), file)).join(', ');
+	const names = named(files);
+	if (process.argv.includes('--check')) {
+		const drifted = files.filter((file) => fillIn(readFileSync(file, 'utf8')) !== readFileSync(file, 'utf8'));
+		if (drifted.length > 0) {
+			console.error(`Generated tables out of date in ${named(drifted)}: run \`npm run docs\``);
+			process.exitCode = 1;
+		} else console.log(`${names}: generated tables up to date`);
+	} else {
+		for (const file of files) writeFileSync(file, fillIn(readFileSync(file, 'utf8')));
+		console.log(`${names}: generated tables regenerated`);
+	}
 }

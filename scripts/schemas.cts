@@ -6,12 +6,13 @@
  *
  * Each schema is derived from the node's real output: every operation runs once through n8n-core against a freshly
  * reset emulator with its minimal parameters (test/actions/minimal.cts), or as SAMPLED says where those list
- * nothing. `npm run schemas` rewrites the files (the build copies them into dist);
+ * nothing. `npm run schemas` rewrites the files (the build copies them into dist; `-- --check` writes nothing and
+ * fails naming each file that drifted; `-- --only resource.operation,…` runs those operations alone);
  * test/actions/schemaPreview.test.cts fails when one has drifted, is missing or is stale, or when an output does
  * not conform to its schema.
  */
 import '../bench/lib/preferTs.cjs';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { dirname, join, relative } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { LATEST_VERSION } from '../nodes/LoyaltyPromotions/actions/versions';
@@ -231,12 +232,42 @@ export function expectedSchemaFiles(): string[] {
 	return OPERATIONS.map(({ resource, operation }) => relative(SCHEMA_ROOT, schemaPath(resource.value, operation.value)));
 }
 
+/** `--only resource.operation,…`: those operations alone (others' files, and stale ones, left as they are). */
+function chosenOperations(): typeof OPERATIONS {
+	const at = process.argv.indexOf('--only');
+	if (at < 0) return OPERATIONS;
+	const keys = (process.argv[at + 1] ?? '').split(',').filter((key) => key !== '');
+	const unknown = keys.filter((key) => !OPERATIONS.some((candidate) => candidate.key === key));
+	if (keys.length === 0 || unknown.length > 0) throw new Error(`--only needs operations as resource.operation, separated by commas (unknown: ${unknown.join(', ') || 'none given'})`);
+	return OPERATIONS.filter(({ key }) => keys.includes(key));
+}
+
+/**
+ * `--check`: writes nothing; fails naming each preview file that differs from this run's or is missing, and in a
+ * run of every operation each file no operation writes.
+ */
+function check(schemas: Map<string, PreviewSchema>, everyOperation: boolean): void {
+	const shipped = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+	const differing = [...schemas].filter(([file, schema]) => shipped(file) !== renderSchema(schema)).map(([file]) => relative(SCHEMA_ROOT, file));
+	const written = new Set([...schemas.keys()].map((file) => relative(SCHEMA_ROOT, file)));
+	const stale = everyOperation ? shippedSchemaFiles().filter((file) => !written.has(file)) : [];
+	if (differing.length + stale.length === 0) {
+		console.log(`${schemas.size} schema previews in ${relative(ROOT, join(SCHEMA_ROOT, VERSION_DIRECTORY))} up to date`);
+		return;
+	}
+	const listed = [...differing.map((file) => `${file}: differs or is missing`), ...stale.map((file) => `${file}: no operation writes it`)];
+	console.error(`Schema previews out of date (run \`npm run schemas\`):\n${listed.join('\n')}`);
+	process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
+	const operations = chosenOperations();
+	const everyOperation = operations.length === OPERATIONS.length;
 	const emu = await startEmulator({ port: 0, quiet: true });
 	const schemas = new Map<string, PreviewSchema>();
 	const failures: string[] = [];
 	try {
-		for (const { key, resource, operation } of OPERATIONS) {
+		for (const { key, resource, operation } of operations) {
 			try {
 				schemas.set(schemaPath(resource.value, operation.value), previewSchema(key, await sampleOutput(emu, resource.value, operation.value)));
 			} catch (error) {
@@ -247,8 +278,9 @@ async function main(): Promise<void> {
 		await emu.stop();
 	}
 	if (failures.length > 0) throw new Error(`No preview written; these operations gave none:\n${failures.join('\n')}`);
-	// the folder holds only what this run writes: a removed operation's file goes with it
-	rmSync(SCHEMA_ROOT, { recursive: true, force: true });
+	if (process.argv.includes('--check')) return check(schemas, everyOperation);
+	// the folder holds only what a run of every operation writes: a removed operation's file goes with it
+	if (everyOperation) rmSync(SCHEMA_ROOT, { recursive: true, force: true });
 	for (const [file, schema] of schemas) {
 		mkdirSync(dirname(file), { recursive: true });
 		writeFileSync(file, renderSchema(schema));

@@ -9,5 +9,25 @@ export const option = (name: string): string | undefined => {
 	return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
 };
 
+/** A `--name N` option that must be a positive number (0 too where `zero` allows it); `fallback` when absent. */
+export const numberOption = (name: string, fallback: number, zero = false): number => {
+	const given = option(name);
+	if (given === undefined) return fallback;
+	const value = Number(given);
+	if (given.trim() === '' || !Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
+		throw new Error(`--${name} must be a ${zero ? 'non-negative' : 'positive'} number (got ${JSON.stringify(given)})`);
+	}
+	return value;
+};
+
+/** A `--name N,N` option of positive numbers; `fallback` when absent. */
+export const numbersOption = (name: string, fallback: number[]): number[] => {
+	const given = option(name);
+	if (given === undefined) return fallback;
+	const values = given.split(',').map((part) => Number(part.trim()));
+	if (values.some((value) => !Number.isFinite(value) || value <= 0)) throw new Error(`--${name} must be positive numbers separated by commas (got ${JSON.stringify(given)})`);
+	return values;
+};
+
 /** Every argument as given. */
 export const args = argv;
