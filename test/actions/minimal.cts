@@ -338,6 +338,11 @@ export const MINIMAL: Record<string, INodeParameters> = {
 	'location.getAll': { limit: 5 },
 	'metadataSchema.get': { relatedObject: 'customer' },
 	'metadataSchema.getAll': { returnAll: true },
+	// issue 52: by ID on the app keys (a fresh schema is created, updated and deleted)
+	'metadataSchema.create': { relatedObject: 'minimal_app_keys_object', properties: { property: [{ name: 'note', type: 'string' }] } },
+	'metadataSchema.getById': { metadataSchemaId: FIXTURES.metadataSchemaIds[0] },
+	'metadataSchema.update': { metadataSchemaId: '{newMetadataSchema}', properties: { property: [{ name: 'minimal', type: 'number' }] } },
+	'metadataSchema.delete': { metadataSchemaId: '{newMetadataSchema}' },
 	// issue 52: areas (the emulator seeds three; fresh ones are updated and deleted)
 	'area.create': { name: 'Minimal area' },
 	'area.get': { areaId: AREA_FIXTURES[0].id },

@@ -85,6 +85,7 @@ it('the operations not safe to repeat are the POSTs that create or change someth
 			'productCollection.create',
 			'category.create',
 			'area.create',
+			'metadataSchema.create',
 			// branch v2structure: batches leave the assignments changed (a repeated unassign answers 404), creates add records
 			'program.batchCardDefinitions',
 			'program.batchEarningRules',

@@ -48,12 +48,15 @@ export interface CrudSpec {
 	unpaged?: boolean;
 	/** Checks that the parents the path names exist (e.g. the project), throwing the service's 404; runs first on every route. */
 	parent?(ctx: Ctx): void;
+	/** Where the records live when another spec's collection holds them (default: this spec's own, by its path). */
+	records?(ctx: Ctx): Map<string, Json>;
 }
 
 const nowIso = () => new Date().toISOString();
 
 /** The collection of a spec under the path's parent parameters (e.g. one program's benefits). */
 export function collection(ctx: Ctx, spec: CrudSpec): Map<string, Json> {
+	if (spec.records) return spec.records(ctx);
 	const parents = [...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => ctx.params[match[1]]);
 	const key = [spec.path, ...parents].join('|');
 	let records = ctx.env.store.records.get(key);

@@ -84,12 +84,12 @@ export function bulkMetadataRecord(key: string, idName: string): RecordMap {
 export const bulkMetadataProperties: INodeProperties[] = [
 	{
 		...metadataProperty,
-		description: `Key/value pairs (text values) set on the record; keys not named are left as they are. ${METADATA_PRECEDENCE}.`,
+		description: `Text values set on the record; keys not named are left as they are. ${METADATA_PRECEDENCE.pairs}.`,
 	},
 	{
 		...metadataJsonProperty,
 		placeholder: '{ "segment": "gold", "last_sync": "2026-11-24" }',
-		description: `Metadata as a JSON object (usually an expression reading it from each input item), for numbers, booleans and nested values. ${METADATA_PRECEDENCE}.`,
+		description: `Metadata as a JSON object (usually an expression reading it from each input item), for numbers, booleans and nested values. ${METADATA_PRECEDENCE.json}.`,
 	},
 ];
 

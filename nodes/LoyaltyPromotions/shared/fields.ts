@@ -79,8 +79,11 @@ export function jsonObjectProperty(name: string, displayName: string, descriptio
  */
 export const HIDDEN_ON_TOOLS: NonNullable<INodeProperties['displayOptions']> = { hide: { '@tool': [true] } };
 
-/** What each metadata field says of the other: both are sent, and the JSON wins a key both name (readMetadata). */
-export const METADATA_PRECEDENCE = 'Metadata and Metadata (JSON) are sent together; where both set the same key, Metadata (JSON) wins';
+/**
+ * What each metadata field says of the other: both are sent, and the JSON wins a key both name (readMetadata).
+ * Short, as 47 operations carry the pair in every editor load.
+ */
+export const METADATA_PRECEDENCE = { pairs: 'Metadata (JSON) wins a key both set', json: 'Sent with Metadata; wins a key both set' } as const;
 
 /** Metadata as key/value pairs, for Additional Fields and Update Fields. */
 export const metadataProperty: INodeProperties = {
@@ -90,7 +93,7 @@ export const metadataProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Metadata Field',
 	default: {},
-	description: `Key/value pairs (text values). ${METADATA_PRECEDENCE}.`,
+	description: `Text values; ${METADATA_PRECEDENCE.pairs}`,
 	options: [
 		{
 			displayName: 'Field',
@@ -110,7 +113,7 @@ export const metadataJsonProperty: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	placeholder: '{ "region": "EU", "tier": 2 }',
-	description: `A JSON object, for numbers, booleans and nested values. ${METADATA_PRECEDENCE}.`,
+	description: `For numbers, booleans and nested values. ${METADATA_PRECEDENCE.json}.`,
 };
 
 /** Reads Metadata and Metadata (JSON) from a collection (e.g. additionalFields); undefined when neither is set. */

@@ -499,6 +499,15 @@ const CALLS: Record<string, Call> = {
 	'GET /v1/locations/{locationId}': (t) => t.http.get(`/v1/locations/${FIXTURES.locationIds[0]}`, { headers: t.A }),
 	'GET /v1/metadata-schemas': (t) => t.http.get('/v1/metadata-schemas', { headers: t.A }),
 	'GET /v1/metadata-schemas/{resource}': (t) => t.http.get('/v1/metadata-schemas/order', { headers: t.A }),
+	// by ID on the app keys (announced 21 May 2026): one made for the update and the delete
+	'POST /v1/metadata-schemas': async (t, _B, ctx) => {
+		const r = await t.http.post('/v1/metadata-schemas', { related_object: 'walk_v1', properties: { a: { type: 'string', optional: true, array: false } } }, { headers: t.A });
+		ctx.appKeysSchemaId = r.data.id;
+		return r;
+	},
+	'PUT /v1/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) =>
+		t.http.put(`/v1/metadata-schemas/${ctx.appKeysSchemaId}`, { properties: { b: { type: 'number', optional: true, array: false } } }, { headers: t.A }),
+	'DELETE /v1/metadata-schemas/{metadataSchemaId}': (t, _B, ctx) => t.http.delete(`/v1/metadata-schemas/${ctx.appKeysSchemaId}`, { headers: t.A }),
 	// branch v2reports: the v2 loyalty reports
 	...Object.fromEntries(
 		['earning-rules', 'points-earnings', 'spending', 'tiers'].flatMap((report) => [

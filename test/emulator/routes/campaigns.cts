@@ -124,6 +124,12 @@ export function createCampaign(ctx: Ctx, given?: Json) {
 		if (voucher.type === 'DISCOUNT_VOUCHER' && !isObject(voucher.discount)) throw invalidPayload('Field voucher.discount is required');
 		if (voucher.type === 'GIFT_VOUCHER' && !(isObject(voucher.gift) && isInt(voucher.gift.amount) && voucher.gift.amount >= 0)) throw invalidPayload('Field voucher.gift.amount must be an integer (hundredths)');
 		if (voucher.type === 'LOYALTY_CARD' && !(isObject(voucher.loyalty_card) && isInt(voucher.loyalty_card.points))) throw invalidPayload('Field voucher.loyalty_card.points is required');
+		// since 21 May 2026: a STANDALONE (generic) campaign is created with its one code
+		if (body.type === 'STANDALONE') {
+			if (typeof voucher.code !== 'string' || !voucher.code.trim()) throw invalidPayload('Field voucher.code is required for a STANDALONE campaign');
+			if (store.vouchersByCode.has(voucher.code))
+				throw new ApiError(409, 'duplicate_found', `A voucher with code ${voucher.code} already exists`, { resource_id: voucher.code, resource_type: 'voucher' });
+		}
 	}
 	const count = body.vouchers_count ?? 0;
 	if (!isInt(count) || count < 0 || count > 10000) throw invalidPayload('Field vouchers_count must be an integer from 0 to 10000');
@@ -145,7 +151,9 @@ export function createCampaign(ctx: Ctx, given?: Json) {
 	if (isObject(promotion)) for (const tier of promotion.tiers as unknown[]) if (isObject(tier)) addTier(ctx, campaign, tier, false);
 	const voucherType = voucherTypeOf(campaign);
 	const voucherFields: Json = isObject(body.voucher) && isObject(body.voucher.redemption) ? { redemption: body.voucher.redemption } : {};
-	if (voucherType) for (let i = 0; i < count; i++) addVoucher(ctx.env, makeVoucher(store, { type: voucherType, campaign, fields: voucherFields }));
+	const standaloneCode = campaign.type === 'STANDALONE' && isObject(body.voucher) ? String(body.voucher.code) : undefined;
+	if (voucherType && standaloneCode) addVoucher(ctx.env, makeVoucher(store, { code: standaloneCode, type: voucherType, campaign, fields: voucherFields }));
+	else if (voucherType) for (let i = 0; i < count; i++) addVoucher(ctx.env, makeVoucher(store, { type: voucherType, campaign, fields: voucherFields }));
 	ctx.env.noteCreate(ctx.path, body);
 	ctx.env.emit('campaign.created', campaignView(store, campaign), campaign.id);
 	return ok(campaignView(store, campaign));

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { additionalFieldsProperty, compact, nameProperty } from '../../shared/fields';
 import { SIMPLE_FIELDS } from '../../shared/simplify';
 import { maxCardsPerCallProperty, readBoundedAmount, readBoundedCount, readBoundedPoints } from '../../shared/limits';
-import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireText } from '../../shared/validate';
+import { fail, parseJsonObject, requireIntegerInRange, requireOption, requireScalarText, requireText } from '../../shared/validate';
 import type { OperationDefinition } from '../types';
 import { CARD_VALUE_RECORD, DISCOUNT_RECORD, cardValueProperties, codeConfigOption, discountJsonOption, discountProperties, readDiscount, voucherPaths } from '../voucher/fields';
 import { inCollection } from '../../shared/mapping';
@@ -54,6 +54,15 @@ export const create: OperationDefinition = {
 			{ ...codeConfigOption, displayOptions: { show: { '/campaignType': VOUCHER_CAMPAIGNS } } },
 			{ ...discountJsonOption, displayOptions: { show: { '/campaignType': DISCOUNT_CAMPAIGNS } } },
 			{
+				displayName: 'Standalone Code',
+				name: 'standaloneCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. SUMMER-2026',
+				displayOptions: { show: { '/campaignType': VOUCHER_CAMPAIGNS } },
+				description: 'The one code of a campaign of Type Standalone, which needs it',
+			},
+			{
 				displayName: 'Redemption Limit',
 				name: 'redemptionLimit',
 				type: 'number',
@@ -79,7 +88,7 @@ export const create: OperationDefinition = {
 		...DISCOUNT_RECORD,
 		...CARD_VALUE_RECORD,
 		promotion: 'promotionJson',
-		...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount' }),
+		...inCollection('additionalFields', { ...CAMPAIGN_RECORD, vouchers_count: 'vouchersCount', code: 'standaloneCode' }),
 	},
 	recordPaths: voucherPaths('voucher.'),
 	bounded: { giftAmount: 'amount', points: 'points', 'additionalFields.vouchersCount': 'cards' },
@@ -104,6 +113,11 @@ export const create: OperationDefinition = {
 			const config = parseJsonObject(params, 'Code Config (JSON)', fields.codeConfig);
 			if (Object.keys(config).length > 0) voucher.code_config = config;
 		}
+		// a STANDALONE campaign is one code shared by everyone: the service needs it as voucher.code (since 21 May 2026)
+		const code = fields.standaloneCode === undefined ? '' : requireScalarText(params, 'Standalone Code', fields.standaloneCode).trim();
+		if (body.type === 'STANDALONE' && !code) fail(params, 'Standalone Code', 'is required with Type Standalone (the campaign\'s one code)');
+		if (body.type !== 'STANDALONE' && code) fail(params, 'Standalone Code', 'is only for Type Standalone');
+		if (code) voucher.code = code;
 		body.voucher = voucher;
 		if (fields.vouchersCount !== undefined) body.vouchers_count = readBoundedCount(params, 'Vouchers Count', requireIntegerInRange(params, 'Vouchers Count', fields.vouchersCount, 1, MAX_VOUCHERS));
 		return { method: 'POST', path: '/v1/campaigns', body };

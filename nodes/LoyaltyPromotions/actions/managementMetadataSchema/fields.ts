@@ -1,11 +1,16 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { putOwn } from '../../shared/fields';
+import { additionalFieldsProperty, putOwn, updateFieldsProperty } from '../../shared/fields';
 import { hasOwn } from '../../shared/own';
-import { fail, parseJsonObject, requireScalarText } from '../../shared/validate';
+import { applyChanges, checkChanges, readRemovedNames } from '../../shared/schemaProperties';
+import { fail, parseJsonObject, requireScalarText, requireText } from '../../shared/validate';
+import type { ServiceRequest } from '../../transport/request';
 import type { ProjectCollection } from '../project/collection';
 import type { ParamReader } from '../types';
 
-/** What the metadata schema operations share: the collection, the property definitions and their reader. */
+/**
+ * What the metadata schema operations share: the collection, the property definitions and their reader, and the
+ * create and update bodies, which the app keys' operations (announced 21 May 2026) send as the management API's do.
+ */
 
 export const METADATA_SCHEMAS: ProjectCollection = {
 	segment: 'metadata-schemas',
@@ -99,4 +104,64 @@ export function readProperties(params: ParamReader, entries: unknown, json: unkn
 		}
 	}
 	return properties;
+}
+
+/** The create's Related Object: free text, as a custom object's schema is named by the user. */
+export const relatedObjectProperty: INodeProperties = {
+	displayName: 'Related Object',
+	name: 'relatedObject',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'customer',
+	description: "The kind of record whose metadata the schema describes, e.g. customer, order, product, sku, campaign, voucher, redemption, publication, or a custom object's name",
+};
+
+/** The create's fields after Related Object (and the management API's Project before it). */
+export const createProperties: INodeProperties[] = [
+	relatedObjectProperty,
+	propertiesProperty('The metadata keys the records carry'),
+	additionalFieldsProperty([allowDefinedOnlyProperty, propertiesJsonProperty]),
+];
+
+/** The create's body: related_object, at least one property, and allow_defined_only when set. */
+export function readCreateBody(params: ParamReader): IDataObject {
+	const additional = params.get<IDataObject>('additionalFields', {});
+	const properties = readProperties(params, params.get('properties', {}), additional.propertiesJson);
+	if (Object.keys(properties).length === 0) fail(params, 'Properties', 'add at least one property (or give them in Properties (JSON))');
+	const body: IDataObject = { related_object: requireText(params, 'Related Object', params.get('relatedObject', '')).trim(), properties };
+	if (additional.allowDefinedOnly !== undefined) body.allow_defined_only = additional.allowDefinedOnly === true;
+	return body;
+}
+
+/** The update's fields after the schema's locator. */
+export const updateProperties: INodeProperties[] = [
+	propertiesProperty('The properties to add or change'),
+	{
+		displayName: 'Remove Properties',
+		name: 'removeProperties',
+		type: 'string',
+		default: '',
+		placeholder: 'legacy_code, old_flag',
+		description: 'Names of properties to remove, separated by commas (the service keeps them as deleted)',
+	},
+	updateFieldsProperty([allowDefinedOnlyProperty, propertiesJsonProperty]),
+];
+
+/**
+ * The update of the schema at `path`: checked before anything is sent, then the schema is read, since the PUT
+ * takes the whole set of properties (even when only the flag changes), and sent whole.
+ */
+export async function schemaUpdate(params: ParamReader, schemaPath: () => string | Promise<string>): Promise<ServiceRequest> {
+	const fields = params.get<IDataObject>('updateFields', {});
+	const changed = readProperties(params, params.get('properties', {}), fields.propertiesJson);
+	const removed = readRemovedNames(params, 'Remove Properties', params.get('removeProperties', ''));
+	const labels = { changed: 'Properties', removed: 'Remove Properties', noun: 'a property' };
+	const flagOnly = fields.allowDefinedOnly !== undefined && Object.keys(changed).length === 0 && removed.length === 0;
+	if (!flagOnly) checkChanges(params, changed, removed, labels);
+	const path = await schemaPath();
+	const current = await params.send<IDataObject>({ method: 'GET', path });
+	const body: IDataObject = { properties: applyChanges(params, (current.properties ?? {}) as IDataObject, changed, removed, labels) };
+	if (fields.allowDefinedOnly !== undefined) body.allow_defined_only = fields.allowDefinedOnly === true;
+	return { method: 'PUT', path, body };
 }

@@ -5,7 +5,7 @@ export const getAll: OperationDefinition = {
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many metadata schemas',
-	description: "List the project's metadata schemas, one per resource (with the Management API, Metadata Schema there also manages them)",
+	description: "List the project's metadata schemas, one per resource",
 	endpoint: 'GET /v1/metadata-schemas',
 	properties: [],
 	list: SCHEMA_LIST,

@@ -15,3 +15,17 @@ export async function searchMetadataSchemas(this: ILoadOptionsFunctions, filter?
 		paginationToken,
 	);
 }
+
+/** From List for Metadata Schema (by ID): the project's schemas by what they describe; the value is the ID. */
+export async function searchMetadataSchemaIds(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchList(
+		this,
+		{
+			request: { method: 'GET', path: '/v1/metadata-schemas' },
+			list: SCHEMA_LIST,
+			toItem: (schema) => ({ name: String(schema.related_object ?? schema.id), value: String(schema.id) }),
+		},
+		filter,
+		paginationToken,
+	);
+}

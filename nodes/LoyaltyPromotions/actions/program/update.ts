@@ -46,8 +46,8 @@ export const update: OperationDefinition = {
 				description: 'Whether to remove the end date (sends null; only while the program is DRAFT)',
 			},
 			...jsonBodyProperties([VALIDITY_HOURS]),
-			{ ...metadataProperty, description: `Custom key/value pairs (text values). ${MERGED} ${METADATA_PRECEDENCE}.` },
-			{ ...metadataJsonProperty, description: `Custom metadata as a JSON object, for numbers, booleans and nested values. ${MERGED} ${METADATA_PRECEDENCE}.` },
+			{ ...metadataProperty, description: `Custom text values. ${MERGED} ${METADATA_PRECEDENCE.pairs}.` },
+			{ ...metadataJsonProperty, description: `Custom metadata for numbers, booleans and nested values. ${MERGED} ${METADATA_PRECEDENCE.json}.` },
 		]),
 	],
 	build: (params) => {

@@ -17,8 +17,8 @@ export const update: OperationDefinition = {
 	properties: [
 		programLocator,
 		memberLocator,
-		{ ...metadataProperty, description: `Custom key/value pairs (text values). ${MERGED} ${METADATA_PRECEDENCE}.` },
-		{ ...metadataJsonProperty, description: `Custom metadata as a JSON object, for numbers, booleans and nested values. ${MERGED} ${METADATA_PRECEDENCE}.` },
+		{ ...metadataProperty, description: `Custom text values. ${MERGED} ${METADATA_PRECEDENCE.pairs}.` },
+		{ ...metadataJsonProperty, description: `Custom metadata for numbers, booleans and nested values. ${MERGED} ${METADATA_PRECEDENCE.json}.` },
 		{
 			displayName: 'Clear Metadata',
 			name: 'clearMetadata',
