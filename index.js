@@ -5,5 +5,6 @@ module.exports = {
 		'dist/credentials/LoyaltyPromotionsAppApi.credentials.js',
 		'dist/credentials/LoyaltyPromotionsManagementApi.credentials.js',
 		'dist/credentials/LoyaltyPromotionsOAuth2Api.credentials.js',
+		'dist/credentials/LoyaltyPromotionsOAuthServiceKeyApi.credentials.js',
 	],
 };

@@ -3,16 +3,15 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
-	IDataObject,
 	IHttpRequestHelper,
-	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 import { appKeyHeaders, appKeyProperties, authenticateWithHeaders, credentialText } from './appKeys';
 import { OAUTH_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { joinScopes, SCOPES } from './scopes';
-import { OAuthTokenError, toOAuthTokenError } from './tokenError';
+import { OAuthTokenError } from './tokenError';
+import { buyAccessToken } from './tokenPurchase';
 
 /**
  * Client-credentials OAuth: the app keys buy a bearer token from POST /v1/oauth/token. The token lives in a
@@ -62,26 +61,11 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 		} catch (error) {
 			throw new OAuthTokenError((error as Error).message);
 		}
-		const request: IHttpRequestOptions = {
-			method: 'POST',
+		return await buyAccessToken(this, {
 			url: `${baseUrlOf(credentials)}/v1/oauth/token`,
-			headers: { ...appKeyHeaders(credentials), 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
-			json: true,
-			timeout: 30_000,
-			// A redirect would carry the app keys to wherever it points: never followed.
-			disableFollowRedirect: true,
-		};
-		let token: IDataObject;
-		try {
-			token = (await this.helpers.httpRequest(request)) as IDataObject;
-		} catch (error) {
-			// The HTTP client's error holds the request (and so the app keys): rethrow only the safe parts.
-			throw toOAuthTokenError(error);
-		}
-		const accessToken = typeof token?.access_token === 'string' ? token.access_token : '';
-		if (!accessToken) throw new OAuthTokenError('Could not get an OAuth access token: the answer held no access_token');
-		return { accessToken };
+			headers: appKeyHeaders(credentials),
+			form: { grant_type: 'client_credentials', scope },
+		});
 	}
 
 	authenticate: IAuthenticate = authenticateWithHeaders((credentials) => ({

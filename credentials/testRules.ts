@@ -29,3 +29,14 @@ export const MANAGEMENT_TEST_RULES = failureRules({
 	403: 'Management ID or Management Token: these keys may not manage this project, or the plan has no Management API (403).',
 	404: 'Project ID: the management keys find no such project (404), or the Cluster / Base URL is not the service. Copy the ID (proj_…) from the project\'s settings.',
 });
+
+/**
+ * The OAuth service key's credential test is a token request (see its credential file): each status is the
+ * token endpoint's answer, and names the field to fix.
+ */
+export const SERVICE_KEY_TEST_RULES = failureRules({
+	400: 'Scopes or Project ID: the service refused the token request (400). Scopes are permission codes such as vouchers.read, separated by spaces; the Project ID is proj_….',
+	401: 'Client ID or Client Secret: the service refused the OAuth service key (401). Copy both from Project or Team Settings → OAuth Service, and check the cluster is the project\'s.',
+	403: "Scopes: a scope is outside the role the service key has in this project (403). Choose only permissions the key's role grants, or give the key a role that has them.",
+	404: 'Project ID or Cluster / Base URL: the service key has no such project (404), or nothing at this address answers as the service does. Use a project the key was created for (proj_…).',
+});

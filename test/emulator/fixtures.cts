@@ -40,6 +40,8 @@ export const DEFAULT_CREDENTIALS: EmulatorCredentials = {
 	managementToken: 'emulator-management-token',
 	projectId: 'proj_emulator',
 	webhookSecret: 'emulator-webhook-secret',
+	serviceKeyId: 'emulator-service-key-id',
+	serviceKeySecret: 'emulator-service-key-secret',
 };
 
 const fixtures = {

@@ -13,10 +13,15 @@ export interface ProjectAccess {
 	areasFeature: boolean;
 	/** The app keys' role's permissions; null: every permission (the default Admin role). */
 	appKeyPermissions: readonly string[] | null;
+	/**
+	 * The OAuth service key's projects, each with its role's permissions (null: every permission); null: the
+	 * emulator's own project, with every permission. A team key lists several projects.
+	 */
+	serviceKeyRoles: Readonly<Record<string, readonly string[] | null>> | null;
 }
 
 const KEY = '|projectAccess';
-const DEFAULTS: ProjectAccess = { areasFeature: true, appKeyPermissions: null };
+const DEFAULTS: ProjectAccess = { areasFeature: true, appKeyPermissions: null, serviceKeyRoles: null };
 
 export function projectAccess(store: Store): ProjectAccess {
 	const saved = store.records.get(KEY)?.get('settings') as Partial<ProjectAccess> | undefined;
@@ -44,4 +49,13 @@ export function requirePermission(ctx: Ctx, permission: string): void {
 	const allowed = fineGrained ? scopes : projectAccess(ctx.env.store).appKeyPermissions;
 	if (allowed !== null && !allowed.includes(permission))
 		throw new ApiError(403, 'missing_permission', `The credentials lack the ${permission} permission`);
+}
+
+/**
+ * The permissions the OAuth service key's role grants in a project: undefined when the key has no such project,
+ * null for every permission.
+ */
+export function serviceKeyRole(ctx: Ctx, projectId: string): readonly string[] | null | undefined {
+	const roles = projectAccess(ctx.env.store).serviceKeyRoles ?? { [ctx.env.creds.projectId]: null };
+	return Object.prototype.hasOwnProperty.call(roles, projectId) ? roles[projectId] : undefined;
 }

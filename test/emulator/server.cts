@@ -10,6 +10,7 @@ import { buildStore, DEFAULT_CREDENTIALS } from './fixtures.cjs';
 import { Env, Reply, Router } from './router.cjs';
 import { ScriptedAnswers } from './scriptedAnswers.cjs';
 import * as auth from './routes/auth.cjs';
+import * as oauthV2 from './routes/oauthV2.cjs';
 import * as asyncActions from './routes/asyncActions.cjs';
 import * as bulk from './routes/bulk.cjs';
 import * as imports from './routes/imports.cjs';
@@ -66,7 +67,7 @@ export function newCounters(): Counters {
 
 export function buildRouter(): Router {
 	const r = new Router();
-	for (const m of [auth, management, loyaltyV1, loyaltyV2, customers, products, categories, rewards, templates, events]) m.register(r);
+	for (const m of [auth, oauthV2, management, loyaltyV1, loyaltyV2, customers, products, categories, rewards, templates, events]) m.register(r);
 	// Voucher engine (imports first: POST /v1/vouchers/import is not a voucher with code "import")
 	for (const m of [imports, vouchers, campaigns, publications, redemptions, loyaltyMembers]) m.register(r);
 	// Commerce: orders, exports, async actions (imports), and the v2 lists the node's pickers read.

@@ -324,6 +324,8 @@ export interface Token {
 	access_token: string;
 	client_id: string;
 	scope: string;
+	/** The project an OAuth v2 token was bought for (v1 tokens: the app keys' project, not recorded). */
+	project_id?: string;
 	issuedAt: number;
 	expiresAtMs: number;
 	revoked: boolean;

@@ -7,6 +7,9 @@ export interface EmulatorCredentials {
 	managementToken: string;
 	projectId: string;
 	webhookSecret: string;
+	/** The OAuth service key (OAuth v2): its ID and secret, sent as HTTP Basic to POST /v2/oauth/token. */
+	serviceKeyId: string;
+	serviceKeySecret: string;
 }
 
 export interface EmulatorOptions {
@@ -17,7 +20,7 @@ export interface EmulatorOptions {
 	seed?: number;
 	/** Added to every API response, default 0. */
 	latencyMs?: number;
-	/** Access token lifetime, default 3600. */
+	/** Access token lifetime, default 3600; an OAuth v2 token lives 900 s (15 minutes), or this when shorter. */
 	tokenLifetimeSeconds?: number;
 	/** Delays between delivery attempts (the last one repeats); 12 attempts at most. */
 	deliveryRetryDelaysMs?: number[];

@@ -16,6 +16,7 @@ import { resolveWithCredentials, TestCredentialsHelper } from './credentialsHelp
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { AUTHENTICATIONS } from '../../nodes/LoyaltyPromotions/actions/types';
 import { ACTION_NODE_TYPE, CREDENTIAL_TYPES, latestVersion, nodeTypeFor, withAuthentication } from './types.cjs';
+import { credentialProbeErrors } from './testNodes.cjs';
 
 export const nodeTypes: INodeTypes = {
 	getByName: (name: string) => nodeTypeFor(name),
@@ -212,6 +213,7 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 	const helper = new TestCredentialsHelper({ [type]: expirable ? { ...data, [expirable.name]: '' } : data });
 	const request = credentialType.test?.request;
 	if (!request) throw new Error(`${type} has no credential test`);
+	credentialProbeErrors.length = 0;
 	const probe: INode = {
 		id: 'probe',
 		name: 'Probe',
@@ -236,18 +238,34 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 		helper,
 	);
 	const task = run.data.resultData.runData.Probe?.[0];
-	if (task?.error) throw task.error;
+	if (task?.error) throw credentialProbeErrors.pop() ?? task.error;
 	return task?.data?.main?.[0]?.[0]?.json.statusCode as number;
+}
+
+interface CredentialTestError {
+	httpCode?: string;
+	message?: string;
+	cause?: { response?: { status?: unknown } };
+}
+
+/**
+ * The status n8n's credential test reads from a failed test request: the answer of the error n8n's NodeApiError
+ * wraps (its `cause`), for a failed preAuthentication too; else httpCode.
+ */
+export function credentialTestStatus(error: CredentialTestError): number | undefined {
+	const status = Number(error.cause?.response?.status ?? error.httpCode);
+	return Number.isFinite(status) ? status : undefined;
 }
 
 /**
  * What n8n's credential test shows for a failed test request: the message of the credential's rule for the
  * answered status (n8n's CredentialsTester checks `test.rules` in order), else the error's own message.
  */
-export function credentialTestMessage(type: string, error: { httpCode?: string; message?: string }): string {
+export function credentialTestMessage(type: string, error: CredentialTestError): string {
 	const rules = CREDENTIAL_TYPES[type]?.test?.rules ?? [];
+	const status = credentialTestStatus(error);
 	for (const rule of rules) {
-		if (rule.type === 'responseCode' && String(rule.properties.value) === error.httpCode) return rule.properties.message;
+		if (rule.type === 'responseCode' && rule.properties.value === status) return rule.properties.message;
 	}
 	return String(error.message);
 }

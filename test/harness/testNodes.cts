@@ -12,6 +12,7 @@ export const ANY_PACKAGE_CREDENTIAL: INodeTypeDescription['credentials'] = [
 	{ name: 'loyaltyPromotionsAppApi', required: false },
 	{ name: 'loyaltyPromotionsManagementApi', required: false },
 	{ name: 'loyaltyPromotionsOAuth2Api', required: false },
+	{ name: 'loyaltyPromotionsOAuthServiceKeyApi', required: false },
 ];
 
 /** Emits the items in its `items` parameter: the input of the node under test. */
@@ -36,6 +37,12 @@ export class FixtureInput implements INodeType {
 }
 
 /**
+ * What the credential probe threw, as thrown: n8n's run data keeps a copy without the error's `cause`, which n8n's
+ * credential test reads the answered status from.
+ */
+export const credentialProbeErrors: unknown[] = [];
+
+/**
  * Sends a credential type's test request through n8n's httpRequestWithAuthentication, as n8n's credential
  * test does: with the credential's real preAuthentication and authenticate.
  */
@@ -58,16 +65,21 @@ export class CredentialProbe implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			this.getNodeParameter('credentialType', 0) as string,
-			{
-				method: this.getNodeParameter('method', 0) as 'GET',
-				url: this.getNodeParameter('url', 0) as string,
-				json: true,
-				returnFullResponse: true,
-			},
-		)) as { statusCode: number };
-		return [[{ json: { statusCode: response.statusCode }, pairedItem: { item: 0 } }]];
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				this.getNodeParameter('credentialType', 0) as string,
+				{
+					method: this.getNodeParameter('method', 0) as 'GET',
+					url: this.getNodeParameter('url', 0) as string,
+					json: true,
+					returnFullResponse: true,
+				},
+			)) as { statusCode: number };
+			return [[{ json: { statusCode: response.statusCode }, pairedItem: { item: 0 } }]];
+		} catch (error) {
+			credentialProbeErrors.push(error);
+			throw error;
+		}
 	}
 }

@@ -2,6 +2,7 @@ import { NodeHelpers, type ICredentialType, type INodeParameters, type INodeType
 import { LoyaltyPromotionsAppApi } from '../../credentials/LoyaltyPromotionsAppApi.credentials';
 import { LoyaltyPromotionsManagementApi } from '../../credentials/LoyaltyPromotionsManagementApi.credentials';
 import { LoyaltyPromotionsOAuth2Api } from '../../credentials/LoyaltyPromotionsOAuth2Api.credentials';
+import { LoyaltyPromotionsOAuthServiceKeyApi } from '../../credentials/LoyaltyPromotionsOAuthServiceKeyApi.credentials';
 import { LoyaltyPromotions } from '../../nodes/LoyaltyPromotions/LoyaltyPromotions.node';
 import { LoyaltyPromotionsTrigger } from '../../nodes/LoyaltyPromotions/LoyaltyPromotionsTrigger.node';
 import { FixtureInput, CredentialProbe } from './testNodes.cjs';
@@ -14,6 +15,7 @@ export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 	loyaltyPromotionsAppApi: new LoyaltyPromotionsAppApi(),
 	loyaltyPromotionsManagementApi: new LoyaltyPromotionsManagementApi(),
 	loyaltyPromotionsOAuth2Api: new LoyaltyPromotionsOAuth2Api(),
+	loyaltyPromotionsOAuthServiceKeyApi: new LoyaltyPromotionsOAuthServiceKeyApi(),
 };
 
 /** Node types the harness can run, by their workflow type names. Extend with registerNodeType(). */

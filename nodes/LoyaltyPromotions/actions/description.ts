@@ -63,11 +63,12 @@ export const AUTHENTICATION_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'OAuth Token', value: 'oAuth2', description: 'A bearer token bought with the app keys' },
 ];
 
-/** Version 2's Authentication choices: every credential, the management keys' resources included. */
+/** Versions 2 and 3's Authentication choices: every credential (version 1 offers App Keys and OAuth Token only). */
 export const ALL_AUTHENTICATION_OPTIONS: INodePropertyOptions[] = [
 	AUTHENTICATION_OPTIONS[0],
 	{ name: 'Management Keys', value: 'managementKeys', description: 'Management ID and Token: projects, webhooks, schemas' },
 	AUTHENTICATION_OPTIONS[1],
+	{ name: 'OAuth Service Key', value: 'oAuthServiceKey', description: 'A bearer token bought with an OAuth v2 service key' },
 ];
 
 /**
@@ -243,7 +244,7 @@ const resourceOptions = (resources: ResourceDefinition[]): INodePropertyOptions[
  * list already names every resource once.
  */
 function version2ResourceLists(): INodeProperties[] {
-	const list = (authentication: string, defaultResource: string): INodeProperties => ({
+	const list = (authentication: string[], defaultResource: string): INodeProperties => ({
 		displayName: 'Resource Name or ID',
 		name: 'resource',
 		type: 'options',
@@ -251,9 +252,10 @@ function version2ResourceLists(): INodeProperties[] {
 		typeOptions: { loadOptionsMethod: 'getAuthenticationResources', loadOptionsDependsOn: ['authentication'] },
 		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		default: defaultResource,
-		displayOptions: { show: { '@version': [2], authentication: [authentication] } },
+		displayOptions: { show: { '@version': [2], authentication } },
 	});
-	return [list('appKeys', 'voucher'), list('managementKeys', 'webhook'), list('oAuth2', 'voucher')];
+	// The two OAuth credentials call the same resources: one list for both.
+	return [list(['appKeys'], 'voucher'), list(['managementKeys'], 'webhook'), list(['oAuth2', 'oAuthServiceKey'], 'voucher')];
 }
 
 /** The loadOptions method behind version 2's Resource lists. */
@@ -268,8 +270,14 @@ export function authenticationResourcesMethod(resources: ResourceDefinition[]) {
  * panel while another credential type was the only one saved): the credential it needs, before anything is run.
  */
 function credentialNotices(resources: ResourceDefinition[]): INodeProperties[] {
-	const auths = [...new Set(resources.map((resource) => resource.auth))];
-	return auths.map((auth) => {
+	// One notice per set of credentials (appKeysOrOAuth2 and oAuth2OrAppKeys take the same ones, in another order).
+	const bySet = new Map<string, ResourceDefinition[]>();
+	for (const resource of resources) {
+		const set = [...AUTHENTICATIONS[resource.auth]].sort().join();
+		bySet.set(set, [...(bySet.get(set) ?? []), resource]);
+	}
+	return [...bySet.values()].map((group) => {
+		const auth = group[0].auth;
 		const allowed = AUTHENTICATIONS[auth];
 		return {
 			displayName: `This resource needs ${neededCredentials(auth, 'a')}: choose or create one in Credential to connect with`,
@@ -278,7 +286,7 @@ function credentialNotices(resources: ResourceDefinition[]): INodeProperties[] {
 			default: '',
 			displayOptions: {
 				show: {
-					resource: resources.filter((resource) => resource.auth === auth).map((resource) => resource.value),
+					resource: group.map((resource) => resource.value),
 					authentication: ALL_AUTHENTICATION_OPTIONS.map((option) => String(option.value)).filter((value) => !allowed.includes(value)),
 				},
 			},

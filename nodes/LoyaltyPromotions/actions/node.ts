@@ -46,6 +46,11 @@ export class LoyaltyPromotionsVersion implements INodeType {
 					displayOptions: { show: { authentication: ['oAuth2'] } },
 				},
 				{
+					name: 'loyaltyPromotionsOAuthServiceKeyApi',
+					required: true,
+					displayOptions: { show: { authentication: ['oAuthServiceKey'] } },
+				},
+				{
 					name: 'loyaltyPromotionsManagementApi',
 					required: true,
 					displayOptions: { show: { authentication: ['managementKeys'] } },

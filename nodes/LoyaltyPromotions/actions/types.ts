@@ -223,19 +223,20 @@ export const plainName = (resource: Pick<ResourceDefinition, 'name'>): string =>
 /** The values of the `authentication` parameter a resource can use, by its auth; the first is its default. */
 export const AUTHENTICATIONS: Record<ResourceAuth, readonly string[]> = {
 	appKeys: ['appKeys'],
-	appKeysOrOAuth2: ['appKeys', 'oAuth2'],
+	appKeysOrOAuth2: ['appKeys', 'oAuth2', 'oAuthServiceKey'],
 	management: ['managementKeys'],
-	oAuth2OrAppKeys: ['oAuth2', 'appKeys'],
+	oAuth2OrAppKeys: ['oAuth2', 'appKeys', 'oAuthServiceKey'],
 };
 
 /** The Authentication values in the order sentences name them, whatever a resource's default. */
-const AUTHENTICATION_ORDER = ['appKeys', 'managementKeys', 'oAuth2'];
+const AUTHENTICATION_ORDER = ['appKeys', 'managementKeys', 'oAuth2', 'oAuthServiceKey'];
 
 /** The credentials' display names (as in credentials/*.credentials.ts; a test keeps them equal), for errors. */
 export const CREDENTIAL_NAMES: Record<CredentialType, string> = {
 	loyaltyPromotionsAppApi: 'Loyalty Promotions (Voucherify) App Keys API',
 	loyaltyPromotionsManagementApi: 'Loyalty Promotions (Voucherify) Management API',
 	loyaltyPromotionsOAuth2Api: 'Loyalty Promotions (Voucherify) OAuth2.0 API',
+	loyaltyPromotionsOAuthServiceKeyApi: 'Loyalty Promotions (Voucherify) OAuth Service Key API',
 };
 
 /** The credentials a resource can use, for a sentence: "the A credential" / "the A or the B credential". */
@@ -251,6 +252,8 @@ export function credentialTypeFor(authentication: string): CredentialType {
 			return 'loyaltyPromotionsManagementApi';
 		case 'oAuth2':
 			return 'loyaltyPromotionsOAuth2Api';
+		case 'oAuthServiceKey':
+			return 'loyaltyPromotionsOAuthServiceKeyApi';
 		default:
 			return 'loyaltyPromotionsAppApi';
 	}

@@ -86,8 +86,20 @@ function asSentence(text: string): string {
 	return /[.!?:)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+const SERVICE_KEY = 'loyaltyPromotionsOAuthServiceKeyApi';
+
+/** What the OAuth service key's token request answered, by status, naming the field to fix (401: unauthorizedHint). */
+const SERVICE_KEY_TOKEN_HINTS: Record<number, string> = {
+	400: "Check the credential's Scopes and Project ID.",
+	403: "Check the credential's Scopes: each must be within the role the service key has in the project.",
+	404: "Check the credential's Project ID: the service key has no such project.",
+};
+
 /** What a 401 means, by credential: names the fields the user should check. */
 function unauthorizedHint(credentialType: string | undefined, tokenRequest: boolean): string {
+	if (tokenRequest && credentialType === SERVICE_KEY) {
+		return "Check the credential's Client ID and Client Secret: the service refused the service key when asked for an OAuth access token.";
+	}
 	if (tokenRequest) {
 		return "Check the credential's Application ID and Secret Key: the service refused them when asked for an OAuth access token.";
 	}
@@ -98,9 +110,20 @@ function unauthorizedHint(credentialType: string | undefined, tokenRequest: bool
 			return "Check the credential's Management ID and Management Token: the service did not accept them.";
 		case 'loyaltyPromotionsOAuth2Api':
 			return "The service refused the OAuth access token, also after a new one was fetched. Check the credential's Application ID, Secret Key and Scopes.";
+		case SERVICE_KEY:
+			return "The service refused the OAuth access token, also after a new one was fetched. Check the credential's Client ID, Client Secret, Project ID and Scopes.";
 		default:
 			return STATUS_HINTS[401];
 	}
+}
+
+/** What to check after an answer with this status, by credential and by whether the token request failed. */
+function statusHint(status: number | undefined, tokenRequest: boolean, credentialType: string | undefined): string | undefined {
+	if (status === undefined) return undefined;
+	if (status === 401) return unauthorizedHint(credentialType, tokenRequest);
+	if (tokenRequest && credentialType === SERVICE_KEY && SERVICE_KEY_TOKEN_HINTS[status]) return SERVICE_KEY_TOKEN_HINTS[status];
+	if (tokenRequest && status === 400) return "Check the credential's Scopes.";
+	return STATUS_HINTS[status];
 }
 
 /** Socket errors that mean the connection never opened: the service cannot have seen the request. */
@@ -193,14 +216,7 @@ export function toNodeApiError(node: INode, error: unknown, options: ErrorMappin
 	// the message itself says it (an AI agent hands its model the message only, never the description)
 	if (options.notRepeated && status !== undefined) message = `${message} (not repeated: it may have been applied)`;
 
-	const hint =
-		status === 401
-			? unauthorizedHint(options.credentialType, failure.tokenRequest)
-			: status === 400 && failure.tokenRequest
-				? "Check the credential's Scopes."
-				: status !== undefined
-					? STATUS_HINTS[status]
-					: undefined;
+	const hint = statusHint(status, failure.tokenRequest, options.credentialType);
 	const earlier = options.earlierAttempt;
 	// A 401's own message is often the bare status text ("Unauthorized"): the message then names the fields too.
 	if (status === 401 && hint && options.credentialType && message.split(' ').length <= 2) message = `${asSentence(message)} ${hint}`;

@@ -13,10 +13,10 @@ export const NESTED_TOO_DEEP = `[nested more than ${MAX_DEPTH} levels deep]`;
 export const MIN_SUBSTRING_SECRET = 8;
 
 /** The credential fields that hold secrets, in any of the package's credentials. */
-export const SECRET_CREDENTIAL_FIELDS = ['appToken', 'managementToken', 'accessToken', 'webhookSecret'] as const;
+export const SECRET_CREDENTIAL_FIELDS = ['appToken', 'managementToken', 'accessToken', 'webhookSecret', 'clientSecret'] as const;
 
 /** The credential fields that name whose a secret is, for the `id:secret` pairs of HTTP Basic authentication. */
-const SECRET_OWNERS: Record<string, string> = { appToken: 'appId', managementToken: 'managementId' };
+const SECRET_OWNERS: Record<string, string> = { appToken: 'appId', managementToken: 'managementId', clientSecret: 'clientId' };
 
 /** Every byte of `text` as `%XX`, the strictest percent-encoding. */
 function percentEveryByte(text: string): string {

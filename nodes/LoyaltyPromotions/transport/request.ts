@@ -21,7 +21,11 @@ import { backoffMs, DEFAULT_WAIT_LIMITS, Pacer, rateLimitWait, seconds, WaitRefu
 export type CredentialType =
 	| 'loyaltyPromotionsAppApi'
 	| 'loyaltyPromotionsManagementApi'
-	| 'loyaltyPromotionsOAuth2Api';
+	| 'loyaltyPromotionsOAuth2Api'
+	| 'loyaltyPromotionsOAuthServiceKeyApi';
+
+/** The credentials that buy a bearer token into their expirable `accessToken` field. */
+export const TOKEN_CREDENTIALS: ReadonlySet<CredentialType> = new Set(['loyaltyPromotionsOAuth2Api', 'loyaltyPromotionsOAuthServiceKeyApi']);
 
 export type RequestHost = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions;
 
@@ -179,7 +183,7 @@ const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** The OAuth credential's expirable field (credentials/LoyaltyPromotionsOAuth2Api.credentials.ts). */
+/** The OAuth credentials' expirable field (credentials/LoyaltyPromotionsOAuth*.credentials.ts). */
 const TOKEN_FIELD = 'accessToken';
 
 const CONNECTION_NEVER_OPENED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -264,7 +268,7 @@ export class Transport {
 		this.refuseTooDeep(request, itemIndex);
 		this.refuseLoneSurrogates(request, itemIndex);
 		this.refuseInexactNumbers(request, itemIndex);
-		if (this.credentialType !== 'loyaltyPromotionsOAuth2Api') return await this.send<T>(request, itemIndex);
+		if (!TOKEN_CREDENTIALS.has(this.credentialType)) return await this.send<T>(request, itemIndex);
 		// n8n buys an OAuth token in every request that starts while none is stored, and again in every request
 		// that meets a 401: with 8 in flight, an expiry would buy 8 tokens. So the requests of an execution share
 		// one token purchase: a request that finds no token buys it alone while the others wait, and a 401 empties

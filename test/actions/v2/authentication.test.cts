@@ -15,11 +15,11 @@ const V2_OPERATIONS = OPERATIONS.filter(({ resource }) => resource.auth === 'oAu
 
 let emu: RunningEmulator;
 
-it('covers the whole v2 catalogue: 11 resources, each taking both credentials', () => {
+it('covers the whole v2 catalogue: 11 resources, each taking the app keys and both OAuth credentials', () => {
 	expect(new Set(V2_OPERATIONS.map(({ resource }) => resource.value)).size).toBe(11);
 	expect(V2_OPERATIONS.length).toBeGreaterThanOrEqual(90);
 	expect(OPERATIONS.filter(({ operation }) => operation.endpoint.includes('/v2/')).every(({ resource }) => resource.auth === 'oAuth2OrAppKeys')).toBe(true);
-	expect(AUTHENTICATIONS.oAuth2OrAppKeys).toEqual(['oAuth2', 'appKeys']);
+	expect(AUTHENTICATIONS.oAuth2OrAppKeys).toEqual(['oAuth2', 'appKeys', 'oAuthServiceKey']);
 });
 
 /** What each Authentication sends on the v2 requests. */

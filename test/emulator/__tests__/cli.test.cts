@@ -24,7 +24,7 @@ describe('cli', () => {
 	it('prints one JSON line with the credentials, serves, and stops cleanly on SIGTERM', async () => {
 		const cli = runCli(['--port', '0', '--seed', '2', '--latency', '0', '--token-lifetime', '90']);
 		const info = JSON.parse(await cli.firstLine);
-		expect(Object.keys(info).sort()).toEqual(['appId', 'appToken', 'baseUrl', 'managementId', 'managementToken', 'projectId', 'webhookSecret'].sort());
+		expect(Object.keys(info).sort()).toEqual(['appId', 'appToken', 'baseUrl', 'managementId', 'managementToken', 'projectId', 'serviceKeyId', 'serviceKeySecret', 'webhookSecret'].sort());
 		expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 		const r = await axios.post(`${info.baseUrl}/v1/oauth/token`, 'grant_type=client_credentials&scope=api', {
 			headers: { 'X-App-Id': info.appId, 'X-App-Token': info.appToken, 'Content-Type': 'application/x-www-form-urlencoded' },

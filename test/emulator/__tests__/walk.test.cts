@@ -27,6 +27,11 @@ const CALLS: Record<string, Call> = {
 	'POST /v1/oauth/token': (t) => t.http.post('/v1/oauth/token', 'grant_type=client_credentials&scope=api', { headers: { ...t.A, ...form } }),
 	'POST /v1/oauth/introspect': (t, B) => t.http.post('/v1/oauth/introspect', `access_token=${B.Authorization.slice(7)}`, { headers: { ...t.A, ...form } }),
 	'POST /v1/oauth/token/revoke': (t) => t.http.post('/v1/oauth/token/revoke', 'access_token=unknown', { headers: { ...t.A, ...form } }),
+	'POST /v2/oauth/token': (t) => {
+		const key = Buffer.from(`${t.emu.credentials.serviceKeyId}:${t.emu.credentials.serviceKeySecret}`).toString('base64');
+		const body = `grant_type=client_credentials&scope=vouchers.read&project_id=${FIXTURES.projectId}`;
+		return t.http.post('/v2/oauth/token', body, { headers: { Authorization: `Basic ${key}`, ...form } });
+	},
 	'GET /management/v1/projects/{projectId}': (t) => t.http.get(P, { headers: t.M }),
 	'GET /management/v1/projects/{projectId}/custom-event-schemas': (t) => t.http.get(`${P}/custom-event-schemas`, { headers: t.M }),
 	'POST /management/v1/projects/{projectId}/webhooks': async (t, _B, ctx) => {

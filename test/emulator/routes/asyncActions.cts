@@ -1,5 +1,5 @@
 /**
- * Async actions (auth A): the background jobs CSV imports start. A job is IN_PROGRESS until its time is up (a
+ * Async actions (auth A or Bearer): the background jobs CSV imports start. A job is IN_PROGRESS until its time is up (a
  * fixed time plus its rows at the configured rate), then applies itself to the store once and is DONE with its
  * result (per-row failures included). GET /v1/async-actions/{id} reports it.
  */
@@ -98,7 +98,7 @@ export function register(r: Router): void {
 			.sort((a, b) => Date.parse(String(b.created_at)) - Date.parse(String(a.created_at)) || String(b.id).localeCompare(String(a.id)));
 		return ok({ object: 'list', data_ref: 'async_actions', async_actions: all.slice(0, limit), has_more: all.length > limit });
 	});
-	r.get('/v1/async-actions/{asyncActionId}', 'A', (ctx) => {
+	r.get('/v1/async-actions/{asyncActionId}', 'A|B', (ctx) => {
 		const action = ctx.env.store.asyncActions.get(ctx.params.asyncActionId);
 		if (!action) throw notFound('async_action', ctx.params.asyncActionId, 'async action');
 		return ok(asyncActionView(settle(action)));

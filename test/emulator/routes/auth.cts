@@ -17,7 +17,7 @@ export const SCOPES: readonly string[] = [
 const SCOPE_SET = new Set(SCOPES);
 
 /** The body of the OAuth endpoints must be form-urlencoded. */
-function form(ctx: Ctx): Json {
+export function oauthForm(ctx: Ctx): Json {
 	if (!ctx.contentType.startsWith('application/x-www-form-urlencoded'))
 		throw new ApiError(400, 'invalid_content_type', 'Content-Type must be application/x-www-form-urlencoded');
 	return (ctx.body ?? {}) as Json;
@@ -34,7 +34,7 @@ function parseScope(raw: unknown): string {
 
 export function register(r: Router): void {
 	r.post('/v1/oauth/token', 'A', (ctx) => {
-		const body = form(ctx);
+		const body = oauthForm(ctx);
 		if (body.grant_type === undefined) throw invalidPayload('Field grant_type is required');
 		if (body.grant_type !== 'client_credentials')
 			throw new ApiError(400, 'unsupported_grant_type', `grant_type must be client_credentials (got ${String(body.grant_type)})`);
@@ -45,7 +45,7 @@ export function register(r: Router): void {
 	});
 
 	r.post('/v1/oauth/introspect', 'A', (ctx) => {
-		const body = form(ctx);
+		const body = oauthForm(ctx);
 		if (typeof body.access_token !== 'string' || !body.access_token) throw invalidPayload('Field access_token is required');
 		const stored = ctx.env.store.tokens.get(body.access_token);
 		if (!stored)
@@ -54,7 +54,7 @@ export function register(r: Router): void {
 	});
 
 	r.post('/v1/oauth/token/revoke', 'A', (ctx) => {
-		const body = form(ctx);
+		const body = oauthForm(ctx);
 		if (typeof body.access_token !== 'string' || !body.access_token) throw invalidPayload('Field access_token is required');
 		const t = ctx.env.store.tokens.get(body.access_token);
 		if (t) t.revoked = true;

@@ -1,5 +1,5 @@
 /**
- * Bulk jobs (auth A): POST …/bulk/async (an array of records), …/metadata/async (`{ <ids>, metadata }`, the same
+ * Bulk jobs (auth A or Bearer): POST …/bulk/async (an array of records), …/metadata/async (`{ <ids>, metadata }`, the same
  * metadata for every record) and …/importCSV take many records a request and answer `{ async_action_id }`; the
  * records are applied when the async action finishes (routes/asyncActions.cts), each on its own: one that breaks
  * the schema, or that a test has the store refuse (`store.bulkRefusals`, standing in for the service's own
@@ -72,7 +72,7 @@ interface BulkKind {
 
 /** POST …/bulk/async and …/metadata/async for one kind of record. */
 export function registerBulk(r: Router, base: string, kind: BulkKind): void {
-	r.post(`${base}/bulk/async`, 'A', (ctx) => {
+	r.post(`${base}/bulk/async`, 'A|B', (ctx) => {
 		if (!Array.isArray(ctx.body)) throw invalidPayload('The body must be an array of records');
 		const records = ctx.body as unknown[];
 		recordCount(records.length);
@@ -90,7 +90,7 @@ export function registerBulk(r: Router, base: string, kind: BulkKind): void {
 		});
 	});
 
-	r.post(`${base}/metadata/async`, 'A', (ctx) => {
+	r.post(`${base}/metadata/async`, 'A|B', (ctx) => {
 		const body = ctx.body;
 		if (!isObject(body)) throw invalidPayload('The body must be an object');
 		const ids = body[kind.idsKey];
@@ -215,7 +215,7 @@ export function register(r: Router): void {
 	registerBulk(r, '/v1/products', PRODUCTS);
 	registerBulk(r, '/v1/vouchers', VOUCHERS);
 
-	r.post('/v1/customers/importCSV', 'A', (ctx) => {
+	r.post('/v1/customers/importCSV', 'A|B', (ctx) => {
 		const { header, rows } = importedCsv(ctx);
 		return start(ctx, 'CUSTOMERS.IMPORT_CSV', rows.length, () => {
 			const failed: Json[] = [];

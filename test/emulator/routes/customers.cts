@@ -1,5 +1,5 @@
 /**
- * Customers (auth A): create-or-update by id or source_id, get, update, delete, the paged list with its filters,
+ * Customers (auth A or Bearer): create-or-update by id or source_id, get, update, delete, the paged list with its filters,
  * and customer activities (counted list with filters, 12 orders, `starting_after` / `starting_after_id`).
  */
 import { countedList, idCursorList, lowerBound, pagedList, upperBound } from '../envelopes.cjs';
@@ -81,7 +81,7 @@ function firstAfter(log: CustomerActivityLog, t: number, inclusive: boolean, lo 
 
 export function register(r: Router): void {
 	registerCustomers(r);
-	r.get('/v1/customers/{customerId}/activities', 'A', (ctx) => {
+	r.get('/v1/customers/{customerId}/activities', 'A|B', (ctx) => {
 		const q = ctx.query;
 		const cust = ctx.env.store.findCustomer(ctx.params.customerId);
 		if (!cust) throw notFound('customer', ctx.params.customerId);
@@ -267,7 +267,7 @@ export function upsertCustomer(
 }
 
 function registerCustomers(r: Router): void {
-	r.get('/v1/customers', 'A', (ctx) => {
+	r.get('/v1/customers', 'A|B', (ctx) => {
 		const q = ctx.query;
 		const limit = parseLimit(q, 10);
 		const page = parsePage(q, 99);
@@ -291,7 +291,7 @@ function registerCustomers(r: Router): void {
 		return ok(pagedList('customers', data, list.length, { has_more: page * limit < list.length }));
 	});
 
-	r.post('/v1/customers', 'A', (ctx) => {
+	r.post('/v1/customers', 'A|B', (ctx) => {
 		const { store } = ctx.env;
 		const body = bodyObject(ctx.body);
 		const id = optionalString(body, 'id');
@@ -304,9 +304,9 @@ function registerCustomers(r: Router): void {
 		return ok(customerView(c, store));
 	});
 
-	r.get('/v1/customers/{customerId}', 'A', (ctx) => ok(customerView(findCustomer(ctx), ctx.env.store)));
+	r.get('/v1/customers/{customerId}', 'A|B', (ctx) => ok(customerView(findCustomer(ctx), ctx.env.store)));
 
-	r.put('/v1/customers/{customerId}', 'A', (ctx) => {
+	r.put('/v1/customers/{customerId}', 'A|B', (ctx) => {
 		const c = findCustomer(ctx);
 		const body = bodyObject(ctx.body);
 		for (const locked of ['id', 'source_id']) if (body[locked] !== undefined) throw invalidPayload(`Field ${locked} cannot be changed`);
@@ -314,7 +314,7 @@ function registerCustomers(r: Router): void {
 		return ok(customerView(c, ctx.env.store));
 	});
 
-	r.delete('/v1/customers/{customerId}', 'A', (ctx) => {
+	r.delete('/v1/customers/{customerId}', 'A|B', (ctx) => {
 		const c = findCustomer(ctx);
 		removeCustomer(ctx, c);
 		return noContent();

@@ -1,4 +1,4 @@
-/** Custom event tracking (auth A): creates the customer when its source_id is unknown, records an activity. */
+/** Custom event tracking (auth A or Bearer): creates the customer when its source_id is unknown, records an activity. */
 import { customerActivity, embedCustomer } from '../fixtures.cjs';
 import { invalidPayload, notFound } from '../errors.cjs';
 import { ok, Router } from '../router.cjs';
@@ -6,7 +6,7 @@ import type { Customer } from '../state.cjs';
 import { bodyObject, isObject, requireString } from '../validate.cjs';
 
 export function register(r: Router): void {
-	r.post('/v1/events', 'A', (ctx) => {
+	r.post('/v1/events', 'A|B', (ctx) => {
 		const { store, counters } = ctx.env;
 		const body = bodyObject(ctx.body);
 		const event = requireString(body, 'event', 1, 300);

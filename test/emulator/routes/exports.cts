@@ -1,5 +1,5 @@
 /**
- * Exports (auth A): an export is SCHEDULED, IN_PROGRESS while its delay runs, then DONE with `result.url`, the
+ * Exports (auth A or Bearer): an export is SCHEDULED, IN_PROGRESS while its delay runs, then DONE with `result.url`, the
  * address of its CSV file with a download token. GET /v1/exports/{id}?token=… serves that file to whoever holds
  * the token (no app keys needed, as on the service's download hosts); without a token it returns the export.
  */
@@ -121,7 +121,7 @@ function checkedParameters(body: Json, kind: string): Json {
 }
 
 export function register(r: Router): void {
-	r.post('/v1/exports', 'A', (ctx) => {
+	r.post('/v1/exports', 'A|B', (ctx) => {
 		const body = bodyObject(ctx.body);
 		const kind = optionalString(body, 'exported_object', false);
 		if (!kind || !(EXPORTED_OBJECTS as readonly string[]).includes(kind))
@@ -145,7 +145,7 @@ export function register(r: Router): void {
 		return noContent();
 	});
 
-	r.get('/v1/exports', 'A', (ctx) => {
+	r.get('/v1/exports', 'A|B', (ctx) => {
 		const limit = parseLimit(ctx.query, 10);
 		const page = parsePage(ctx.query, 100);
 		const order = parseEnumParam(ctx.query, 'order', ['created_at', '-created_at', 'status', '-status'] as const, '-created_at')!;

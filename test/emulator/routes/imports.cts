@@ -1,5 +1,5 @@
 /**
- * Imports of many vouchers or orders a request (auth A), each answered with `{ async_action_id }` and applied
+ * Imports of many vouchers or orders a request (auth A or Bearer), each answered with `{ async_action_id }` and applied
  * record by record when the async action finishes (routes/asyncActions.cts); a record that fails is listed in the
  * result's `failed` with the service's reason, the others are imported.
  * - POST /v1/vouchers/import: an array of standalone vouchers (DISCOUNT_VOUCHER with `discount`, GIFT_VOUCHER with
@@ -169,9 +169,9 @@ function withCode(apply: (row: Json) => void): (row: Json) => void {
 }
 
 export function register(r: Router): void {
-	r.post('/v1/vouchers/import', 'A', (ctx) => importJob(ctx, 'VOUCHERS.IMPORT', 'code', records(ctx, 'code'), (body) => importVoucher(ctx, body)));
+	r.post('/v1/vouchers/import', 'A|B', (ctx) => importJob(ctx, 'VOUCHERS.IMPORT', 'code', records(ctx, 'code'), (body) => importVoucher(ctx, body)));
 
-	r.post('/v1/vouchers/importCSV', 'A', (ctx) =>
+	r.post('/v1/vouchers/importCSV', 'A|B', (ctx) =>
 		importJob(
 			ctx,
 			'VOUCHERS.IMPORT_CSV',
@@ -182,16 +182,16 @@ export function register(r: Router): void {
 		),
 	);
 
-	r.post('/v1/orders/import', 'A', (ctx) =>
+	r.post('/v1/orders/import', 'A|B', (ctx) =>
 		importJob(ctx, 'ORDERS.IMPORT', 'source_id', records(ctx, undefined, MAX_ORDERS_PER_IMPORT), (body) => upsertOrder(ctx.env, body), { status: 200 }),
 	);
 
-	r.post('/v1/campaigns/{campaignId}/import', 'A', (ctx) => {
+	r.post('/v1/campaigns/{campaignId}/import', 'A|B', (ctx) => {
 		const campaign = campaignOr404(ctx.env.store, ctx.params.campaignId);
 		return importJob(ctx, 'CAMPAIGN.VOUCHERS_IMPORT', 'code', records(ctx, 'code'), (body) => importVoucher(ctx, body, campaign.id));
 	});
 
-	r.post('/v1/campaigns/{campaignId}/importCSV', 'A', (ctx) => {
+	r.post('/v1/campaigns/{campaignId}/importCSV', 'A|B', (ctx) => {
 		const campaign = campaignOr404(ctx.env.store, ctx.params.campaignId);
 		const rows = csvRecords(ctx, CAMPAIGN_COLUMNS);
 		return importJob(ctx, 'CAMPAIGN.VOUCHERS_IMPORT_CSV', 'code', rows, withCode((row) => importVoucher(ctx, row, campaign.id)), { csv: true, status: 200 });

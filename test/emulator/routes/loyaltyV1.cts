@@ -1,4 +1,4 @@
-/** v1 loyalty (auth A): pending points and activity of a card (each with its campaign variant). Id-cursor lists. */
+/** v1 loyalty (auth A or Bearer): pending points and activity of a card (each with its campaign variant). Id-cursor lists. */
 import { ArraySeq, idCursorPage } from '../envelopes.cjs';
 import { notFound } from '../errors.cjs';
 import { Ctx, ok, Router } from '../router.cjs';
@@ -32,9 +32,9 @@ function activity(ctx: Ctx) {
 }
 
 export function register(r: Router): void {
-	r.get('/v1/loyalties/members/{memberId}/pending-points', 'A', pendingPoints);
-	r.get('/v1/loyalties/{campaignId}/members/{memberId}/pending-points', 'A', pendingPoints);
+	r.get('/v1/loyalties/members/{memberId}/pending-points', 'A|B', pendingPoints);
+	r.get('/v1/loyalties/{campaignId}/members/{memberId}/pending-points', 'A|B', pendingPoints);
 
-	r.get('/v1/loyalties/members/{memberId}/activity', 'A', activity);
-	r.get('/v1/loyalties/{campaignId}/members/{memberId}/activity', 'A', activity);
+	r.get('/v1/loyalties/members/{memberId}/activity', 'A|B', activity);
+	r.get('/v1/loyalties/{campaignId}/members/{memberId}/activity', 'A|B', activity);
 }

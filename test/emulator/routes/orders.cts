@@ -1,5 +1,5 @@
 /**
- * Orders (auth A): create-or-update by id or source_id, get, update (status PAID etc.), and the paged list. An
+ * Orders (auth A or Bearer): create-or-update by id or source_id, get, update (status PAID etc.), and the paged list. An
  * order's amounts follow from its items when not given; a customer object finds (or creates) the customer, and
  * the customer's activities record the order being created and paid.
  */
@@ -111,7 +111,7 @@ function findOrder(ctx: Ctx): Order {
 }
 
 export function register(r: Router): void {
-	r.get('/v1/orders', 'A', (ctx) => {
+	r.get('/v1/orders', 'A|B', (ctx) => {
 		const book = ctx.env.store.orders;
 		const limit = parseLimit(ctx.query, 10);
 		const page = parsePage(ctx.query, 100);
@@ -133,7 +133,7 @@ export function register(r: Router): void {
 		return ok(pagedList('orders', data, book.length));
 	});
 
-	r.post('/v1/orders', 'A', (ctx) => {
+	r.post('/v1/orders', 'A|B', (ctx) => {
 		const body = bodyObject(ctx.body);
 		const { order, created } = upsertOrder(ctx.env, body);
 		if (created) {
@@ -144,9 +144,9 @@ export function register(r: Router): void {
 		return ok(order);
 	});
 
-	r.get('/v1/orders/{orderId}', 'A', (ctx) => ok(findOrder(ctx)));
+	r.get('/v1/orders/{orderId}', 'A|B', (ctx) => ok(findOrder(ctx)));
 
-	r.put('/v1/orders/{orderId}', 'A', (ctx) => {
+	r.put('/v1/orders/{orderId}', 'A|B', (ctx) => {
 		// The body's source_id (allowed by the schema) does not move the order to another source ID.
 		return ok(update(ctx.env, findOrder(ctx), bodyObject(ctx.body)));
 	});

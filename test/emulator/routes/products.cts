@@ -1,5 +1,5 @@
 /**
- * Products and their SKUs (auth A). Product and SKU POSTs are upserts by `id` or `source_id`; PUT by id or source
+ * Products and their SKUs (auth A or Bearer). Product and SKU POSTs are upserts by `id` or `source_id`; PUT by id or source
  * id sets updated_at; the paged lists; DELETE (product and its SKUs); CSV imports of products and SKUs, run as
  * async actions that report per-row failures.
  */
@@ -39,7 +39,7 @@ function skuFields(body: Json): Partial<Sku> {
 
 export function register(r: Router): void {
 	registerProducts(r);
-	r.post('/v1/products/{productId}/skus', 'A', (ctx) => {
+	r.post('/v1/products/{productId}/skus', 'A|B', (ctx) => {
 		const p = product(ctx);
 		const body = bodyObject(ctx.body);
 		const id = optionalString(body, 'id');
@@ -80,7 +80,7 @@ export function register(r: Router): void {
 		return ok(sku);
 	});
 
-	r.put('/v1/products/{productId}/skus/{skuId}', 'A', (ctx) => {
+	r.put('/v1/products/{productId}/skus/{skuId}', 'A|B', (ctx) => {
 		const p = product(ctx);
 		const body = bodyObject(ctx.body);
 		const sku = ctx.env.store.findSku(p.id, ctx.params.skuId);
@@ -303,12 +303,12 @@ function importRoute(kind: 'sku' | 'product') {
 }
 
 function registerProducts(r: Router): void {
-	r.get('/v1/products', 'A', (ctx) => {
+	r.get('/v1/products', 'A|B', (ctx) => {
 		const { data, total } = listPage(ctx, [...ctx.env.store.products.values()]);
 		return ok(pagedList('products', data.map((p) => productView(p, ctx.env.store)), total));
 	});
 
-	r.post('/v1/products', 'A', (ctx) => {
+	r.post('/v1/products', 'A|B', (ctx) => {
 		const { store, counters } = ctx.env;
 		const body = bodyObject(ctx.body);
 		const id = optionalString(body, 'id');
@@ -325,9 +325,9 @@ function registerProducts(r: Router): void {
 		return ok(productView(p, store));
 	});
 
-	r.get('/v1/products/{productId}', 'A', (ctx) => ok(productView(product(ctx), ctx.env.store)));
+	r.get('/v1/products/{productId}', 'A|B', (ctx) => ok(productView(product(ctx), ctx.env.store)));
 
-	r.put('/v1/products/{productId}', 'A', (ctx) => {
+	r.put('/v1/products/{productId}', 'A|B', (ctx) => {
 		const p = product(ctx);
 		const body = bodyObject(ctx.body);
 		for (const locked of ['id', 'source_id']) if (body[locked] !== undefined) throw invalidPayload(`Field ${locked} cannot be changed`);
@@ -335,7 +335,7 @@ function registerProducts(r: Router): void {
 		return ok(productView(p, ctx.env.store));
 	});
 
-	r.delete('/v1/products/{productId}', 'A', (ctx) => {
+	r.delete('/v1/products/{productId}', 'A|B', (ctx) => {
 		const p = product(ctx);
 		parseEnumParam(ctx.query, 'force', ['true', 'false'] as const);
 		const { store } = ctx.env;
@@ -347,12 +347,12 @@ function registerProducts(r: Router): void {
 	});
 
 	// As the contract's list has it: data_ref "data", the SKUs under `skus`.
-	r.get('/v1/products/{productId}/skus', 'A', (ctx) => {
+	r.get('/v1/products/{productId}/skus', 'A|B', (ctx) => {
 		const { data, total } = listPage(ctx, skusOf(ctx.env.store, product(ctx).id));
 		return ok({ object: 'list', data_ref: 'data', skus: data, total });
 	});
 
-	r.delete('/v1/products/{productId}/skus/{skuId}', 'A', (ctx) => {
+	r.delete('/v1/products/{productId}/skus/{skuId}', 'A|B', (ctx) => {
 		const p = product(ctx);
 		parseEnumParam(ctx.query, 'force', ['true', 'false'] as const);
 		const { store } = ctx.env;
@@ -364,13 +364,13 @@ function registerProducts(r: Router): void {
 		return noContent();
 	});
 
-	r.get('/v1/skus/{skuId}', 'A', (ctx) => {
+	r.get('/v1/skus/{skuId}', 'A|B', (ctx) => {
 		const { store } = ctx.env;
 		const sku = store.skus.get(ctx.params.skuId) ?? store.findSkuBySourceId(ctx.params.skuId);
 		if (!sku) throw notFound('sku', ctx.params.skuId);
 		return ok(sku);
 	});
 
-	r.post('/v1/skus/importCSV', 'A', importRoute('sku'));
-	r.post('/v1/products/importCSV', 'A', importRoute('product'));
+	r.post('/v1/skus/importCSV', 'A|B', importRoute('sku'));
+	r.post('/v1/products/importCSV', 'A|B', importRoute('product'));
 }

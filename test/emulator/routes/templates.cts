@@ -167,7 +167,7 @@ export function register(r: Router): void {
 	});
 	r.post(`${A}/{campaignTemplateId}/campaign-setup`, 'A|B', setUpCampaign);
 	r.post(`${A}/{campaignTemplateId}/tier-setup`, 'A|B', setUpTier);
-	r.get('/v1/templates/campaigns/{campaignTemplateId}', 'A', (ctx) => {
+	r.get('/v1/templates/campaigns/{campaignTemplateId}', 'A|B', (ctx) => {
 		const t = ctx.env.store.campaignTemplates.get(ctx.params.campaignTemplateId);
 		if (!t) throw notFound('campaign_template', ctx.params.campaignTemplateId);
 		const expand = ctx.query.expand;
