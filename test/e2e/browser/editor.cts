@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The real-browser suite's harness: one emulator and one real n8n per test file (test/e2e/stack.cts, the package and
- * the three emulator credentials installed), the owner set up through n8n's REST API, and Debian's Chromium
+ * The real-browser suite's harness: one emulator and one real n8n (test/e2e/stack.cts, the package and the three
+ * emulator credentials installed), shared by the suite's parts, the owner set up through n8n's REST API, and Debian's Chromium
  * (puppeteer-core) signed in to n8n's editor. Everything on 127.0.0.1.
  *
  * Waits are on conditions only (selectors, text, network idle, the REST API), each bounded by a generous timeout
@@ -85,6 +85,44 @@ export async function startEditor(name: string, workflows: object[] = [], { cred
 		await stack.teardown();
 		throw e;
 	}
+}
+
+/** What one part of the suite needs in the shared editor's n8n before it starts. */
+export interface EditorPart {
+	workflows?: object[];
+	/** more credentials, as `n8n import:credentials` takes them, beside the emulator's three */
+	credentials?: object[];
+}
+
+/**
+ * The suite's parts (test/e2e/browser/*.part.cts, gathered by editor.browser.test.cts) share one emulator, one n8n
+ * and one Chromium: each n8n start-up, import and browser launch costs about a minute on a busy 2-core machine.
+ * A part declares what it needs when it is loaded (`useSharedEditor`); the editor starts once, before any part's
+ * tests, with all of it; each part then starts from an emulator whose request and delivery logs are empty.
+ */
+const parts: Array<() => EditorPart | Promise<EditorPart>> = [];
+let shared: Editor | undefined;
+
+export async function startSharedEditor(name: string): Promise<Editor> {
+	const needs: EditorPart[] = [];
+	for (const part of parts) needs.push(await part());
+	shared = await startEditor(
+		name,
+		needs.flatMap((need) => need.workflows ?? []),
+		{ credentials: needs.flatMap((need) => need.credentials ?? []) },
+	);
+	return shared;
+}
+
+/** Declares a part's needs and, before its tests, hands it the shared editor (its emulator's logs cleared). */
+export function useSharedEditor(needs: EditorPart | (() => Promise<EditorPart>), started: (editor: Editor) => void | Promise<void>): void {
+	parts.push(typeof needs === 'function' ? needs : () => needs);
+	beforeAll(async () => {
+		if (!shared) throw new Error('the shared editor did not start (see the first failure above)');
+		shared.stack.emulator.control.clearRequests();
+		shared.stack.emulator.control.clearDeliveries();
+		await started(shared);
+	}, 120_000);
 }
 
 /** The sign-in page, filled in and sent as a person would; resolves on the workflow list. */

@@ -6,14 +6,11 @@
  * editor instead of leaving it listening, and nothing after the trigger runs; and typing the service's own key
  * in Events finds the option.
  */
-import { browserTest, byText, isVisible, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
+import { browserTest, useSharedEditor, byText, isVisible, openWorkflow, WAIT_MS, type Editor } from './editor.cjs';
 import { waitFor } from '../stack.cjs';
 
 const { CREDENTIAL_IDS } = require('../examples');
 
-// n8n's editor under load can lose a click or a key in ways no wait can see; a failed test runs once more, its
-// first failure printed with a screenshot (a defect of the node fails both runs)
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 const TRIGGER = 'Loyalty Promotions Trigger';
 const AFTER = 'After The Trigger';
@@ -44,15 +41,11 @@ let editor: Editor | undefined;
 const current = () => editor;
 const page = () => editor!.page;
 
-beforeAll(async () => {
-	editor = await startEditor('trigger', [WORKFLOW]);
+useSharedEditor({ workflows: [WORKFLOW] }, (shared) => {
+	editor = shared;
 	// A failed delivery is retried a minute later, after the test: each test sees first attempts only.
 	editor.stack.emulator.control.setDeliveryRetryDelays([60_000]);
-}, 15 * 60_000);
-
-afterAll(async () => {
-	await editor?.teardown();
-}, 120_000);
+});
 
 const EVENTS_FIELD = '[data-test-id="parameter-input-events"]';
 

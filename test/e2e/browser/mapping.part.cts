@@ -5,11 +5,8 @@
  * Name), and a run from the editor sends what the item and the panel say, naming in the output panel a key the panel does not use.
  */
 import { FIXTURES } from '../../emulator/index.cjs';
-import { browserTest, isVisible, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
+import { browserTest, useSharedEditor, isVisible, openWorkflow, WAIT_MS, type Editor } from './editor.cjs';
 
-// n8n's editor under load can lose a click or a key in ways no wait can see; a failed test runs once more, its
-// first failure printed with a screenshot (a defect of the node fails both runs)
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 const LP = 'n8n-nodes-loyalty-promotions.loyaltyPromotions';
 const APP_KEYS = { loyaltyPromotionsAppApi: { id: 'lp-app', name: 'Loyalty Promotions App Keys (demo)' } };
@@ -50,13 +47,9 @@ const SEGMENT_CREATE = mappedWorkflow('e2eMapSegment0001', 'e2e: Map Automatical
 let editor: Editor | undefined;
 const current = () => editor;
 
-beforeAll(async () => {
-	editor = await startEditor('mapping', [VOUCHER_IMPORT, SEGMENT_CREATE]);
-}, 15 * 60_000);
-
-afterAll(async () => {
-	await editor?.teardown();
-}, 120_000);
+useSharedEditor({ workflows: [VOUCHER_IMPORT, SEGMENT_CREATE] }, (shared) => {
+	editor = shared;
+});
 
 /** Which of these parameters the open node panel shows. */
 async function shownParameters(names: string[]): Promise<Record<string, boolean>> {

@@ -9,13 +9,10 @@ import type { HTTPResponse } from 'puppeteer-core';
 import { FIXTURES } from '../../emulator/index.cjs';
 import { OPERATIONS } from '../../actions/minimal.cjs';
 import { schemaPath, type PreviewSchema } from '../../../scripts/schemas.cjs';
-import { browserTest, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
+import { browserTest, useSharedEditor, openWorkflow, WAIT_MS, type Editor } from './editor.cjs';
 
 const { CREDENTIAL_IDS } = require('../examples');
 
-// n8n's editor under load can lose a click in ways no wait can see; a failed test runs once more, its first
-// failure printed with a screenshot (a defect of the node fails both runs)
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 const NODE_TYPE = 'n8n-nodes-loyalty-promotions.loyaltyPromotions';
 const GET = 'Get Customer';
@@ -56,13 +53,9 @@ const WORKFLOW = {
 let editor: Editor | undefined;
 const current = () => editor;
 
-beforeAll(async () => {
-	editor = await startEditor('schema-preview', [WORKFLOW]);
-}, 15 * 60_000);
-
-afterAll(async () => {
-	await editor?.teardown();
-}, 120_000);
+useSharedEditor({ workflows: [WORKFLOW] }, (shared) => {
+	editor = shared;
+});
 
 /** The URL n8n's editor asks for a node's preview (the version padded to three parts, as the editor pads it). */
 const previewUrl = (resource: string, operation: string) => `${editor!.baseUrl}/schemas/${NODE_TYPE}/3.0.0/${resource}/${operation}.json`;

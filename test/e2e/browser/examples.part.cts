@@ -6,13 +6,10 @@
  * Manual Trigger); its sticky note, shown whole, says so and how to go live. The run must end in "Workflow executed
  * successfully", with no node in error, and n8n must have saved it as a success, started by the Manual Trigger.
  */
-import { browserTest, nodesWithIssues, openAndClose, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
+import { browserTest, useSharedEditor, nodesWithIssues, openAndClose, openWorkflow, WAIT_MS, type Editor } from './editor.cjs';
 
 const { loadExamples } = require('../examples');
 
-// n8n's editor under load can lose a click or a key in ways no wait can see; a failed test runs once more, its
-// first failure printed with a screenshot (a defect of the node fails both runs)
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 interface WorkflowNode {
 	name: string;
@@ -29,16 +26,9 @@ const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 let editor: Editor | undefined;
 const current = () => editor;
 
-beforeAll(async () => {
-	editor = await startEditor(
-		'examples',
-		examples.map((e) => e.workflow),
-	);
-}, 15 * 60_000);
-
-afterAll(async () => {
-	await editor?.teardown();
-}, 120_000);
+useSharedEditor({ workflows: examples.map((e) => e.workflow) }, (shared) => {
+	editor = shared;
+});
 
 test('examples/ has examples to run', () => {
 	expect(examples.length).toBeGreaterThanOrEqual(7);

@@ -11,7 +11,7 @@
  *   panel showed used by the MCP SDK's client (Bearer token) to list the 16 tools and call a read.
  */
 import { FIXTURES } from '../../emulator/index.cjs';
-import { browserTest, byText, clickText, isVisible, ISSUE_MARKERS, nodesWithIssues, openAndClose, openWorkflow, startEditor, WAIT_MS, type Editor } from './editor.cjs';
+import { browserTest, useSharedEditor, byText, clickText, isVisible, ISSUE_MARKERS, nodesWithIssues, openAndClose, openWorkflow, WAIT_MS, type Editor } from './editor.cjs';
 import { CARD_POINTS_PATH, connectMcp, resultText, SUPPORT_MESSAGE } from '../ai/clients.cjs';
 import { BROWSER_USER_AGENT } from '../ai/chat.cjs';
 
@@ -20,9 +20,6 @@ const { startScriptedModel } = require('../ai/scriptedModel');
 const { supportScript, TOOLS } = require('../ai/supportScript');
 const { openAiCredential, mcpBearerCredential, n8nApiCredential } = require('../ai/aiExamples');
 
-// n8n's editor under load can lose a click or a key in ways no wait can see; a failed test runs once more, its
-// first failure printed with a screenshot (a defect of the node fails both runs)
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 interface WorkflowNode {
 	name: string;
@@ -51,20 +48,19 @@ let model: any;
 let editor: Editor | undefined;
 const current = () => editor;
 
-beforeAll(async () => {
-	model = await startScriptedModel();
-	try {
-		editor = await startEditor('ai', [agent, mcp, agentWithoutModelCredential], { credentials: [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN)] });
+useSharedEditor(
+	async () => {
+		model = await startScriptedModel();
+		return { workflows: [agent, mcp, agentWithoutModelCredential], credentials: [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN)] };
+	},
+	async (shared) => {
+		editor = shared;
 		// the agent example's Get This Execution reads its run with an API key of this n8n, which exists only now
 		await editor.stack.n8n.importCredentials([n8nApiCredential(editor.baseUrl, editor.apiKey)]);
-	} catch (e) {
-		await model.stop();
-		throw e;
-	}
-}, 15 * 60_000);
+	},
+);
 
 afterAll(async () => {
-	await editor?.teardown();
 	await model?.stop();
 }, 120_000);
 
