@@ -73,7 +73,7 @@ describe('a hidden Authentication value left from another resource', () => {
 			only('loyaltyPromotionsManagementApi'),
 		);
 		expect(message).toBe(
-			'SKU operations use the Loyalty Promotions (Voucherify) App Keys API or the Loyalty Promotions (Voucherify) OAuth2.0 API credential; choose one in Credential to connect with',
+			'SKU operations use the Loyalty Promotions (Voucherify) App Keys API or the Loyalty Promotions (Voucherify) OAuth2.0 API or the Loyalty Promotions (Voucherify) OAuth Service Key API credential; choose one in Credential to connect with',
 		);
 	});
 });

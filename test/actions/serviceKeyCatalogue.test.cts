@@ -8,7 +8,7 @@ import { minimalParameters, OPERATIONS } from './minimal.cjs';
 /**
  * Every operation of every resource that takes a bearer token, run through n8n's engine with only the OAuth
  * Service Key credential attached: it reaches the service with the bearer token alone (no app keys), and the
- * service accepts it. Areas check their permissions, so the key asks for theirs.
+ * service accepts it. Areas and metadata schemas by ID check their permissions, so the key asks for theirs.
  */
 
 const TYPE = 'loyaltyPromotionsOAuthServiceKeyApi';
@@ -32,7 +32,7 @@ it.each(BEARER_OPERATIONS)('$key', async ({ key, resource, operation }) => {
 	const parameters = await minimalParameters(key, emu);
 	emu.control.clearRequests();
 	const credentials: Record<string, ICredentialDataDecryptedObject> = {
-		[TYPE]: { ...credentialsFor(emu)[TYPE], scopes: 'vouchers.read areas.read areas.manage' },
+		[TYPE]: { ...credentialsFor(emu)[TYPE], scopes: 'vouchers.read areas.read areas.manage metadata_schemas.read metadata_schemas.manage' },
 	};
 	const result = await runNode({ parameters: { resource: resource.value, operation: operation.value, authentication: 'oAuthServiceKey', ...parameters }, credentials });
 	expect(result.error).toBeUndefined();

@@ -42,7 +42,7 @@ describe('versions 2 and 3: one description, the layout n8n shows whole', () => 
 			expect(field.displayOptions).toBeUndefined();
 		}
 		expect(named(v2, 'authentication')).toHaveLength(1);
-		expect(named(v2, 'authentication')[0].options?.map((option) => (option as { value: string }).value).sort()).toEqual(['appKeys', 'managementKeys', 'oAuth2']);
+		expect(named(v2, 'authentication')[0].options?.map((option) => (option as { value: string }).value).sort()).toEqual(['appKeys', 'managementKeys', 'oAuth2', 'oAuthServiceKey']);
 	});
 
 	it('version 3 has one Resource list naming every resource once, whatever the Authentication', () => {

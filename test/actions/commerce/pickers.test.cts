@@ -27,7 +27,7 @@ async function allPages(method: string, parameters: INodeParameters, filter?: st
 describe('From List', () => {
 	it('with a credential the resource cannot use, names the credential it needs and asks the service nothing', async () => {
 		await expect(listSearch('searchCustomers', call({ authentication: 'managementKeys', resource: 'customer', operation: 'get' }), 'Customer')).rejects.toThrow(
-			'Customer needs a Loyalty Promotions (Voucherify) App Keys API or a Loyalty Promotions (Voucherify) OAuth2.0 API credential: choose one in Credential to connect with',
+			'Customer needs a Loyalty Promotions (Voucherify) App Keys API or a Loyalty Promotions (Voucherify) OAuth2.0 API or a Loyalty Promotions (Voucherify) OAuth Service Key API credential: choose one in Credential to connect with',
 		);
 		expect(ctx.emu.control.requests()).toEqual([]);
 	});

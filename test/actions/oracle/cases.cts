@@ -65,6 +65,8 @@ const FIELD_VALUES: Record<string, unknown> = {
  * cases leave empty: each rules out a field that is filled in, as the operation's checks say.
  */
 const LEFT_OUT: Record<string, string[]> = {
+	// the campaign's one code is for Type Standalone only; the made-up type is another
+	'campaign.create': ['standaloneCode'],
 	// a period and a rounding need Rolling Expiration or Period Based pending points; the made-up types are the first ones
 	'cardDefinition.create': ['pointsExpiration*', 'pendingPoints*'],
 	'cardDefinition.update': ['pointsExpiration*', 'pendingPoints*'],

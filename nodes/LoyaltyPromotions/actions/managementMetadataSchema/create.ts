@@ -6,7 +6,7 @@ import { createProperties, METADATA_SCHEMAS, readCreateBody } from './fields';
 export const create: OperationDefinition = {
 	value: 'create',
 	name: 'Create',
-	action: 'Create a metadata schema',
+	action: 'Create a metadata schema in a project',
 	description: 'Define the metadata keys a kind of record (customer, order, product, voucher…) carries in a project',
 	endpoint: endpointOf('POST', METADATA_SCHEMAS),
 	properties: [...projectProperties, ...createProperties],

@@ -1,13 +1,10 @@
 import { NodeOperationError, type NodeExecutionHint } from 'n8n-workflow';
 import type { OperationDefinition } from '../../actions/types';
 import type { MappedItem } from './reader';
-import { fieldsNamedBy, quotedKey } from './names';
+import { fieldsNamedBy, listed, quotedKey } from './names';
 import { recordFields } from './record';
 
 /** What Map Automatically tells the user: the output panel's notes on keys left out, and errors named by input key. */
-
-/** A list as a hint or an error shows it: the first 20 entries, and how many more. */
-export const listed = (entries: string[]) => entries.slice(0, 20).join(', ') + (entries.length > 20 ? ` and ${entries.length - 20} more` : '');
 
 /**
  * The output panel's note on the input keys Map Automatically left out (Unknown Input Fields: Ignore): those that

@@ -239,3 +239,6 @@ export function typedGroup(params: FieldContext, field: RecordField, key: string
 	}
 	return { [groups[0].name]: group };
 }
+
+/** A list as a hint or an error shows it: the first 20 entries, and how many more. */
+export const listed = (entries: string[]) => entries.slice(0, 20).join(', ') + (entries.length > 20 ? ` and ${entries.length - 20} more` : '');

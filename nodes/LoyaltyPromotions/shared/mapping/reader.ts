@@ -2,8 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import type { OperationDefinition } from '../../actions/types';
 import { isMoneyProperty, putOwn } from '../fields';
 import { checkParameter, fail, MAX_EXACT_AMOUNT, parseJsonObject, requireIntegerInRange, type FieldContext } from '../validate';
-import { listed } from './hints';
-import { keyMatcher, namesRecordField, quotedKey, serviceKeys, typedGroup } from './names';
+import { keyMatcher, listed, namesRecordField, quotedKey, serviceKeys, typedGroup } from './names';
 import { AUTO, RECORD_AUTO, RECORD_FIELDS_PARAMETER, MAPPING_PARAMETER } from './parameters';
 import { recordFields, type RecordField } from './record';
 import { controlFields, controllingParameters, notUsedReason, panelVisibility, shownByValue } from './visibility';
