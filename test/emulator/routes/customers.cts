@@ -351,7 +351,8 @@ function registerCustomers(r: Router): void {
 				return {
 					id: `rh_${v.id.replace(/^v_/, '')}`, created_at: v.created_at, redeemable_id: v.id, redeemable_object: 'voucher', customer_id: c.id, holder_role: 'OWNER',
 					campaign_id: v.campaign_id ?? null, campaign_type: campaign?.campaign_type ?? null, voucher_type: v.type,
-					redeemable: { type: 'voucher', voucher: v, status: redeemableStatus(v, now) },
+					// the entry's voucher has no updated_at before its first update (the contract lets it be absent, not null)
+					redeemable: { type: 'voucher', voucher: leaveOutEmpty({ ...v }, ['updated_at']), status: redeemableStatus(v, now) },
 				} as Json & { id: string };
 			})
 			.filter((row) => ['campaign_id', 'campaign_type', 'voucher_type', 'holder_role'].every((field) => !is(field) || row[field] === is(field)))
