@@ -297,7 +297,7 @@ describe.each([
 	// Loyalty v2 with the App Keys, as the contract declares for every v2 operation
 	['App Keys', 'lp-app', 'Loyalty Promotions App Keys (demo)', 'Get many programs', 'Get many projects', /Management API credential/],
 	['OAuth2', 'lp-oauth', 'Loyalty Promotions OAuth2 (demo)', 'Get many customers', 'Get many webhooks', /Management API credential/],
-	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many projects', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2.0 API credential/],
+	['Management', 'lp-management', 'Loyalty Promotions Management (demo)', 'Get many projects', 'Get many customers', /App Keys API or the Loyalty Promotions \(Voucherify\) OAuth2.0 API or the Loyalty Promotions \(Voucherify\) OAuth Service Key API credential/],
 ])('with the %s credential', (_kind, id, name, callable, notCallable, needed) => {
 	browserTest(`"${callable}" from the nodes panel runs`, current, async () => {
 		const text = await addActionAndRun(callable, id, name);
