@@ -79,7 +79,8 @@ import {
 } from './lib/settings.cjs';
 
 // ---------- results ----------
-interface Row {
+/** One figure of bench/results.json (test/bench/smoke.test.cts reads them back). */
+export interface Row {
 	scenario: string;
 	items: number;
 	nodeMs?: number;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'fs';
 import { tmpdir } from 'os';
 import { dirname, join, relative } from 'path';
 import { ROOT, runScript, type ScriptResult } from '../harness/npmScript.cjs';
+import type { Row as BenchRow } from '../../bench/run.cjs';
 
 /**
  * `npm run bench -- --smoke`: every in-process scenario once at a tiny size (bench/lib/settings.cts), so a scenario
@@ -9,16 +10,8 @@ import { ROOT, runScript, type ScriptResult } from '../harness/npmScript.cjs';
  * `npm run bench`. It checks that each scenario runs and reports its figures, not how fast it was.
  */
 
-interface Row {
-	scenario: string;
-	items: number;
-	nodeMs?: number;
-	floorMs?: number;
-	metric: string;
-	value: number | null;
-	goal: string;
-	met: boolean | null;
-}
+/** A result row as JSON carries it: a figure that is not finite is written as null. */
+type Row = Omit<BenchRow, 'value'> & { value: number | null };
 
 /** The rows each scenario reports in a smoke run (one SKU size; two limits for 7 and 8, 7 with a per-item run each). */
 const ROWS_PER_SCENARIO: Record<number, number> = { 1: 1, 2: 1, 3: 1, 4: 4, 5: 2, 6: 2, 7: 4, 8: 2 };
