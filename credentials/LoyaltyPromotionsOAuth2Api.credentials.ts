@@ -11,7 +11,7 @@ import { OAUTH_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { joinScopes, SCOPES } from './scopes';
 import { OAuthTokenError } from './tokenError';
-import { buyAccessToken } from './tokenPurchase';
+import { ACCESS_TOKEN_PROPERTY, buyAccessToken } from './tokenPurchase';
 
 /**
  * Client-credentials OAuth: the app keys buy a bearer token from POST /v1/oauth/token. The token lives in a
@@ -44,13 +44,7 @@ export class LoyaltyPromotionsOAuth2Api implements ICredentialType {
 			placeholder: 'api',
 			description: `What the token may do: scope names separated by spaces or commas, e.g. "api" (the whole server-side API) or "customers, vouchers". Empty means "api". Known scopes: ${SCOPES.join(', ')}.`,
 		},
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
+		ACCESS_TOKEN_PROPERTY,
 		...locationProperties,
 	];
 

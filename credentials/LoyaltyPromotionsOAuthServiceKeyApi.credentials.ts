@@ -11,7 +11,7 @@ import { SERVICE_KEY_TEST_RULES } from './testRules';
 import { BASE_URL_EXPRESSION, baseUrlOf, locationProperties } from './location';
 import { FINE_GRAINED_EXAMPLES, joinFineGrainedScopes } from './scopes';
 import { OAuthTokenError } from './tokenError';
-import { buyAccessToken, tokenRequestOptions, type TokenRequest } from './tokenPurchase';
+import { ACCESS_TOKEN_PROPERTY, buyAccessToken, tokenRequestOptions, type TokenRequest } from './tokenPurchase';
 
 /** The OAuth v2 token endpoint (announced 22 July 2026; its bodies are not published). */
 const TOKEN_PATH = '/v2/oauth/token';
@@ -84,13 +84,7 @@ export class LoyaltyPromotionsOAuthServiceKeyApi implements ICredentialType {
 			placeholder: 'vouchers.read',
 			description: `Permission codes separated by spaces or commas, each a resource and an action (e.g. ${FINE_GRAINED_EXAMPLES.join(', ')}), within the key's role in the project`,
 		},
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
+		ACCESS_TOKEN_PROPERTY,
 		...locationProperties,
 	];
 

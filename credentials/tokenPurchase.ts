@@ -1,5 +1,17 @@
-import type { IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestHelper, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { OAuthTokenError, toOAuthTokenError } from './tokenError';
+
+/**
+ * Where a bought token lives: hidden, and expirable, so that n8n fetches it when empty and again, once, when a
+ * request answers 401 (preAuthentication).
+ */
+export const ACCESS_TOKEN_PROPERTY: INodeProperties = {
+	displayName: 'Access Token',
+	name: 'accessToken',
+	type: 'hidden',
+	typeOptions: { expirable: true, password: true },
+	default: '',
+};
 
 /** A client-credentials token request: where it goes, how it signs and its form fields. */
 export interface TokenRequest {
