@@ -4,7 +4,7 @@
  * Retry-After, cursors that come round again, a redirect to another origin (a second emulator records what
  * reaches it), a Base URL with a password, a credential the resource cannot use (as an imported or AI-built
  * workflow carries it), an expression yielding an object or a Luxon DateTime, and n8n's Retry On Fail rerunning
- * the whole node; an item's Discount Type other than the panel's, and a Category ID beyond 2^53.
+ * the whole node; an item's Discount Type other than the panel's, a Category ID beyond 2^53, and a bound saved as an expression.
  */
 import { FIXTURES, startEmulator, type RunningEmulator } from '../emulator/index.cjs';
 import { startSlowService, type SlowService } from '../harness/slowService.cjs';
@@ -82,6 +82,13 @@ const WORKFLOWS = {
 		name: 'Vouchers',
 		typeVersion: 3,
 		parameters: { resource: 'voucher', operation: 'getAll', filters: { category: '={{ 12345678901234567890 }}' }, options: {} },
+		credentials: APP,
+	}),
+	// issue 50: a bound saved as an expression (n8n strips its "=" before the node sees it: noDataExpression)
+	boundAsExpression: workflow('e2eSafeBoundExpr1', {
+		name: 'Adjust',
+		typeVersion: 3,
+		parameters: { resource: 'voucher', operation: 'adjustBalance', code: FIXTURES.giftCode, cardType: 'gift', amount: 15000, maxAmountPerCall: '=20000', additionalFields: {}, options: {} },
 		credentials: APP,
 	}),
 	retryAfter: workflow('e2eSafeRetryAftr1', { name: 'Categories', parameters: { resource: 'category', operation: 'getAll', returnAll: true, options: {} }, credentials: APP }),
@@ -245,6 +252,17 @@ test("a Get Many's Category filter beyond 2^53 from an expression is refused, no
 	const result = await run(WORKFLOWS.unsafeCategory.id);
 	expect(failure(result)).toMatchObject({ status: 'error', node: 'Vouchers' });
 	expect(failure(result).message).toMatch(/^Category Name or ID: must be text, not the number 12345678901234567000, which is beyond 9007199254740991/);
+	expect(requests(stack.emulator)).toEqual([]);
+});
+
+test('a bound saved as "=20000" is refused naming it, not used as the bound: nothing sent', async () => {
+	const result = await run(WORKFLOWS.boundAsExpression.id);
+	expect(failure(result)).toMatchObject({
+		status: 'error',
+		node: 'Adjust',
+		message: 'Max Amount per Call: must be typed in the node, not an expression: a bound an input item or an AI model sets bounds nothing',
+		description: 'Nothing was sent to the service.',
+	});
 	expect(requests(stack.emulator)).toEqual([]);
 });
 

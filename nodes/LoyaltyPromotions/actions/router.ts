@@ -33,6 +33,7 @@ import {
 import { errorItem } from '../shared/errorItem';
 import { checkBatchCount, checkBounds } from '../shared/limits';
 import { checkCallsPerRun } from '../shared/runBudget';
+import { checkBuilderNumbers } from '../shared/builderSetting';
 import { AUTO_CONCURRENCY, autoHint, DEFAULT_CONCURRENCY, runPool, type Concurrency } from '../shared/pool';
 import { fieldPathProblem, outputProperties, quoted, selectedFields, simplify, simplifyProperty, UnfollowedPaths } from '../shared/simplify';
 import { ignoredKeysHint, mappingProperties, mappingReader, notShownKeysHint, recordReader, UNKNOWN_FIELDS_PARAMETER, withInputKey, withMapped, type MappedItem } from '../shared/mapping';
@@ -88,6 +89,7 @@ async function runBatch(
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			const params = readerFor(itemIndex);
+			checkBuilderNumbers(params, operation.properties);
 			if (BUDGETED_OPERATIONS.has(operation.value)) checkCallsPerRun(params);
 			checkBounds(params, operation);
 			rows.push({ itemIndex, row: await operation.batch.readRow(params) });
@@ -364,6 +366,7 @@ async function routeItems(context: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			const output = outputFieldsOf(operation, params);
 			const report = output?.selected ? unfollowed.report : undefined;
+			checkBuilderNumbers(params, operation.properties);
 			if (BUDGETED_OPERATIONS.has(operation.value)) checkCallsPerRun(params);
 			checkBounds(params, operation);
 			const built = await operation.build(params);

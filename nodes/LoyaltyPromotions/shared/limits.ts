@@ -86,7 +86,7 @@ const holds = (params: ParamReader, kind: BoundKind) => kind !== 'cards' || runs
 
 /** A bound as the workflow builder typed it: an expression (a $fromAI() among them) would let an item or a model set it. */
 function builderSetting<T>(params: ParamReader, property: INodeProperties, fallback: T): T {
-	builderTyped(params, property.name, property.displayName, 'bound');
+	builderTyped(params, property.name, property.displayName, 'bound', property.type === 'number');
 	return params.get<T>(property.name, fallback);
 }
 
