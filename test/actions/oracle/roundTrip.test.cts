@@ -14,8 +14,12 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { OperationDefinition } from '../../../nodes/LoyaltyPromotions/actions/types';
+import { runAsTool } from '../../harness/asTool.cjs';
+import { credentialsFor } from '../../harness/emulatorCredentials.cjs';
 import { minimalParameters, OPERATIONS } from '../minimal.cjs';
 import { useEmulator } from '../v2/helpers.cjs';
+import { recordAsTool } from './toolRecord.cjs';
 
 interface Body {
 	source: string;
@@ -93,6 +97,7 @@ interface Case {
 	output: 'raw' | 'simplified';
 	endpoints: string[];
 	properties: INodeProperties[];
+	operation: OperationDefinition;
 }
 
 const CASES: Case[] = OPERATIONS.flatMap(({ key, resource, operation }) => {
@@ -107,7 +112,7 @@ const CASES: Case[] = OPERATIONS.flatMap(({ key, resource, operation }) => {
 		const reader = resource.operations.find((candidate) => candidate.value === read);
 		if (!reader) return [];
 		const outputs = reader.simplify ? (['raw', 'simplified'] as const) : (['raw'] as const);
-		return outputs.map((output) => ({ write: key, read: `${resource.value}.${read}`, output, endpoints, properties: operation.properties }));
+		return outputs.map((output) => ({ write: key, read: `${resource.value}.${read}`, output, endpoints, properties: operation.properties, operation }));
 	});
 });
 
@@ -162,6 +167,9 @@ interface Outcome {
 	/** How many of the item's writable values were compared with the request. */
 	compared: number;
 	refused?: string;
+	/** The read's item and the write's panel as they were when the write was sent. */
+	item?: IDataObject;
+	parameters?: INodeParameters;
 }
 
 async function roundTrip(testCase: Case): Promise<Outcome> {
@@ -178,7 +186,7 @@ async function roundTrip(testCase: Case): Promise<Outcome> {
 		// n8n itself refuses to run a node whose panel lacks a required value (one the panel's new value shows)
 		const { error } = await ctx.run(parameters, { input: [item] }).catch((issue: Error) => ({ error: issue }));
 		const write = ctx.sent().find((request) => request.method !== 'GET');
-		if (write) return compare(testCase, item, write);
+		if (write) return { ...compare(testCase, item, write), item, parameters };
 		const message = error?.message ?? 'nothing sent and no error';
 		const control = CONTROL_REFUSAL.exec(message);
 		const name = control && controlParameter(testCase.properties, control[1]);
@@ -189,6 +197,20 @@ async function roundTrip(testCase: Case): Promise<Outcome> {
 		}
 		return { differences: new Map(), compared: 0, refused: message };
 	}
+}
+
+/**
+ * The same record written back through the v3 AI tool: the write's panel as the mapped run left it, each record
+ * field the item gives a `$fromAI()` whose argument is the item's value (toolRecord.cts).
+ */
+async function toolRoundTrip(testCase: Case, item: IDataObject, parameters: INodeParameters): Promise<Outcome> {
+	const tool = recordAsTool(testCase.operation, parameters, item);
+	expect(Object.keys(tool.toolArguments).length).toBeGreaterThan(0);
+	ctx.emu.control.clearRequests();
+	const { error, response } = await runAsTool({ ...tool, credentials: credentialsFor(ctx.emu) });
+	const write = ctx.sent().find((request) => request.method !== 'GET');
+	if (write) return compare(testCase, item, write);
+	return { differences: new Map(), compared: 0, refused: error ?? `nothing sent and no error (answered ${response ?? 'nothing'})` };
 }
 
 /** The differences between the item's writable values and the request, and how many values were compared. */
@@ -240,15 +262,12 @@ describe('round trip: a read output written back with Map Automatically', () => 
 		expect(CASES.length).toBeGreaterThan(40);
 	});
 
-	it.each(CASES.map((testCase) => [`${testCase.read} (${testCase.output}) → ${testCase.write}`, testCase] as const))('%s', async (_, testCase) => {
-		const { differences, compared, refused } = await roundTrip(testCase);
-		if (refused !== undefined) {
-			refusals.push(`${testCase.read} (${testCase.output}) → ${testCase.write}: ${refused}`);
-			// a refusal names the field first: "Field (input field "key"): rule", or "Field: rule"
-			const field = /^(.+?)(?: \(input fields? "[^"]+"(?:, beside [^)]*)?\))?: /.exec(refused)?.[1] ?? /Parameter "([^"]+)" is required/.exec(refused)?.[1];
-			expect([refused, testCase.properties.some((property) => property.displayName === field || ((property.options ?? []) as INodeProperties[]).some((option) => option.displayName === field))]).toEqual([refused, true]);
-			return;
-		}
+	/** A refusal names a field of the write first: "Field (input field "key"): rule", or "Field: rule". */
+	const expectNamesField = (testCase: Case, refused: string) => {
+		const field = /^(.+?)(?: \(input fields? "[^"]+"(?:, beside [^)]*)?\))?: /.exec(refused)?.[1] ?? /Parameter "([^"]+)" is required/.exec(refused)?.[1];
+		expect([refused, testCase.properties.some((property) => property.displayName === field || ((property.options ?? []) as INodeProperties[]).some((option) => option.displayName === field))]).toEqual([refused, true]);
+	};
+	const expectWrittenBack = (testCase: Case, { differences, compared }: Outcome) => {
 		const seen = stillDiffer.get(testCase.write) ?? new Set();
 		for (const path of differences.keys()) {
 			const known = knownFor(testCase.write, path);
@@ -258,5 +277,23 @@ describe('round trip: a read output written back with Map Automatically', () => 
 		// the item carries writable values: a round trip that compares nothing would assert nothing
 		expect(compared).toBeGreaterThan(0);
 		expect(Object.fromEntries([...differences].filter(([path]) => !knownFor(testCase.write, path)))).toEqual({});
+	};
+
+	it.each(CASES.map((testCase) => [`${testCase.read} (${testCase.output}) → ${testCase.write}`, testCase] as const))('%s', async (name, testCase) => {
+		const mapped = await roundTrip(testCase);
+		if (mapped.refused !== undefined) {
+			refusals.push(`${name}: ${mapped.refused}`);
+			expectNamesField(testCase, mapped.refused);
+			return;
+		}
+		expectWrittenBack(testCase, mapped);
+		// the v3 AI tool given the same record, field by field
+		const tool = await toolRoundTrip(testCase, mapped.item!, mapped.parameters!);
+		if (tool.refused !== undefined) {
+			refusals.push(`${name}, as the AI tool: ${tool.refused}`);
+			expectNamesField(testCase, tool.refused);
+			return;
+		}
+		expectWrittenBack(testCase, tool);
 	});
 });
