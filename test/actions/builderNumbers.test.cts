@@ -60,11 +60,16 @@ describe.each(CASES)('%s', (label, { name, key, value }) => {
 		return { resource, operation, ...(await minimalParameters(key, ctx.emu)), [name]: saved } as INodeParameters;
 	};
 
-	it.each([`=${value}`, `={{ ${value} }}`])(`saved as %j: refused naming it, nothing sent (${key})`, async (saved) => {
+	// n8n hands the node `=20000` as the text "20000", `={{ 20000 }}` as "{{ 20000 }}"
+	it.each([
+		[`=${value}`, String(value)],
+		[`={{ ${value} }}`, `{{ ${value} }}`],
+	])(`saved as %j: refused naming it, nothing sent (${key})`, async (saved, text) => {
 		const { error, response } = await runAsTool({ parameters: await parameters(saved), toolArguments: {}, credentials: credentialsFor(ctx.emu) });
 		expect(response).toBeUndefined();
 		// the tool form's error carries its description too (toolOutput.test.cts)
-		expect(error).toBe(`${label}: must be typed in the node, not an expression: a ${name.endsWith('PerCall') ? 'bound' : 'budget'} an input item or an AI model sets bounds nothing\n\nDetails: Nothing was sent to the service.`);
+		const what = name.endsWith('PerCall') ? 'bound' : 'budget';
+		expect(error).toBe(`${label}: must be typed in the node as a number, not an expression or text (got the text "${text}"): a ${what} an input item or an AI model sets bounds nothing\n\nDetails: Nothing was sent to the service.`);
 		expect(ctx.sent()).toEqual([]);
 	});
 

@@ -260,7 +260,7 @@ test('a bound saved as "=20000" is refused naming it, not used as the bound: not
 	expect(failure(result)).toMatchObject({
 		status: 'error',
 		node: 'Adjust',
-		message: 'Max Amount per Call: must be typed in the node, not an expression: a bound an input item or an AI model sets bounds nothing',
+		message: 'Max Amount per Call: must be typed in the node as a number, not an expression or text (got the text "20000"): a bound an input item or an AI model sets bounds nothing',
 		description: 'Nothing was sent to the service.',
 	});
 	expect(requests(stack.emulator)).toEqual([]);

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { ParamReader } from '../actions/types';
-import { fail } from './validate';
+import { fail, shown } from './validate';
 
-const refusal = (what: 'bound' | 'budget') => `must be typed in the node, not an expression: a ${what} an input item or an AI model sets bounds nothing`;
+const why = (what: 'bound' | 'budget') => `a ${what} an input item or an AI model sets bounds nothing`;
 
 /**
  * A setting only the workflow builder sets (a bound per call, a budget, Max Calls per Run), as saved in the node:
@@ -15,7 +15,9 @@ const refusal = (what: 'bound' | 'budget') => `must be typed in the node, not an
  */
 export function builderTyped(params: ParamReader, name: string, label: string, what: 'bound' | 'budget', number = true): unknown {
 	const stored = params.node.parameters[name];
-	if (typeof stored === 'string' && (number || stored.trimStart().startsWith('='))) fail(params, label, refusal(what));
+	if (typeof stored !== 'string') return stored;
+	if (stored.trimStart().startsWith('=')) fail(params, label, `must be typed in the node, not an expression: ${why(what)}`);
+	if (number) fail(params, label, `must be typed in the node as a number, not an expression or text (got the text ${shown(stored)}): ${why(what)}`);
 	return stored;
 }
 
