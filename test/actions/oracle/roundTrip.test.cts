@@ -8,8 +8,12 @@
  * voucher's code, the record's own ID on an update) is compared with the path. A controlling value the panel does
  * not say is refused naming the field and both values; the test then sets the panel to the item's value, as a
  * user would (e.g. after a Switch node), and runs again. The node may instead refuse the item naming the field.
+ * Once written back, the same record goes through the v3 AI tool, each field it gives a `$fromAI()` argument
+ * (toolRecord.cts), and the request must carry the same values unchanged. Where Map Automatically refuses the
+ * record, the tool is not run: its arguments are built by the same reading of the record.
  *
- * Exceptions are data, below, each with its reason, and each asserted to still differ (the lists only shrink).
+ * Exceptions are data, below, each with its reason: the values not written back (KNOWN) and the records refused
+ * (REFUSED), each asserted to still happen (the lists only shrink); a refusal not listed fails its case.
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
