@@ -116,6 +116,13 @@ describe('Segment', () => {
 		expect(ctx.sent().map((request) => request.query)).toEqual([{ limit: '7' }]);
 	});
 
+	it('the emulator refuses an end_date before start_date (400 invalid_param), as the node does before sending', async () => {
+		const { appId, appToken } = ctx.emu.credentials;
+		const res = await fetch(`${ctx.emu.baseUrl}/v1/segments?start_date=2024-02-01T00:00:00Z&end_date=2024-01-01T00:00:00Z`, { headers: { 'x-app-id': appId, 'x-app-token': appToken } });
+		expect(res.status).toBe(400);
+		expect(await res.json()).toMatchObject({ key: 'invalid_param', details: expect.stringMatching(/end_date must not be before start_date/) });
+	});
+
 	it.each([
 		[segment('getAll', { filters: { startDate: '2024-02-01T00:00:00Z', endDate: '2024-01-01T00:00:00Z' } }), 'End Date', /must not be before Start Date/],
 		[segment('getAll', { filters: { startDate: 'yesterday' } }), 'Start Date', /ISO 8601|date/i],
