@@ -173,5 +173,7 @@ describe("the credential test (n8n start's POST /rest/credentials/test)", () => 
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(message);
 		if ('clientSecret' in changes) expect(result.message).not.toContain('wrong-secret');
+		// a missing Project ID is named before anything is sent
+		if (changes.projectId === '') expect(stack.emulator.control.requests()).toEqual([]);
 	});
 });
