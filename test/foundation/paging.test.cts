@@ -105,9 +105,33 @@ describe('list paged by a date filter (segments: three created in each milliseco
 		const entries = await list(env, job(250, { order: 'created_at' }));
 		expect(ids(entries)).toEqual(FIXTURES.segmentIds.slice(0, 250));
 		const queries = pageQueries(env, '/v1/segments');
-		// Pages 1 and 2 each end on the first segment of a millisecond, which the next page starts with again.
-		expect(queries.map((q) => q.limit)).toEqual(['100', '100', '52']);
-		expect(queries[2]['filters[created_at][conditions][$after]']).toBe(new Date(Date.parse(String(entries[198].created_at)) - 1).toISOString());
+		// Pages 1 and 2 each end on the first segment of a millisecond; the next page starts one millisecond earlier
+		// (in case the bound is strict), so under the emulator's inclusive bound that segment and the three of the
+		// millisecond before come again: 4 asked for on top of what is still wanted.
+		expect(queries.map((q) => q.limit)).toEqual(['100', '100', '58']);
+		expect(queries[2].start_date).toBe(new Date(Date.parse(String(entries[195].created_at)) - 1).toISOString());
+	});
+
+	it("never asks past the user's own bound: a page of its one moment stops loudly rather than widen the range", async () => {
+		const start = '2024-01-01T00:00:00.010Z';
+		const small = { ...SEGMENT_LIST, maxPageSize: 2 };
+		const result = await env.probe([{ ...job(4, { order: 'created_at', start_date: start }), list: small }]);
+		expect(result.error?.message).toMatch(/already sent/);
+		expect(pageQueries(env, '/v1/segments').map((q) => q.start_date)).toEqual([start, start]);
+	});
+
+	it('gathers every entry once whether the bound is inclusive (start_date) or strict (the filter conditions)', async () => {
+		const strict: ListSpec = {
+			...SEGMENT_LIST,
+			dateCursor: { field: 'created_at', before: 'filters[created_at][conditions][$before]', after: 'filters[created_at][conditions][$after]', orderParam: 'order' },
+		};
+		for (const spec of [SEGMENT_LIST, strict]) {
+			for (const order of ['created_at', '-created_at']) {
+				const entries = await list(env, { ...job(230, { order }), list: spec });
+				expect(new Set(ids(entries))).toEqual(new Set(FIXTURES.segmentIds));
+				expect(entries).toHaveLength(FIXTURES.segmentIds.length);
+			}
+		}
 	});
 
 	it('stops loudly when a whole page shares one moment, rather than loop', async () => {

@@ -8,8 +8,8 @@ import type { ServiceRequest, Transport } from './request';
  * - paged:    the counted envelope, paged by page number (`page` = 1, 2, …; the service serves a bounded number of pages)
  * - idCursor: { object: 'list', data_ref, <data_ref>, has_more, more_starting_after }
  * - v2Cursor: { object: 'list', data, cursor: { next, expires_at } }
- * - dateCursor: the counted envelope without a page parameter: the next page is asked for with a filter on the
- *   entries' own date (segments: `filters[created_at][conditions][$before]` newest first, `…[$after]` oldest first)
+ * - dateCursor: the counted envelope without a page parameter: the next page is asked for with a bound on the
+ *   entries' own date (segments: `end_date` newest first, `start_date` oldest first)
  */
 export type ListEnvelope = 'counted' | 'paged' | 'idCursor' | 'v2Cursor' | 'dateCursor';
 
@@ -101,10 +101,12 @@ function cursorParamOf(spec: ListSpec, request: ServiceRequest): string | undefi
 
 /**
  * A dateCursor page's cursor: one millisecond past its last entry's date, towards the page, so that the entries
- * sharing that moment which the page cut off come on the next page (the service's bounds are strict); the
- * entries of that moment already handed over come again and are dropped by id (`overlap` counts them).
+ * sharing that moment which the page cut off come on the next page whether the service's bound is strict or
+ * inclusive; the entries already handed over come again and are dropped by id. `overlap` counts those that may
+ * come again (the last moment's and, for an inclusive bound, the millisecond past it). The cursor never passes
+ * the request's own bound in that parameter (`bound`, the user's date range), so the walk never widens it.
  */
-function dateCursorPage(entries: IDataObject[], cursor: DateCursor, oldestFirst: boolean): Page {
+function dateCursorPage(entries: IDataObject[], cursor: DateCursor, oldestFirst: boolean, bound: unknown): Page {
 	const last = entries[entries.length - 1];
 	const moment = Date.parse(String(last[cursor.field]));
 	if (Number.isNaN(moment)) {
@@ -112,13 +114,20 @@ function dateCursorPage(entries: IDataObject[], cursor: DateCursor, oldestFirst:
 			`The service's list entry ${JSON.stringify(last.id ?? null)} has no ${cursor.field} date to ask for the next page by (got ${JSON.stringify(last[cursor.field] ?? null)}); nothing is returned for this item, rather than a list cut short.`,
 		);
 	}
-	const overlap = entries.filter((entry) => Date.parse(String(entry[cursor.field])) === moment).length;
-	return { entries, next: new Date(moment + (oldestFirst ? -1 : 1)).toISOString(), overlap };
+	const past = moment + (oldestFirst ? -1 : 1);
+	const overlap = entries.filter((entry) => {
+		const at = Date.parse(String(entry[cursor.field]));
+		return at === moment || at === past;
+	}).length;
+	const limit = typeof bound === 'string' ? Date.parse(bound) : NaN;
+	const next = Number.isNaN(limit) ? past : oldestFirst ? Math.max(past, limit) : Math.min(past, limit);
+	return { entries, next: new Date(next).toISOString(), overlap };
 }
 
 function readPage(body: IDataObject, spec: ListSpec, request: ServiceRequest, requestedSize: number | undefined, cursor: string | undefined): Page {
 	const entries = entriesOf(body, spec.entriesKey);
-	if (entries.length === 0 || !cursorParamOf(spec, request)) return { entries };
+	const cursorParam = cursorParamOf(spec, request);
+	if (entries.length === 0 || !cursorParam) return { entries };
 	switch (spec.envelope) {
 		case 'paged': {
 			// A short page is the last one.
@@ -137,7 +146,7 @@ function readPage(body: IDataObject, spec: ListSpec, request: ServiceRequest, re
 		case 'dateCursor': {
 			// A short page is the last one.
 			const full = requestedSize === undefined || entries.length >= requestedSize;
-			return full && spec.dateCursor ? dateCursorPage(entries, spec.dateCursor, ascending(spec, request)) : { entries };
+			return full && spec.dateCursor ? dateCursorPage(entries, spec.dateCursor, ascending(spec, request), request.query?.[cursorParam]) : { entries };
 		}
 		case 'counted': {
 			// A counted list pages by the id of its last entry; a short page is the last one.

@@ -1,4 +1,7 @@
-/** Customer segments, through n8n's engine against the emulator: the list pages by creation date, not by page. */
+/**
+ * Customer segments, through n8n's engine against the emulator: the list pages by creation date with start_date /
+ * end_date (announced 21 May 2026), not by page.
+ */
 import { FIXTURES } from '../../emulator/index.cjs';
 import { credentialsFor } from '../../harness/emulatorCredentials.cjs';
 import { listSearch } from '../../harness/loadOptions.cjs';
@@ -8,7 +11,8 @@ const ctx = useEmulator();
 
 const segment = (operation: string, extra: Parameters = {}) => ({ resource: 'segment', operation, ...extra });
 const BEFORE = 'filters[created_at][conditions][$before]';
-const AFTER = 'filters[created_at][conditions][$after]';
+const END = 'end_date';
+const START = 'start_date';
 const TOTAL = FIXTURES.segmentIds.length;
 
 describe('Segment', () => {
@@ -45,23 +49,24 @@ describe('Segment', () => {
 		expect(dates).toEqual([...dates].sort().reverse());
 		const queries = ctx.sent().map((request) => request.query);
 		// Three segments share each millisecond, so pages end inside a moment: the next one starts at that moment
-		// again (one millisecond later, as the bound is strict), and what was read already is dropped.
+		// again (one millisecond later, in case the bound is strict), and what was read already is dropped.
 		expect(queries[0]).toEqual({ limit: '100' });
 		expect(queries.length).toBe(3);
-		for (const [index, query] of queries.slice(1).entries()) {
-			const last = Date.parse(dates[(index + 1) * 100 - 1]);
-			expect(query).toEqual({ limit: '100', [BEFORE]: new Date(last + 1).toISOString() });
+		for (const query of queries.slice(1)) {
+			expect(Object.keys(query).sort()).toEqual([END, 'limit']);
+			expect(dates).toContain(new Date(Date.parse(String(query[END])) - 1).toISOString());
 		}
+		expect(String(queries[1][END]) > String(queries[2][END])).toBe(true);
 	});
 
-	it('oldest first, the next page is asked for by $after, one millisecond before the last segment read', async () => {
+	it('oldest first, the next page is asked for by start_date, one millisecond before the last segment read', async () => {
 		const { items, error } = await ctx.run(segment('getAll', { returnAll: true, filters: { order: 'created_at' } }));
 		expect(error).toBeUndefined();
 		expect(items.map((item) => String(item.json.id))).toEqual(FIXTURES.segmentIds);
 		const queries = ctx.sent().map((request) => request.query);
 		expect(queries[0]).toEqual({ limit: '100', order: 'created_at' });
 		// Segment 100 (index 99) is the first of its millisecond: page 2 starts with it again and it is dropped.
-		expect(queries[1]).toEqual({ limit: '100', order: 'created_at', [AFTER]: new Date(Date.parse(String(items[99].json.created_at)) - 1).toISOString() });
+		expect(queries[1]).toEqual({ limit: '100', order: 'created_at', [START]: new Date(Date.parse(String(items[99].json.created_at)) - 1).toISOString() });
 	});
 
 	it('sends the filters as the service names them; its own Created Before bounds the first page', async () => {
@@ -76,7 +81,51 @@ describe('Segment', () => {
 		});
 	});
 
+	it('Start Date and End Date bound the list (inclusive at the emulator); Return All walks within them, never past them', async () => {
+		const all = (await ctx.run(segment('getAll', { returnAll: true }))).items.map((item) => item.json);
+		const [from, to] = [String(all[200].created_at), String(all[30].created_at)];
+		const inRange = all.filter((entry) => String(entry.created_at) >= from && String(entry.created_at) <= to).map((entry) => String(entry.id));
+		expect(inRange.length).toBeGreaterThan(170);
+		for (const order of ['-created_at', 'created_at']) {
+			ctx.emu.control.clearRequests();
+			const { items, error } = await ctx.run(segment('getAll', { returnAll: true, filters: { startDate: from, endDate: to, order } }));
+			expect(error).toBeUndefined();
+			const ids = items.map((item) => String(item.json.id));
+			expect(new Set(ids)).toEqual(new Set(inRange));
+			expect(ids).toHaveLength(inRange.length);
+			const queries = ctx.sent().map((request) => request.query);
+			expect(queries[0]).toMatchObject({ [START]: from, [END]: to });
+			// the walk moves one bound and keeps the other as given
+			const kept = order === 'created_at' ? END : START;
+			expect(queries.length).toBeGreaterThan(1);
+			expect(queries.every((query) => query[kept] === (kept === START ? from : to) && String(query[START]) >= from && String(query[END]) <= to)).toBe(true);
+		}
+	});
+
+	it('a saved Created Before filter still bounds every page of the walk; a Limit stops exactly', async () => {
+		const { items } = await ctx.run(segment('getAll', { returnAll: true, filters: { createdBefore: '2024-01-01T00:00:00.060Z' } }));
+		expect(items).toHaveLength(180);
+		expect(items.every((item) => String(item.json.created_at) < '2024-01-01T00:00:00.060Z')).toBe(true);
+		const queries = ctx.sent().map((request) => request.query);
+		expect(queries).toHaveLength(2);
+		expect(queries.every((query) => query[BEFORE] === '2024-01-01T00:00:00.060Z')).toBe(true);
+		expect(queries[1][END]).toBe(new Date(Date.parse(String(items[99].json.created_at)) + 1).toISOString());
+		ctx.emu.control.clearRequests();
+		const limited = await ctx.run(segment('getAll', { returnAll: false, limit: 7 }));
+		expect(limited.items).toHaveLength(7);
+		expect(ctx.sent().map((request) => request.query)).toEqual([{ limit: '7' }]);
+	});
+
+	it('the emulator refuses an end_date before start_date (400 invalid_param), as the node does before sending', async () => {
+		const { appId, appToken } = ctx.emu.credentials;
+		const res = await fetch(`${ctx.emu.baseUrl}/v1/segments?start_date=2024-02-01T00:00:00Z&end_date=2024-01-01T00:00:00Z`, { headers: { 'x-app-id': appId, 'x-app-token': appToken } });
+		expect(res.status).toBe(400);
+		expect(await res.json()).toMatchObject({ key: 'invalid_param', details: expect.stringMatching(/end_date must not be before start_date/) });
+	});
+
 	it.each([
+		[segment('getAll', { filters: { startDate: '2024-02-01T00:00:00Z', endDate: '2024-01-01T00:00:00Z' } }), 'End Date', /must not be before Start Date/],
+		[segment('getAll', { filters: { startDate: 'yesterday' } }), 'Start Date', /ISO 8601|date/i],
 		[segment('create', { name: ' ', type: 'static' }), 'Name', /is required/],
 		[segment('create', { name: 'x', type: 'static', customerIds: 'cust_1, not an id' }), 'Customer IDs', /must match \^cust_/],
 		[segment('create', { name: 'x', type: 'passive', filter: '{}' }), 'Filter (JSON)', /is required for active and passive segments/],

@@ -472,7 +472,7 @@ const CALLS: Record<string, Call> = {
 	},
 	'DELETE /v2/loyalties/tier-structures/{tierStructureId}/tiers/{tierId}': (t, B, ctx) => t.http.delete(`/v2/loyalties/tier-structures/${ctx.tierStructureId}/tiers/${ctx.tierId}`, { headers: B }),
 	// branch v1rest2: segments
-	'GET /v1/segments': (t) => t.http.get('/v1/segments?limit=5&filters[created_at][conditions][$before]=2024-01-01T00:00:00.050Z', { headers: t.A }),
+	'GET /v1/segments': (t) => t.http.get('/v1/segments?limit=5&start_date=2024-01-01T00:00:00.010Z&end_date=2024-01-01T00:00:00.050Z&filters[created_at][conditions][$before]=2024-01-01T00:00:00.050Z', { headers: t.A }),
 	'POST /v1/segments': (t) => t.http.post('/v1/segments', { name: 'walk-create', type: 'static', customers: [FIXTURES.customerId] }, { headers: t.A }),
 	'GET /v1/segments/{segmentId}': (t) => t.http.get(`/v1/segments/${FIXTURES.segmentIds[0]}`, { headers: t.A }),
 	'DELETE /v1/segments/{segmentId}': async (t) => {

@@ -1,14 +1,16 @@
 /**
  * Customer segments (auth A or Bearer) over the generic store (crud.cts): create, get and delete are plain; the
- * list is the service's own: no page parameter (`page` is ignored), pages asked for by
- * `filters[created_at][conditions][$before|$after]` (strict bounds), newest first unless `order=created_at`, and
+ * list is the service's own: no page parameter (`page` is ignored), pages asked for by `start_date` / `end_date`
+ * (announced 21 May 2026, not in the contract: the emulator's rule is inclusive bounds on created_at, and an
+ * end_date before start_date is a 400), the contract's `filters[created_at][conditions][$before|$after]` still
+ * honoured (strict bounds), newest first unless `order=created_at`, and
  * the entries under `data`, as `data_ref` says and the contract's list schema requires (it also lists a `segments`
  * key, which its example does not send). A static
  * segment takes customer IDs (at most 20,000) and no filter; an active (`auto-update`) or passive one takes a
  * filter object and no customers, and a project has at most 100 of those.
  */
 import { sortByOrder } from '../envelopes.cjs';
-import { invalidPayload } from '../errors.cjs';
+import { invalidParam, invalidPayload } from '../errors.cjs';
 import { collection, registerCrud, type CrudSpec } from '../crud.cjs';
 import { ok, type Ctx, type Router } from '../router.cjs';
 import { isObject, parseDateParam, parseEnumParam, parseLimit, rejectUnknown, type Json } from '../validate.cjs';
@@ -53,6 +55,9 @@ function listSegments(ctx: Ctx) {
 	const limit = parseLimit(q, 10);
 	const before = parseDateParam(q, 'filters[created_at][conditions][$before]');
 	const after = parseDateParam(q, 'filters[created_at][conditions][$after]');
+	const start = parseDateParam(q, 'start_date');
+	const end = parseDateParam(q, 'end_date');
+	if (start !== undefined && end !== undefined && end < start) throw invalidParam(`Query parameter end_date must not be before start_date (got ${q.start_date} to ${q.end_date})`);
 	const contains = condition(q, 'name', '$contains')?.toLowerCase();
 	const name = condition(q, 'name', '$is');
 	const type = parseEnumParam(q, 'filters[type][conditions][$is]', TYPES);
@@ -61,6 +66,8 @@ function listSegments(ctx: Ctx) {
 		return (
 			(before === undefined || created < before) &&
 			(after === undefined || created > after) &&
+			(start === undefined || created >= start) &&
+			(end === undefined || created <= end) &&
 			(contains === undefined || String(segment.name).toLowerCase().includes(contains)) &&
 			(name === undefined || segment.name === name) &&
 			(type === undefined || segment.type === type)

@@ -6,8 +6,9 @@ import type { ParamReader } from '../types';
 /** What the segment operations share. */
 
 /**
- * The list of segments: no page parameter, the next page asked for by the last segment's creation date (the
- * contract's pagination), and the entries under `segments` although the answer's `data_ref` says `data`.
+ * The list of segments: no page parameter, the next page asked for by the last segment's creation date with
+ * `end_date` (newest first) or `start_date` (oldest first), the paging parameters the changelog of 21 May 2026
+ * announces; the entries under `segments` although the answer's `data_ref` says `data`.
  */
 export const SEGMENT_LIST: ListSpec = {
 	envelope: 'dateCursor',
@@ -16,8 +17,8 @@ export const SEGMENT_LIST: ListSpec = {
 	entriesKey: 'segments',
 	dateCursor: {
 		field: 'created_at',
-		before: 'filters[created_at][conditions][$before]',
-		after: 'filters[created_at][conditions][$after]',
+		before: 'end_date',
+		after: 'start_date',
 		orderParam: 'order',
 	},
 };
