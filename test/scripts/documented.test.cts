@@ -14,7 +14,10 @@ const RUN_BY: Record<string, Array<[file: string, runs: string]>> = {
 		['test/e2e/bench.e2e.test.cts', "smoke(['--real', '--download', '--smoke']"],
 	],
 	build: [['test/e2e/globalSetup.js', "spawnSync('npm', ['run', 'build']"]],
-	demo: [['test/e2e/demo.e2e.test.cts', "runScript('demo', ['--headless']"]],
+	demo: [
+		['test/e2e/demo.e2e.test.cts', "runScript('demo', ['--headless']"],
+		['test/e2e/queue/demo.e2e.test.cts', "runScript('demo', ['--queue', '--headless']"],
+	],
 	docs: [['test/scripts/commands.test.cts', "['docs', ['--check']"]],
 	'e2e:chromium': [['.ci/run', 'npm run e2e:chromium']],
 	'e2e:matrix': [['.ci/run', 'npm run e2e:matrix']],
