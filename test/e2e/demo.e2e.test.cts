@@ -1,8 +1,9 @@
 import { existsSync } from 'fs';
-import { runScript, type ScriptResult } from '../harness/npmScript.cjs';
+import { runScript, startScript, type ScriptResult } from '../harness/npmScript.cjs';
 import { watchDescendants, type Descendant } from '../harness/processTree.cjs';
 
 const { loadExamples } = require('./examples');
+const { waitFor } = require('./n8n');
 
 /**
  * `npm run demo -- --headless`, as the README and docs/development.md give it, run once: the emulator and a real
@@ -37,4 +38,52 @@ describe('npm run demo -- --headless', () => {
 		expect(userFolder).toMatch(/lp-demo-/);
 		expect(existsSync(userFolder!)).toBe(false);
 	});
+});
+
+/**
+ * `npm run demo` as the README's first command: n8n running with the examples, the login the banner prints, the
+ * Loyalty Events example run by an event the emulator emits (the banner's curl), and Ctrl-C stopping everything.
+ */
+describe('npm run demo', () => {
+	it('prints a banner whose editor, login and event work, and stops every process on Ctrl-C', async () => {
+		const demo = startScript('demo');
+		const watcher = watchDescendants(demo.pid!);
+		let stdout = '';
+		demo.stdout.on('data', (chunk) => (stdout += String(chunk)));
+		const exited = new Promise<number | null>((resolve) => demo.once('close', (code) => resolve(code)));
+		let ended = false;
+		void exited.then(() => (ended = true));
+		try {
+			await waitFor(() => ended || stdout.includes('Press Ctrl-C to stop n8n and the emulator'), { timeoutMs: 900_000, what: 'the demo banner' });
+			expect(ended).toBe(false);
+			const editor = /│ n8n editor: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)![1];
+			const [, email, password] = /│ login: +(\S+) \/ (\S+)/.exec(stdout)!;
+			const emulator = /│ emulator: +(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1];
+			const event = /-d '(\{"type":"[^']+"\})'/.exec(stdout)![1];
+			expect((await fetch(`${editor}/`)).status).toBe(200);
+			const login = await fetch(`${editor}/rest/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrLdapLoginId: email, password }) });
+			expect(login.status).toBe(200);
+			const cookie = login.headers.get('set-cookie')!.split(';')[0];
+			expect((await fetch(`${emulator}/_emulator/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: event })).ok).toBe(true);
+			const executions = async () => {
+				const answer = (await (await fetch(`${editor}/rest/executions`, { headers: { cookie } })).json()) as { data: { results: Array<{ status: string; mode: string }> } };
+				return answer.data.results.filter((execution) => execution.mode === 'webhook' && ['success', 'error', 'crashed'].includes(execution.status));
+			};
+			const finished = await waitFor(
+				async () => {
+					const list = await executions();
+					return list.length ? list : undefined;
+				},
+				{ timeoutMs: 120_000, what: 'an execution of the event' },
+			);
+			expect(finished.map((execution: { status: string }) => execution.status)).toEqual(['success']);
+		} finally {
+			demo.kill('SIGINT');
+		}
+		expect(await exited).toBe(0);
+		expect(stdout).toContain('[demo] stopped');
+		expect(watcher.stop().left).toEqual([]);
+		const userFolder = /^\[demo\] n8n user folder: (\S+)/m.exec(stdout)?.[1];
+		expect(existsSync(userFolder!)).toBe(false);
+	}, 1_000_000);
 });
