@@ -3,21 +3,24 @@
  * one process per run) with N8N_DEFAULT_BINARY_DATA_MODE=filesystem, against a loopback server that answers the
  * export as DONE and streams its CSV file (generated on the fly, with a Content-Length).
  *
- *   npm run bench -- --real --download [--mb 1024] [--idle-mb 1]
+ *   npm run bench -- --real --download [--mb 1024] [--idle-mb 1] [--out DIR]
+ *   npm run bench -- --real --download --smoke   (a 2 MB file, into a temporary directory)
  *
  * It runs the same workflow twice: once with a file of `--idle-mb` (the idle process: n8n's start-up, the
  * workflow, a download that holds nothing), then with a file of `--mb`; peak RSS is the n8n process's VmHWM.
  * The goal (issue 19.1): the large download's peak RSS at most 100 MB over the idle run's. It also checks that
  * the file arrived whole: the binary data's size as n8n recorded it, and the bytes the server sent.
  *
- * Writes bench/results-download.json and prints a summary.
+ * Writes bench/results-download.json (a smoke run: into a temporary directory, or --out) and prints a summary.
  */
 import './lib/preferTs.cjs';
-import { option } from './lib/args.cjs';
+import { flag, option, outDir } from './lib/args.cjs';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
+import { LATEST_VERSION } from '../nodes/LoyaltyPromotions/actions/versions';
+import { nodeParameters } from './lib/parameters.cjs';
 import { createN8n, execute } from './lib/realN8n.cjs';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -25,7 +28,10 @@ const { CREDENTIAL_IDS } = require('../test/e2e/examples');
 const { globalSetupBuild } = require('./lib/build.cjs');
 
 const MB = 1024 * 1024;
-const FILE_MB = Number(option('mb') ?? 1024);
+/** `--smoke`: a 2 MB file, into a temporary directory (test/e2e/bench.e2e.test.cts). */
+const SMOKE = flag('smoke');
+const FILE_MB = Number(option('mb') ?? (SMOKE ? 2 : 1024));
+const OUT_DIR = outDir('lp-bench-download-smoke-', __dirname);
 const IDLE_MB = Number(option('idle-mb') ?? 1);
 const GOAL_MB = 100;
 const EXPORT_ID = 'exp_bench_download';
@@ -99,9 +105,9 @@ function downloadWorkflow(id: string, maxFileMb: number) {
 				id: `${id}-n`,
 				name: 'Download',
 				type: 'n8n-nodes-loyalty-promotions.loyaltyPromotions',
-				typeVersion: 2,
+				typeVersion: LATEST_VERSION,
 				position: [200, 0],
-				parameters: { authentication: 'appKeys', resource: 'export', operation: 'download', exportId: EXPORT_ID, maxFileMb, options: {} },
+				parameters: nodeParameters('export.download', { exportId: EXPORT_ID, maxFileMb, options: {} }),
 				credentials: { loyaltyPromotionsAppApi: { id: CREDENTIAL_IDS.app, name: 'Loyalty Promotions App Keys (bench)' } },
 			},
 		],
@@ -165,7 +171,9 @@ async function main(): Promise<void> {
 		`- **Over the idle run: ${over.toFixed(0)} MB** (goal ≤ ${GOAL_MB} MB): ${whole && over <= GOAL_MB ? 'met' : 'missed'}.`,
 	].join('\n');
 	process.stdout.write(`\n${text}\n`);
-	fs.writeFileSync(path.join(__dirname, 'results-download.json'), JSON.stringify({ date: new Date().toISOString(), fileMb: FILE_MB, idleMb: IDLE_MB, samples, overIdleMb: over }, null, 2) + '\n');
+	fs.mkdirSync(OUT_DIR(), { recursive: true });
+	fs.writeFileSync(path.join(OUT_DIR(), 'results-download.json'), JSON.stringify({ date: new Date().toISOString(), fileMb: FILE_MB, idleMb: IDLE_MB, samples, overIdleMb: over }, null, 2) + '\n');
+	log(`wrote ${path.join(OUT_DIR(), 'results-download.json')}`);
 	if (!whole) process.exitCode = 1;
 }
 

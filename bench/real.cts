@@ -4,7 +4,8 @@
  * own process) behind a simulated link (bench/lib/linkServer.cts, a third process).
  *
  *   npm run bench -- --real [--items 2000] [--reps 2] [--fields 3,6] [--delays 0,20] [--links http,https]
- *     [--variants http,auto8,adaptive] [--rate-limit 2000/60000] [--profile]
+ *     [--variants http,auto8,adaptive] [--rate-limit 2000/60000] [--profile] [--out DIR]
+ *   npm run bench -- --real --smoke   (every variant once at a tiny size, into a temporary directory)
  *
  * The link adds D ms (a round trip) to every request and, on a connection's first request, the handshakes' round
  * trips: one more D for TCP over `http`, two for TCP and TLS 1.3 over `https` (a self-signed certificate made at
@@ -29,10 +30,10 @@
  * adaptive, one auto8, one node8 and one http run at 0 ms (with the most fields, over the first link) to bench/profiles/ and
  * prints where their time went.
  *
- * Writes bench/results-real.json and bench/summary-real.md.
+ * Writes bench/results-real.json and bench/summary-real.md (a smoke run: into a temporary directory, or --out).
  */
 import './lib/preferTs.cjs';
-import { args as argv, option } from './lib/args.cjs';
+import { args as argv, flag, option, outDir } from './lib/args.cjs';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -49,14 +50,17 @@ const ROOT = path.resolve(__dirname, '..');
 const { emulatorCredentials } = require('../test/e2e/examples');
 const { globalSetupBuild } = require('./lib/build.cjs');
 
-const ITEMS = Number(option('items') ?? 2000);
-const REPS = Math.max(1, Number(option('reps') ?? 2));
-const LATENCIES = (option('delays') ?? option('latencies') ?? '0,20').split(',').map(Number);
-const LINKS = (option('links') ?? 'http,https').split(',') as LinkKind[];
+/** `--smoke`: every variant once, 20 items over the HTTPS link at 5 ms, no warm-up (test/e2e/bench.e2e.test.cts). */
+const SMOKE = flag('smoke');
+const ITEMS = Number(option('items') ?? (SMOKE ? 20 : 2000));
+const REPS = Math.max(1, Number(option('reps') ?? (SMOKE ? 1 : 2)));
+const LATENCIES = (option('delays') ?? option('latencies') ?? (SMOKE ? '5' : '0,20')).split(',').map(Number);
+const LINKS = (option('links') ?? (SMOKE ? 'https' : 'http,https')).split(',') as LinkKind[];
 for (const link of LINKS) if (!LINK_KINDS.includes(link)) throw new Error(`--links: ${link} is not one of ${LINK_KINDS.join(', ')}`);
 /** The round trips the goal's ratio to the raw client is set for. */
 const GOAL_RATIO = 1.25;
-const FIELD_COUNTS = (option('fields') ?? '3,6').split(',').map(Number);
+const FIELD_COUNTS = (option('fields') ?? (SMOKE ? '3' : '3,6')).split(',').map(Number);
+const OUT_DIR = outDir('lp-bench-real-smoke-', __dirname);
 const PROFILE = argv.includes('--profile');
 const ONLY = option('variants')?.split(',');
 const FLOOR_CONCURRENCY = 8;
@@ -138,6 +142,12 @@ async function withLinkCounts<T extends Sample>(link: Link, emu: EmulatorProcess
 	return { ...sample, connections: counted.connections, requests: counted.requests, maxInFlight: counted.maxInFlight };
 }
 
+/** A path inside the repository as a relative one, any other whole. */
+function shownPath(file: string): string {
+	const relative = path.relative(ROOT, file);
+	return relative.startsWith('..') ? file : relative;
+}
+
 function fmtMs(ms: number): string {
 	return `${Math.round(ms).toLocaleString('en')} ms`;
 }
@@ -183,9 +193,9 @@ async function main(): Promise<void> {
 			return withLinkCounts(link, emu, kind, inN8n(n8n, emu, flow.workflow.id, flow.countNode));
 		};
 		for (const fields of FIELD_COUNTS) {
-			log(`${fields} fields: warm-up run of each workflow at 0 ms over ${LINKS[0]}`);
+			if (!SMOKE) log(`${fields} fields: warm-up run of each workflow at 0 ms over ${LINKS[0]}`);
 			for (const variant of VARIANTS) {
-				if (variant === 'floor') continue;
+				if (variant === 'floor' || SMOKE) continue;
 				await fresh(emu, link, LINKS[0], 0, false);
 				await run(variant, fields, LINKS[0]);
 			}
@@ -325,16 +335,19 @@ function report(samples: Record<string, Record<Variant, Sample[]>>, profiles: Ar
 		}
 	}
 	lines.push('');
+	if (SMOKE) lines.push('A smoke run: every variant ran and reported its figures; at this size they say nothing of its speed.', '');
 	lines.push(...goals);
 	lines.push('');
 	lines.push(
-		`Reproduce with \`npm run bench -- --real ${process.argv.slice(2).filter((a) => a !== '--real').join(' ')}\`. The link adds D per request and, on a new connection, D for TCP (http) or 2 D for TCP and TLS 1.3 (https). conn/req: connections opened per request. Raw numbers: \`bench/results-real.json\`.`,
+		`Reproduce with \`npm run bench -- --real ${process.argv.slice(2).filter((a) => a !== '--real').join(' ')}\`. The link adds D per request and, on a new connection, D for TCP (http) or 2 D for TCP and TLS 1.3 (https). conn/req: connections opened per request. Raw numbers: \`${shownPath(path.join(OUT_DIR(), 'results-real.json'))}\`.`,
 	);
 	for (const profile of profiles) lines.push('', `#### Where one run of ${LABELS[profile.variant]} at 0 ms spends its CPU (self time)`, '', profile.summary);
 	const text = lines.join('\n');
 	process.stdout.write(`\n${text}\n`);
-	fs.writeFileSync(path.join(__dirname, 'results-real.json'), JSON.stringify({ date: new Date().toISOString(), items: ITEMS, reps: REPS, fields: FIELD_COUNTS, links: LINKS, rateLimit: RATE_LIMIT, loadAverage: os.loadavg(), samples, profiles: profiles.map((p) => p.file) }, null, 2) + '\n');
-	fs.writeFileSync(path.join(__dirname, 'summary-real.md'), `${text}\n`);
+	fs.mkdirSync(OUT_DIR(), { recursive: true });
+	fs.writeFileSync(path.join(OUT_DIR(), 'results-real.json'), JSON.stringify({ date: new Date().toISOString(), items: ITEMS, reps: REPS, fields: FIELD_COUNTS, links: LINKS, rateLimit: RATE_LIMIT, loadAverage: os.loadavg(), samples, profiles: profiles.map((p) => p.file) }, null, 2) + '\n');
+	fs.writeFileSync(path.join(OUT_DIR(), 'summary-real.md'), `${text}\n`);
+	log(`wrote ${path.join(OUT_DIR(), 'results-real.json')} and summary-real.md`);
 }
 
 main().catch((error) => {

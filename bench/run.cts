@@ -674,8 +674,8 @@ function table(): string {
 
 /** An output file's path as printed: relative to the working directory when inside it (a smoke run's is not). */
 function shownPath(file: string): string {
-	const relative = path.relative(process.cwd(), path.join(OUT_DIR, file));
-	return relative.startsWith('..') ? path.join(OUT_DIR, file) : relative;
+	const relative = path.relative(process.cwd(), path.join(OUT_DIR(), file));
+	return relative.startsWith('..') ? path.join(OUT_DIR(), file) : relative;
 }
 
 function summary(meta: Record<string, unknown>): string {
@@ -753,9 +753,9 @@ async function main(): Promise<void> {
 	const text = summary(meta);
 	const tableText = table();
 	process.stdout.write(`\n${tableText}\n\n${text}\n`);
-	fs.mkdirSync(OUT_DIR, { recursive: true });
-	fs.writeFileSync(path.join(OUT_DIR, 'results.json'), JSON.stringify({ meta, rows, details }, null, 2) + '\n');
-	fs.writeFileSync(path.join(OUT_DIR, 'summary.md'), `${text}\n\n${tableText}\n`);
+	fs.mkdirSync(OUT_DIR(), { recursive: true });
+	fs.writeFileSync(path.join(OUT_DIR(), 'results.json'), JSON.stringify({ meta, rows, details }, null, 2) + '\n');
+	fs.writeFileSync(path.join(OUT_DIR(), 'summary.md'), `${text}\n\n${tableText}\n`);
 	log(`done in ${meta.totalSeconds.toFixed(0)} s; wrote ${shownPath('results.json')} and ${shownPath('summary.md')}`);
 }
 

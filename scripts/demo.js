@@ -6,7 +6,7 @@
  *   node scripts/demo.js [--headless] [--queue] [--port N] [--emulator-port N] [--no-build] [--user-folder DIR] [--keep]
  *
  * 1. installs the n8n runtime on first use (n8n 2.41.1 + Node 24, ~2–4 min once; cached after),
- * 2. builds the package (npm run build),
+ * 2. builds the package (npm run build) when dist/ is missing or older than the sources,
  * 3. starts the emulator (seeded data) and prepares an n8n user folder with the package installed,
  * 4. imports three credentials pointing at the emulator and every workflow in examples/ (and, for the AI
  *    examples, an OpenAI credential at a scripted local model, the MCP trigger's token and, once n8n runs, an n8n
@@ -36,6 +36,7 @@ require('./ensureDeps').ensureDependencies();
 
 const ROOT = path.resolve(__dirname, '..');
 const { createN8n, freePort, ensureRuntime } = require('../test/e2e/n8n');
+const { staleReason } = require('../test/e2e/globalSetup');
 const { emulatorCredentials, goLive, loadExamples, summarizeRun } = require('../test/e2e/examples');
 const { startQueueTopology } = require('../test/e2e/queue/topology');
 const { LOYALTY_EVENTS, SKU_SYNC } = require('../test/e2e/queue/workflows');
@@ -61,7 +62,7 @@ Options:
                         (with --headless: one event and one SKU sync through the queue, then exit)
   --port N              n8n's port (default: a free one; N+1 is n8n's task broker)
   --emulator-port N     the emulator's port (default: a free one)
-  --no-build            do not run \`npm run build\` first (use the existing dist/)
+  --no-build            do not run \`npm run build\` first, even when dist/ is older than the sources
   --watch               development loop: recompile on change, package symlinked, n8n reloads it (npm run dev)
   --user-folder DIR     n8n user folder (default: a new temp folder, removed on exit)
   --keep                keep the temp user folder on exit
@@ -343,7 +344,10 @@ async function main() {
 	try {
 		const runtime = await timed('n8n runtime (first run installs n8n 2.41.1 + Node 24, ~2–4 min)', () => ensureRuntime());
 		log(`runtime: n8n ${runtime.version.n8n}, Node ${runtime.version.node} in ${runtime.dir}`);
-		if (opts.build) await timed('building the package (npm run build)', async () => build());
+		// an up-to-date dist/ is not rebuilt: a build empties dist/ first, under any n8n copying it (the e2e suite's)
+		const stale = opts.watch ? 'the watch starts from a build' : staleReason();
+		if (opts.build && stale) await timed(`building the package (${stale}): npm run build`, async () => build());
+		else if (opts.build) log('dist/ is up to date with the sources: no build');
 		else if (!fs.existsSync(path.join(ROOT, 'dist'))) throw new Error('dist/ is missing: run without --no-build');
 
 		emulator = await timed('starting the emulator', () => startEmulator(opts.emulatorPort));

@@ -1,4 +1,8 @@
 /** The bench's command-line arguments: `--name` flags and `--name value` / `--name=value` options. */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
 const argv = process.argv.slice(2);
 
 export const flag = (name: string): boolean => argv.includes(`--${name}`);
@@ -31,3 +35,12 @@ export const numbersOption = (name: string, fallback: number[]): number[] => {
 
 /** Every argument as given. */
 export const args = argv;
+
+/**
+ * Where a run writes its results, asked for when it writes them: `--out`, else for a `--smoke` run a fresh temporary
+ * directory named `prefix…` (a smoke run never writes over a full run's results), else `shipped`.
+ */
+export function outDir(prefix: string, shipped: string): () => string {
+	let dir: string | undefined;
+	return () => (dir ??= path.resolve(option('out') ?? (flag('smoke') ? fs.mkdtempSync(path.join(os.tmpdir(), prefix)) : shipped)));
+}

@@ -4,11 +4,9 @@
  * per-minute limits scaled to a one-second window, to check that each runs and reports its figures, not how fast:
  * test/bench/smoke.test.cts). Options given on the command line win over every mode.
  */
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { FIXTURES } from '../../test/emulator/fixtures.cjs';
-import { flag, numberOption, numbersOption, option } from './args.cjs';
+import { flag, numberOption, numbersOption, option, outDir } from './args.cjs';
 
 export const SMOKE = flag('smoke');
 export const QUICK = flag('quick') && !SMOKE;
@@ -18,7 +16,7 @@ const by = <T,>(full: T, quick: T, smoke: T): T => (SMOKE ? smoke : QUICK ? quic
 export const LATENCY = numberOption('latency', by(20, 20, 5), true);
 export const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7,8').split(',').map((s) => Number(s.trim())));
 /** A smoke run never writes over bench/results.json and summary.md: without --out, a fresh temporary directory. */
-export const OUT_DIR = path.resolve(option('out') ?? (SMOKE ? fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-smoke-')) : path.join(__dirname, '..')));
+export const OUT_DIR = outDir('lp-bench-smoke-', path.join(__dirname, '..'));
 export const CONCURRENCY = 8;
 /** The emulator's seed: LC-MANY-ACTIVITY has 1,000 × seed + 25 activity entries (scenario 5). */
 export const SEED = by(100, 10, 1);

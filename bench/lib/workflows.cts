@@ -3,8 +3,13 @@
  * service's field names: F = 1 source_id; 3 + sku, price; 6 + currency, image_url, metadata), then one way of
  * upserting them — n8n's HTTP Request node (its default: every item at once) with one JSON body expression, Loop
  * Over Items batches of 8 into the HTTP Request node, or this package's SKU → Create or Update at a given
- * Concurrency, each field mapped with an expression or all of them mapped automatically (Map Input Fields).
+ * Concurrency, each field mapped with an expression or all of them mapped automatically (Record Fields: Map
+ * Automatically), in the node's latest version (what a new node is) with parameters from the tests' catalogue.
  */
+import { LATEST_VERSION } from '../../nodes/LoyaltyPromotions/actions/versions';
+import { RECORD_AUTO } from '../../nodes/LoyaltyPromotions/shared/mapping/parameters';
+import { nodeParameters } from './parameters.cjs';
+
 export const PRODUCT_ID = 'prod_0000000000001';
 export const GENERATE = 'Generate SKUs';
 const TRIGGER = 'Start';
@@ -111,7 +116,7 @@ export function loopWorkflow(id: string, count: number, target: Target, batch: n
 /**
  * GENERATE → Loyalty Promotions, SKU → Create or Update at `concurrency`, with the app-keys credential
  * `credentialId`: each of the item's `fields` mapped with an expression (`auto` false), or all of them mapped
- * automatically (Map Input Fields, no expression at all).
+ * automatically (no expression at all).
  */
 export function nodeWorkflow(id: string, count: number, concurrency: number | 'auto', credentialId: string, fields = 1, auto = false) {
 	const mapped = FIELDS.slice(1, fields).map(([key]) => key);
@@ -119,21 +124,15 @@ export function nodeWorkflow(id: string, count: number, concurrency: number | 'a
 		id: `${id}-n`,
 		name: 'Loyalty Promotions',
 		type: 'n8n-nodes-loyalty-promotions.loyaltyPromotions',
-		typeVersion: 2,
+		typeVersion: LATEST_VERSION,
 		position: [400, 0],
-		parameters: {
-			authentication: 'appKeys',
-			resource: 'sku',
-			operation: 'upsert',
+		parameters: nodeParameters('sku.upsert', {
 			productId: PRODUCT_ID,
 			...(auto
-				? { columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false } }
-				: {
-						sourceId: '={{ $json.source_id }}',
-						additionalFields: Object.fromEntries(mapped.map((key) => [TYPED[key], `={{ $json.${key} }}`])),
-					}),
+				? { recordFields: RECORD_AUTO }
+				: { sourceId: '={{ $json.source_id }}', additionalFields: Object.fromEntries(mapped.map((key) => [TYPED[key], `={{ $json.${key} }}`])) }),
 			options: { concurrency },
-		},
+		}),
 		credentials: { loyaltyPromotionsAppApi: { id: credentialId, name: 'Loyalty Promotions App Keys (bench)' } },
 	};
 	return {

@@ -1,6 +1,6 @@
 /**
  * The package's documented commands (`npm run NAME`) as a test runs them: the script's command from package.json,
- * its program from node_modules/.bin, in a child process of the test's own (no npm in between, so the test stops
+ * its program from node_modules/.bin (`node`: this Node), in a child process of the test's own (no npm in between, so the test stops
  * the very process it started). A script that is not one plain command is refused rather than half-run.
  */
 import { spawn, type ChildProcessByStdio } from 'child_process';
@@ -19,8 +19,9 @@ export function startScript(name: string, args: string[] = []): ScriptProcess {
 	if (command === undefined) throw new Error(`package.json has no script "${name}"`);
 	if (/[&|;<>$`'"\\]/.test(command)) throw new Error(`script "${name}" is not one plain command: ${command}`);
 	const [program, ...rest] = command.trim().split(/\s+/);
-	const bin = realpathSync(join(ROOT, 'node_modules', '.bin', program));
-	return spawn(process.execPath, [bin, ...rest, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+	// `node scripts/x.js` runs on this Node; any other program is a dev dependency's bin
+	const bin = program === 'node' ? [] : [realpathSync(join(ROOT, 'node_modules', '.bin', program))];
+	return spawn(process.execPath, [...bin, ...rest, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export interface ScriptResult {
@@ -34,10 +35,11 @@ export interface ScriptResult {
 
 /**
  * Runs `npm run <name> -- <args>` to its end. Past `timeoutMs` it gets SIGTERM (the bench and the emulator stop
- * their own children on it), then SIGKILL if it has not ended 10 s later.
+ * their own children on it), then SIGKILL if it has not ended 10 s later. `started` gets the process at once.
  */
-export function runScript(name: string, args: string[], timeoutMs: number): Promise<ScriptResult> {
+export function runScript(name: string, args: string[], timeoutMs: number, started?: (child: ScriptProcess) => void): Promise<ScriptResult> {
 	const child = startScript(name, args);
+	started?.(child);
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (chunk) => (stdout += String(chunk)));

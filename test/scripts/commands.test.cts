@@ -6,7 +6,8 @@ import { ROOT, runScript, startScript } from '../harness/npmScript.cjs';
 /**
  * The commands the README and docs/ name, run as package.json says (test/harness/npmScript.cts), so none can rot
  * unseen. `docs` and `schemas` run in their check modes: a test never rewrites the repository's files.
- * (`npm run bench` has its own: test/bench/smoke.test.cts.)
+ * (`npm run bench` has its own, test/bench/smoke.test.cts and test/e2e/bench.e2e.test.cts; `npm run demo` runs in
+ * test/e2e/demo.e2e.test.cts; test/scripts/documented.test.cts checks that every documented command is run somewhere.)
  */
 
 describe('npm run emulator', () => {
@@ -56,4 +57,11 @@ describe.each([
 		expect(run.stdout).toMatch(upToDate);
 		expect(stamps(writes)).toEqual(before);
 	}, 180_000);
+});
+
+describe('npm run typecheck', () => {
+	it('runs to the end and finds no type error in the nodes, tests, benchmarks and scripts', async () => {
+		const run = await runScript('typecheck', [], 470_000);
+		expect({ code: run.code, timedOut: run.timedOut, output: (run.stdout + run.stderr).slice(-4000) }).toEqual({ code: 0, timedOut: false, output: '' });
+	}, 480_000);
 });
