@@ -1,10 +1,10 @@
 /**
  * The node as AI Agent tools in a real n8n 2.41.1 (`n8n start`): the AI loyalty agent example as it ships
  * (examples/ai-loyalty-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and five Loyalty Promotions
- * tools, the two writes behind n8n's Chat human review), its OpenAI credential's Base URL pointed at a scripted
+ * tools, the two writes behind n8n's Send Email human review to the reviewers' mailbox, ai/mailbox.js), its OpenAI credential's Base URL pointed at a scripted
  * OpenAI-compatible model on 127.0.0.1 (test/e2e/ai/scriptedModel.js) that makes the tool calls a model would and
  * records what n8n sent it. Each test is one chat message and its run over n8n's /chat WebSocket (ai/chat.cts), signed
- * in as an n8n user (the example's chat requires it), a person approving every write unless the test says otherwise; the emulator's request log shows what reached the
+ * in as an n8n user (the example's chat requires it), a reviewer approving every write in the mailbox unless the test says otherwise; the emulator's request log shows what reached the
  * service. What the model receives (tool names, descriptions, JSON schemas) is checked against docs/ai-tools.md
  * (`LP_UPDATE_DOCS=1` rewrites it). Human review itself: ai-agent-approval.e2e.test.cts.
  */
@@ -13,7 +13,7 @@ import * as path from 'path';
 import { FIXTURES } from '../emulator/index.cjs';
 import type { Stack } from './stack.cjs';
 import { CARD_POINTS_PATH, importN8nApiCredential, signedInChat, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
-import { answerReview, chatThroughReviews, connectChat, postChatMessage, reviewIn, startChat, type ChatEndpoint, type Decide } from './ai/chat.cjs';
+import { answerReview, chatThroughReviews, connectChat, postChatMessage, startChat, type ChatEndpoint, type Decide } from './ai/chat.cjs';
 
 const { example, ROOT } = require('./examples');
 const { conversationScript, toolResults } = require('./ai/scriptedModel');
@@ -37,7 +37,7 @@ const nodeChecks = {
 	name: 'Agent test: the node checks its writes',
 	nodes: structuredClone(workflow.nodes).map((n: any) => {
 		if (n.type === '@n8n/n8n-nodes-langchain.chatTrigger') return { ...n, webhookId: 'lp-agent-node-checks' };
-		if (n.type === '@n8n/n8n-nodes-langchain.chatHitlTool') return { ...n, parameters: { ...n.parameters, message: '=Approve {{ JSON.stringify($tool.parameters) }}?' } };
+		if (n.type === 'n8n-nodes-base.emailSendHitlTool') return { ...n, parameters: { ...n.parameters, message: '=Approve {{ JSON.stringify($tool.parameters) }}?' } };
 		if (n.parameters?.maxCallsPerRun !== undefined) return { ...n, parameters: { ...n.parameters, maxCallsPerRun: 10 } };
 		return n;
 	}),
@@ -45,18 +45,20 @@ const nodeChecks = {
 
 let stack: Stack;
 let model: any;
+let mailbox: any;
+let stopHelpers: () => Promise<void>;
 let chatEndpoint: ChatEndpoint;
 let nodeChecksChat: ChatEndpoint;
 let session = 0;
 
 beforeAll(async () => {
-	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-agent', workflow, [nodeChecks]));
-	nodeChecksChat = await signedInChat(stack.n8n, nodeChecks);
+	({ stack, model, mailbox, chat: chatEndpoint, stop: stopHelpers } = await startAgentStack('ai-agent', workflow, [nodeChecks]));
+	nodeChecksChat = { ...(await signedInChat(stack.n8n, nodeChecks)), reviews: mailbox };
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
 	await stack?.teardown();
-	await model?.stop();
+	await stopHelpers?.();
 }, 60000);
 
 /**
@@ -66,6 +68,7 @@ afterAll(async () => {
 async function chat(script: unknown, chatInput: string, decide?: Decide, endpoint: ChatEndpoint = chatEndpoint) {
 	model.setScript(script);
 	model.clearRequests();
+	mailbox.clear();
 	stack.emulator.control.clearRequests();
 	const run = await chatThroughReviews(stack.n8n.baseUrl, endpoint, `e2e-${++session}`, chatInput, decide);
 	const service = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
@@ -361,7 +364,7 @@ describe('the chat is for signed-in n8n users only (Chat Trigger Authentication:
 		stack.emulator.control.clearRequests();
 		const run = await startChat(stack.n8n.baseUrl, chatEndpoint, `e2e-${++session}`, 'Add 40 points.');
 		try {
-			const review = reviewIn(await run.next('review'));
+			const review = await mailbox.next('review');
 			expect(run.resumeToken).toMatch(/\w{16,}/);
 			const tokens = { none: undefined, wrong: 'not-the-token', altered: `x${run.resumeToken!.slice(1)}` };
 			for (const [what, resumeToken] of Object.entries(tokens)) {
@@ -371,7 +374,7 @@ describe('the chat is for signed-in n8n users only (Chat Trigger Authentication:
 				await expect(intruder.next('close')).rejects.toThrow(/closed \(code 1008\)/);
 			}
 			expect(postsTo(stack.emulator.control.requests(), CARD_POINTS_PATH)).toEqual([]);
-			// the signed-in chat is still connected: its person declines, and the run ends with nothing sent
+			// the signed-in chat is still connected: the reviewer declines, and the run ends with nothing sent
 			await answerReview(review!, 'decline');
 			expect(await run.next('answer')).toMatch(/User rejected the tool call/);
 			expect(postsTo(stack.emulator.control.requests(), CARD_POINTS_PATH)).toEqual([]);
