@@ -189,15 +189,30 @@ describe('the requester cannot approve their own review', () => {
 	// n8n 2.41.1 hands the hosted chat's sender the run's resume token (for its /chat WebSocket), and its waiting
 	// webhook takes that token, with a node's ID after it, as leave to resume whichever node the run waits on
 	// (n8n/dist/webhooks/waiting-webhooks.js: validateToken when the URL names no send-and-wait node)
-	test("n8n 2.41.1's limit: the chat's resume token resumes the review through n8n's token route; what it can write stays within Max Calls per Run and the budget", async () => {
-		const { chat, base } = await untilReviewWaits();
+	test("n8n 2.41.1's limit: the chat's resume token resumes the review through n8n's token route; a requester who approves each of 7 messages of 1,000 points so gets the budget (5,000), no more", async () => {
+		const budget = Number(nodeNamed(write).parameters.maxPointsPerMember);
+		scenario.fresh();
+		const before = scenario.held();
+		model.setScript(callOnce(write, scenario.args));
+		const answers: string[] = [];
 		try {
-			expect(await click(`${base}?approved=true&signature=${chat.resumeToken}/${reviewNodeId()}`)).toBe(200);
-			const answer = await chat.next('answer');
-			expect({ answer: /"transaction"/.test(answer), written: sentPoints().map((r: any) => r.body.points) }).toEqual({ answer: true, written: [30] });
+			for (let n = 0; n < 7; n++) {
+				mailbox.clear();
+				const chat = await chatOf(`Please add 1,000 goodwill points (${n + 1}).`);
+				try {
+					await mailbox.next(`review ${n + 1}`);
+					await waitFor(async () => (await statusOf(chat.executionId)) === 'waiting', { timeoutMs: 60_000, intervalMs: 500, what: 'the run waiting on its review' });
+					expect(await click(`${stack.n8n.baseUrl}/webhook-waiting/${chat.executionId}?approved=true&signature=${chat.resumeToken}/${reviewNodeId()}`)).toBe(200);
+					answers.push(await chat.next(`answer ${n + 1}`));
+				} finally {
+					await chat.close();
+				}
+			}
+			expect(answers.map((a) => /"transaction"/.test(a))).toEqual([true, true, true, true, true, false, false]);
+			for (const refused of answers.slice(5)) expect(refused).toMatch(new RegExp(`Max Points per Member per Window: is ${budget} points in 24 h`));
+			expect(scenario.held() - before).toBe(budget);
 		} finally {
-			await chat.close();
 			scenario.fresh();
 		}
-	}, 300000);
+	}, 600000);
 });
