@@ -127,7 +127,7 @@ describe.each(WRITES)('$tool', (write) => {
 		expect(Object.keys(offered.properties.toolParameters.properties).sort()).toEqual(Object.keys(write.args).sort());
 	}, 240000);
 
-	test('approved: sent once, after the person approves it, with the arguments the review showed', async () => {
+	test('approved: sent once, after the reviewer approves it, with the arguments the review showed', async () => {
 		const { chat, review, sentBefore } = await untilReview(write);
 		try {
 			expect(review.text).toBe(write.review);
@@ -191,7 +191,7 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 		}
 	}, 240000);
 
-	test('with the example as shipped, a model that calls it 20 times for 1,000 points, the person approving every review that reaches the chat: one write, the later calls refused before any review', async () => {
+	test('with the example as shipped, a model that calls it 20 times for 1,000 points, the reviewer approving every review that reaches the mailbox: one write, the later calls refused before any review', async () => {
 		const big = { ...add.args, points: 1000, reason: 'Loop' };
 		model.setScript(conversationScript(Array.from({ length: 20 }, () => () => ({ toolCalls: [{ name: toolName(add.tool), arguments: big }] }))));
 		model.clearRequests();
@@ -244,10 +244,10 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 });
 
 // n8n 2.41.1 runs the calls of one model answer as runs of their review node from one request, the first call first
-// (n8n-core requests-response.js handleRequest: each call gets its run entry, without data, before any runs). The
-// first call's review waits; the chat service then reads the review from the node's LAST run
-// (n8n/dist/chat/utils.js getMessage: runData[node][length - 1]), the second call's run that has not run yet: no
-// message, so the chat shows nothing, on any connection.
+// (n8n-core requests-response.js handleRequest: each call gets its run entry, without data, before any runs); with
+// the Chat node's review, the chat would read the review from the node's last run (n8n/dist/chat/utils.js
+// getMessage), which has not run, and show nothing. The example refuses such calls before any review, whatever
+// the review's channel.
 describe('two calls of a reviewed tool in one model answer (parallel tool calls)', () => {
 	const add = WRITES[0];
 	const second = { ...add.args, points: 900, reason: 'Second change' };
