@@ -3,8 +3,10 @@
  * the Chat Trigger answers through response nodes, so the first POST only starts the execution
  * (`{executionStarted, executionId, resumeToken}`) and every message of the run (the agent's answer, each human
  * review with its Approve and Decline links) comes over n8n's `/chat` WebSocket. A review is answered as the
- * chat's browser does: by fetching the button's link. The example's chat requires an n8n login: the POST carries
- * the session cookie; the WebSocket needs only the run's resume token, which the POST answered.
+ * chat's browser does: by fetching the button's link. The example's reviews go by e-mail to the reviewers'
+ * mailbox (mailbox.js), not to the chat: an endpoint's `reviews` reads them there, in the same shape. The example's
+ * chat requires an n8n login: the POST carries the session cookie; the WebSocket needs only the run's resume token,
+ * which the POST answered.
  */
 // ws: Node 20 has no WebSocket client of its own
 const WebSocket = require('ws');
