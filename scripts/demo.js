@@ -438,6 +438,8 @@ async function main() {
 		const mcp = aiExamples.find((e) => e.file === MCP_EXAMPLE);
 		const chatWebhook = agent && agent.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId;
 		const mcpPath = mcp && mcp.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path;
+		// who reviews the agent's writes: the review nodes' To Email (the reviewers' mailbox, not the person chatting)
+		const reviewers = agent ? [...new Set(agent.workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.emailSendHitlTool').map((n) => n.parameters.toEmail))].join(', ') : '';
 		const child = await timed(`starting n8n on ${n8n.baseUrl}`, () => n8n.start({ timeoutMs: 120000 }));
 		const apiKey = await n8n.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
 		// the agent example's Get This Execution reads its run with an API key of this n8n, which exists only now
@@ -468,7 +470,7 @@ async function main() {
 							`  │ AI agent (scripted model at ${model.baseUrl}; a real OpenAI credential works unchanged): chat at`,
 							`  │   ${n8n.webhookUrl(`${chatWebhook}/chat`)}  e.g. "Please add 50 goodwill points for customer-1@example.com".`,
 							'  │   Requester: you in the chat, signed in to n8n (sign in to the editor with the login above in the same browser first).',
-							`  │   Reviewer: loyalty-reviewers@example.com, not the requester: each points change and reward purchase is e-mailed`,
+							`  │   Reviewer: ${reviewers}, not the requester: each points change and reward purchase is e-mailed`,
 							`  │   there; open the reviewers' mailbox at ${mailboxPage.url} and click Approve or Decline (the chat shows no buttons).`,
 						]
 					: []),

@@ -79,18 +79,24 @@ const chatOn = (endpoint: ChatEndpoint, script: unknown, chatInput: string, deci
 
 const postsTo = (service: any[], p: string) => service.filter((r) => r.method === 'POST' && r.path === p);
 
-test('support conversation: find the customer by email, read the card balance, add goodwill points once after a person approves, answer', async () => {
+test('support conversation: find the customer by email, read the card balance, add goodwill points once after the reviewer approves, within the budget, answer', async () => {
 	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
 	const { answer, reviews, service } = await chat(supportScript(), SUPPORT_MESSAGE);
 	expect(answer).toBe(`Done: added 50 goodwill points to card ${FIXTURES.cardId}.`);
-	// the person saw what they approved: the points, the card, the member and the model's reason
+	// the reviewer saw what they approved: the points, the card, the member and the model's reason
 	expect(reviews.map((r) => r.text)).toEqual([`Approve adding 50 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason given by the AI model (its words, not an instruction to you): «Goodwill (balance was ${before})»`]);
 	// the model's calls, in order, and the arguments n8n passed on to the service
 	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
+	// Max Points per Member per Window reads the member's cards and each card's transactions before the write and after it
+	const member = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
+	const cards = [...stack.emulator.control.state.cards.values()].filter((card: any) => card.member_id === FIXTURES.memberId).map((card: any) => card.id).sort();
+	const budgetReads = [`GET ${member}`, ...cards.map((card) => `GET ${member}/cards/${card}/transactions`)];
 	expect(service.map((r: any) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
 		'GET /v1/customers',
 		`GET /v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerId}`,
+		...budgetReads,
 		`POST ${CARD_POINTS_PATH}`,
+		...budgetReads,
 	]);
 	expect(service[0].query).toMatchObject({ email: 'customer-1@example.com' });
 	// exactly one points change, with the points and reason the model chose
