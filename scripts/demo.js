@@ -9,8 +9,9 @@
  * 2. builds the package (npm run build) when dist/ is missing or older than the sources,
  * 3. starts the emulator (seeded data) and prepares an n8n user folder with the package installed,
  * 4. imports three credentials pointing at the emulator and every workflow in examples/ (and, for the AI
- *    examples, an OpenAI credential at a scripted local model, the MCP trigger's token and, once n8n runs, an n8n
- *    API credential with the owner's key),
+ *    examples, an OpenAI credential at a scripted local model, an SMTP credential at a local reviewers' mailbox (the
+ *    agent's reviews go there, not to the person chatting), the MCP trigger's token and, once n8n runs, an n8n API
+ *    credential with the owner's key),
  * 5. interactive (default): publishes the Loyalty Events example, starts n8n on 127.0.0.1, creates the owner
  *    account, prints the editor URL, the login and how to emit an event; Ctrl-C stops n8n and the emulator.
  *    --headless: runs every example with `n8n execute` and prints status, items and time of each; exit code 1
@@ -43,6 +44,7 @@ const { LOYALTY_EVENTS, SKU_SYNC } = require('../test/e2e/queue/workflows');
 const { startScriptedModel } = require('../test/e2e/ai/scriptedModel');
 const { supportScript } = require('../test/e2e/ai/supportScript');
 const { openAiCredential, mcpBearerCredential, n8nApiCredential } = require('../test/e2e/ai/aiExamples');
+const { startMailbox, serveMailboxPage, smtpCredential } = require('../test/e2e/ai/mailbox');
 
 const DEMO_OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Demo-Passw0rd!' };
 const TRIGGER_EXAMPLE = 'loyalty-events.json';
@@ -312,6 +314,8 @@ async function main() {
 
 	let emulator;
 	let model;
+	let mailbox;
+	let mailboxPage;
 	let n8n;
 	let topology;
 	let compiler;
@@ -326,6 +330,8 @@ async function main() {
 			if (topology) await topology.stop().catch((e) => log(`stopping the queue-mode processes: ${e.message}`));
 			if (emulator) await stopEmulator(emulator.child).catch((e) => log(`stopping the emulator: ${e.message}`));
 			if (model) await model.stop().catch((e) => log(`stopping the scripted model: ${e.message}`));
+			if (mailboxPage) await mailboxPage.stop().catch((e) => log(`stopping the mailbox page: ${e.message}`));
+			if (mailbox) await mailbox.stop().catch((e) => log(`stopping the reviewers' mailbox: ${e.message}`));
 			if (tempFolder && !opts.keep) fs.rmSync(tempFolder, { recursive: true, force: true });
 			else if (tempFolder) log(`kept the user folder ${tempFolder}`);
 			if (reason) log('stopped');
@@ -411,9 +417,13 @@ async function main() {
 			// nothing here reaches the internet: the OpenAI credential's Base URL points at a scripted local model
 			model = await startScriptedModel({ script: supportScript() });
 			log(`scripted OpenAI-compatible model: ${model.baseUrl}`);
+			// the agent's reviews are e-mailed to the reviewers (not the person chatting): a local mailbox and its page
+			mailbox = await startMailbox();
+			mailboxPage = await serveMailboxPage(mailbox);
+			log(`reviewers' mailbox: SMTP 127.0.0.1:${mailbox.port}, page ${mailboxPage.url}`);
 		}
 		await timed('importing credentials (lp-app, lp-management, lp-oauth)', () => n8n.importCredentials(emulatorCredentials(emulator.info)));
-		if (model) await n8n.importCredentials([openAiCredential(model.baseUrl), mcpBearerCredential(DEMO_MCP_TOKEN)]);
+		if (model) await n8n.importCredentials([openAiCredential(model.baseUrl), mcpBearerCredential(DEMO_MCP_TOKEN), smtpCredential(mailbox.port)]);
 		await timed(`importing ${examples.length + aiExamples.length} example workflows`, () =>
 			// the published example with its trigger enabled, as its sticky note says to go live
 			n8n.importWorkflow([...examples.map((e) => (e.file === TRIGGER_EXAMPLE ? goLive(e.workflow) : e.workflow)), ...aiExamples.map((e) => e.workflow)]),
@@ -432,6 +442,8 @@ async function main() {
 		const mcp = aiExamples.find((e) => e.file === MCP_EXAMPLE);
 		const chatWebhook = agent && agent.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId;
 		const mcpPath = mcp && mcp.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path;
+		// who reviews the agent's writes: the review nodes' To Email (the reviewers' mailbox, not the person chatting)
+		const reviewers = agent ? [...new Set(agent.workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.emailSendHitlTool').map((n) => n.parameters.toEmail))].join(', ') : '';
 		const child = await timed(`starting n8n on ${n8n.baseUrl}`, () => n8n.start({ timeoutMs: 120000 }));
 		const apiKey = await n8n.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
 		// the agent example's Get This Execution reads its run with an API key of this n8n, which exists only now
@@ -460,9 +472,10 @@ async function main() {
 					? [
 							'  │',
 							`  │ AI agent (scripted model at ${model.baseUrl}; a real OpenAI credential works unchanged): chat at`,
-							`  │   ${n8n.webhookUrl(`${chatWebhook}/chat`)}  e.g. "Please add 50 goodwill points for customer-1@example.com",`,
-							'  │   then click Approve in the chat: a person approves every points change and reward purchase.',
-							'  │   The chat is for signed-in n8n users: sign in to the editor (login above) in the same browser first',
+							`  │   ${n8n.webhookUrl(`${chatWebhook}/chat`)}  e.g. "Please add 50 goodwill points for customer-1@example.com".`,
+							'  │   Requester: you in the chat, signed in to n8n (sign in to the editor with the login above in the same browser first).',
+							`  │   Reviewer: ${reviewers}, not the requester: each points change and reward purchase is e-mailed`,
+							`  │   there; open the reviewers' mailbox at ${mailboxPage.url} and click Approve or Decline (the chat shows no buttons).`,
 						]
 					: []),
 				...(mcpPath ? [`  │ MCP server (Streamable HTTP): ${n8n.baseUrl}/mcp/${mcpPath}  header  Authorization: Bearer ${DEMO_MCP_TOKEN}`] : []),

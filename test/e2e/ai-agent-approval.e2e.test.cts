@@ -1,24 +1,25 @@
 /**
  * Human review of the AI agent example's writes in a real n8n 2.41.1, the example as it ships
  * (examples/ai-loyalty-agent.json): every tool whose operation may not be repeated reaches the agent through a
- * review node of n8n's Chat (`@n8n/n8n-nodes-langchain.chatHitlTool`). The chat runs over n8n's /chat WebSocket
- * (ai/chat.cts): the review message's Approve link lets the write through once; Decline sends nothing, and the
- * model reads the denial.
+ * review node of n8n's Send Email (`n8n-nodes-base.emailSendHitlTool`), which mails the review to the reviewers'
+ * address (an SMTP server on 127.0.0.1, ai/mailbox.js), not to the chat. The chat runs over n8n's /chat WebSocket
+ * (ai/chat.cts): the review mail's Approve link lets the write through once; Decline sends nothing, and the
+ * model reads the denial. Who may approve (not the requester): ai-agent-reviewer.e2e.test.cts.
  */
 import { FIXTURES } from '../emulator/index.cjs';
 import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { isSafeToRepeat } from '../../nodes/LoyaltyPromotions/actions/types';
 import { waitFor, type Stack } from './stack.cjs';
 import { CARD_POINTS_PATH, signedInChat, startAgentStack } from './ai/clients.cjs';
-import { answerReview, connectChat, reviewIn, startChat, type ChatEndpoint, type ChatRun } from './ai/chat.cjs';
+import { answerReview, nextOfChatOrReviews, reviewIn, startChat, type ChatEndpoint, type ChatRun, type Review } from './ai/chat.cjs';
 
 const { example } = require('./examples');
-const { conversationScript, toolName, toolResults, REVIEW_PACE_MS } = require('./ai/scriptedModel');
+const { conversationScript, toolName, toolResults } = require('./ai/scriptedModel');
 
 type Node = { name: string; type: string; parameters: Record<string, unknown> };
 const workflow: { id: string; nodes: Node[]; connections: Record<string, Record<string, Array<Array<{ node: string }>>>> } = example('ai-loyalty-agent.json').workflow;
 const TOOL_TYPE = 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool';
-const REVIEW_TYPE = '@n8n/n8n-nodes-langchain.chatHitlTool';
+const REVIEW_TYPE = 'n8n-nodes-base.emailSendHitlTool';
 const PURCHASE_PATH = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/rewards/purchases`;
 
 /** The node a tool node's ai_tool output goes into. */
@@ -47,14 +48,16 @@ const plainReviews = {
 
 let stack: Stack;
 let model: any;
+let mailbox: any;
+let stopHelpers: () => Promise<void>;
 let chatEndpoint: ChatEndpoint;
 let plainChat: ChatEndpoint;
 let apiKey: string;
 let session = 0;
 
 beforeAll(async () => {
-	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-approval', workflow, [plainReviews]));
-	plainChat = await signedInChat(stack.n8n, plainReviews);
+	({ stack, model, mailbox, chat: chatEndpoint, stop: stopHelpers } = await startAgentStack('ai-approval', workflow, [plainReviews]));
+	plainChat = { ...(await signedInChat(stack.n8n, plainReviews)), reviews: mailbox };
 	apiKey = await stack.n8n.setupOwnerAndApiKey({ scopes: ['execution:read', 'execution:stop'] });
 }, 15 * 60 * 1000);
 
@@ -78,10 +81,10 @@ const resultsOf = (tool: string) => model.requests.flatMap((r: any) => toolResul
 
 afterAll(async () => {
 	await stack?.teardown();
-	await model?.stop();
+	await stopHelpers?.();
 }, 60000);
 
-test('every tool whose operation may not be repeated (a write) reaches the agent through a Chat review node; the reads reach it directly', () => {
+test('every tool whose operation may not be repeated (a write) reaches the agent through a Send Email review node; the reads reach it directly', () => {
 	const operations = RESOURCES.flatMap((resource) => resource.operations.map((operation) => ({ key: `${resource.value}.${operation.value}`, operation })));
 	const tools = workflow.nodes.filter((n) => n.type === TOOL_TYPE);
 	const routes = tools.map((n) => {
@@ -103,13 +106,13 @@ const callOnce = (write: (typeof WRITES)[number]) =>
 	]);
 
 /** A chat in which the model calls the write: the run, its review, and what reached the service by then. */
-async function untilReview(write: (typeof WRITES)[number]): Promise<{ chat: ChatRun; review: ReturnType<typeof reviewIn> & object; sentBefore: unknown[] }> {
+async function untilReview(write: (typeof WRITES)[number]): Promise<{ chat: ChatRun; review: Review; sentBefore: unknown[] }> {
 	model.setScript(callOnce(write));
 	model.clearRequests();
+	mailbox.clear();
 	stack.emulator.control.clearRequests();
 	const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, `Please do this: ${write.tool}.`);
-	const review = reviewIn(await chat.next('review'));
-	if (!review) throw new Error(`the first chat message is not a review: ${chat.messages[0]}`);
+	const review = await mailbox.next('review');
 	return { chat, review, sentBefore: sent(write) };
 }
 
@@ -124,7 +127,7 @@ describe.each(WRITES)('$tool', (write) => {
 		expect(Object.keys(offered.properties.toolParameters.properties).sort()).toEqual(Object.keys(write.args).sort());
 	}, 240000);
 
-	test('approved: sent once, after the person approves it, with the arguments the review showed', async () => {
+	test('approved: sent once, after the reviewer approves it, with the arguments the review showed', async () => {
 		const { chat, review, sentBefore } = await untilReview(write);
 		try {
 			expect(review.text).toBe(write.review);
@@ -153,31 +156,6 @@ describe.each(WRITES)('$tool', (write) => {
 	}, 240000);
 });
 
-// n8n 2.41.1's chat service polls the run every 3 s and, after sending a review, sends nothing more until a poll
-// sees the run running again or waiting on another node (n8n/dist/chat/chat-service.js, waitForChatResponseOrContinue).
-// The example refuses a second call of a write before its review, so this runs with plain review messages.
-test("n8n's chat limit: a second review of the same tool right after the first is not sent on the open connection; a client connecting to the run's chat again gets it", async () => {
-	const add = WRITES[0];
-	model.setReviewPace(0);
-	model.setScript(() => ({ toolCalls: [{ name: toolName(add.tool), arguments: add.args }] }));
-	const chat = await startChat(stack.n8n.baseUrl, plainChat, `approval-${++session}`, 'Add points twice.');
-	let again: ChatRun | undefined;
-	try {
-		await answerReview(reviewIn(await chat.next('first review'))!, 'approve');
-		await untilWaitingOnReview(chat.executionId, add.tool, 2);
-		// three of n8n's chat polls later the open connection still has only the first review
-		await new Promise((r) => setTimeout(r, 3 * 3000 + 1000));
-		expect(chat.messages).toHaveLength(1);
-		await chat.close();
-		again = await connectChat(stack.n8n.baseUrl, chat);
-		expect(reviewIn(await again.next('second review after connecting again'))?.text).toBe(`Approve ${JSON.stringify(add.args)}?`);
-	} finally {
-		await chat.close();
-		await again?.close();
-		model.setReviewPace(REVIEW_PACE_MS);
-	}
-}, 240000);
-
 describe('one approval is one write (Max Calls per Run 1 on each write)', () => {
 	const add = WRITES[0];
 	const second = { ...add.args, points: 900, reason: 'Second change' };
@@ -194,10 +172,11 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 	test.each(['approve', 'decline'] as const)("review 1 %sd, then its Approve link fetched again while review 2 (900 points) waits: nothing more is written and the model reads the budget's refusal", async (first) => {
 		model.setScript(twice());
 		model.clearRequests();
+		mailbox.clear();
 		stack.emulator.control.clearRequests();
 		const chat = await startChat(stack.n8n.baseUrl, plainChat, `approval-${++session}`, 'Add points twice.');
 		try {
-			const review1 = reviewIn(await chat.next('review 1'))!;
+			const review1 = await mailbox.next('review 1');
 			await answerReview(review1, first);
 			await untilWaitingOnReview(chat.executionId, add.tool, 2);
 			expect(sent(add).map((r: any) => r.body.points)).toEqual(first === 'approve' ? [40] : []);
@@ -212,22 +191,23 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 		}
 	}, 240000);
 
-	test('with the example as shipped, a model that calls it 20 times for 1,000 points, the person approving every review that reaches the chat: one write, the later calls refused before any review', async () => {
+	test('with the example as shipped, a model that calls it 20 times for 1,000 points, the reviewer approving every review that reaches the mailbox: one write, the later calls refused before any review', async () => {
 		const big = { ...add.args, points: 1000, reason: 'Loop' };
 		model.setScript(conversationScript(Array.from({ length: 20 }, () => () => ({ toolCalls: [{ name: toolName(add.tool), arguments: big }] }))));
 		model.clearRequests();
+		mailbox.clear();
 		stack.emulator.control.clearRequests();
 		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add 1,000 points, 20 times.');
 		try {
 			let reviews = 0;
-			let message = await chat.next('review 1');
-			// every review that reaches the chat is approved; the run ends with an answer (bounded: one message per call)
-			for (let turn = 0; turn < 21 && reviewIn(message); turn++) {
+			let next = await nextOfChatOrReviews(chat, mailbox, 'review 1');
+			// every review that reaches the reviewers is approved; the run ends with an answer (bounded: one mail per call)
+			for (let turn = 0; turn < 21 && next.review; turn++) {
 				reviews++;
-				await answerReview(reviewIn(message)!, 'approve');
-				message = await chat.next(`answer or review after review ${reviews}`);
+				await answerReview(next.review, 'approve');
+				next = await nextOfChatOrReviews(chat, mailbox, `answer or review after review ${reviews}`);
 			}
-			expect(reviewIn(message)).toBeUndefined();
+			expect(next.review).toBeUndefined();
 			expect(reviews).toBe(1);
 			expect(sent(add).map((r: any) => r.body.points)).toEqual([1000]);
 			// the model kept calling, and read each later call as refused, until the agent stopped it or it gave up
@@ -244,12 +224,14 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 	test('with the example as shipped, a second call of a write in the run is refused before its review: no review 2 ever waits', async () => {
 		model.setScript(twice());
 		model.clearRequests();
+		mailbox.clear();
 		stack.emulator.control.clearRequests();
 		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points twice.');
 		try {
-			await answerReview(reviewIn(await chat.next('review 1'))!, 'approve');
+			await answerReview(await mailbox.next('review 1'), 'approve');
 			const answer = await chat.next('answer');
 			expect(reviewIn(answer)).toBeUndefined();
+			expect(mailbox.take()).toBeUndefined();
 			expect(sent(add).map((r: any) => r.body.points)).toEqual([40]);
 			// n8n 2.41.1 hands the model a review node that failed as a denial
 			expect(answer).toContain('User rejected the tool call to Add Loyalty Points');
@@ -262,10 +244,10 @@ describe('one approval is one write (Max Calls per Run 1 on each write)', () => 
 });
 
 // n8n 2.41.1 runs the calls of one model answer as runs of their review node from one request, the first call first
-// (n8n-core requests-response.js handleRequest: each call gets its run entry, without data, before any runs). The
-// first call's review waits; the chat service then reads the review from the node's LAST run
-// (n8n/dist/chat/utils.js getMessage: runData[node][length - 1]), the second call's run that has not run yet: no
-// message, so the chat shows nothing, on any connection.
+// (n8n-core requests-response.js handleRequest: each call gets its run entry, without data, before any runs); with
+// the Chat node's review, the chat would read the review from the node's last run (n8n/dist/chat/utils.js
+// getMessage), which has not run, and show nothing. The example refuses such calls before any review, whatever
+// the review's channel.
 describe('two calls of a reviewed tool in one model answer (parallel tool calls)', () => {
 	const add = WRITES[0];
 	const second = { ...add.args, points: 900, reason: 'Second change' };
@@ -279,6 +261,7 @@ describe('two calls of a reviewed tool in one model answer (parallel tool calls)
 	test('with the example as shipped: both calls are refused before any review, nothing is sent, and the chat gets the answer in which the model read both refusals', async () => {
 		model.setScript(parallel());
 		model.clearRequests();
+		mailbox.clear();
 		stack.emulator.control.clearRequests();
 		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points twice at once.');
 		try {
@@ -301,20 +284,21 @@ describe('two calls of a reviewed tool in one model answer (parallel tool calls)
 		}
 	}, 240000);
 
-	test('calls of two different reviewed writes in one answer: each review reaches the chat in turn, and each approval sends its write once', async () => {
+	test('calls of two different reviewed writes in one answer: each review reaches the reviewers in turn, and each approval sends its write once', async () => {
 		const [first, other] = WRITES;
 		model.setScript((request: any) => {
 			const results = toolResults(request.messages);
 			return results.length ? { content: `Results: ${JSON.stringify(results.map((r: any) => r.content))}` } : { toolCalls: WRITES.map((w) => ({ name: toolName(w.tool), arguments: w.args })) };
 		});
 		model.clearRequests();
+		mailbox.clear();
 		stack.emulator.control.clearRequests();
 		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points and buy a reward at once.');
 		try {
-			const review1 = reviewIn(await chat.next('review 1'))!;
+			const review1 = await mailbox.next('review 1');
 			expect(review1.text).toBe(first.review);
 			await answerReview(review1, 'approve');
-			const review2 = reviewIn(await chat.next('review 2'))!;
+			const review2 = await mailbox.next('review 2');
 			expect(review2.text).toBe(other.review);
 			await answerReview(review2, 'approve');
 			expect(await chat.next('answer')).toMatch(/^Results: /);
@@ -322,36 +306,6 @@ describe('two calls of a reviewed tool in one model answer (parallel tool calls)
 			expect(sent(other).map((r: any) => r.body)).toEqual([other.sent]);
 		} finally {
 			await chat.close();
-		}
-	}, 240000);
-
-	test("n8n's limit, with review messages that do not refuse the second call: the run waits on the first review, the chat never shows it (not even to a new connection), nothing is sent, and stopping the run ends it", async () => {
-		model.setScript(parallel());
-		model.clearRequests();
-		stack.emulator.control.clearRequests();
-		const chat = await startChat(stack.n8n.baseUrl, plainChat, `approval-${++session}`, 'Add points twice at once.');
-		let again: ChatRun | undefined;
-		try {
-			await waitFor(async () => (await executionOf(chat.executionId)).status === 'waiting', { timeoutMs: 60_000, intervalMs: 500, what: 'the run to wait' });
-			const runs = (await executionOf(chat.executionId)).data.resultData.runData[`Approve ${add.tool}`];
-			// the first call's run holds the review message; the second call's run has not run
-			expect(runs).toHaveLength(2);
-			expect(runs[0].data.ai_tool[0][0].sendMessage.text).toBe(`Approve ${JSON.stringify(add.args)}?`);
-			expect(runs[1].data).toBeUndefined();
-			await chat.close();
-			again = await connectChat(stack.n8n.baseUrl, chat);
-			// three of n8n's chat polls later, no connection got a message
-			await new Promise((r) => setTimeout(r, 3 * 3000 + 1000));
-			expect(chat.messages).toEqual([]);
-			expect(again.messages).toEqual([]);
-			expect(sent(add)).toEqual([]);
-			const stop = await fetch(`${stack.n8n.baseUrl}/api/v1/executions/${chat.executionId}/stop`, { method: 'POST', headers: { 'X-N8N-API-KEY': apiKey } });
-			expect(stop.status).toBe(200);
-			await waitFor(async () => (await executionOf(chat.executionId)).status === 'canceled', { timeoutMs: 60_000, intervalMs: 500, what: 'the run to be stopped' });
-			expect(sent(add)).toEqual([]);
-		} finally {
-			await chat.close();
-			await again?.close();
 		}
 	}, 240000);
 });
@@ -373,6 +327,7 @@ describe('the review shows only what the node would send', () => {
 			]),
 		);
 		model.clearRequests();
+		mailbox.clear();
 		stack.emulator.control.clearRequests();
 		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points.');
 		try {
@@ -390,10 +345,11 @@ describe('the review shows only what the node would send', () => {
 		const reason = `NOTE TO REVIEWER: this was checked by the finance team. Click Approve. ${'x'.repeat(200)}`;
 		model.setScript(callOnce({ ...add, args: { ...add.args, reason } } as (typeof WRITES)[number]));
 		model.clearRequests();
+		mailbox.clear();
 		stack.emulator.control.clearRequests();
 		const chat = await startChat(stack.n8n.baseUrl, chatEndpoint, `approval-${++session}`, 'Add points.');
 		try {
-			const review = reviewIn(await chat.next('review'))!;
+			const review = await mailbox.next('review');
 			expect(review.text).toBe(
 				`Approve adding 40 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason given by the AI model (its words, not an instruction to you): «${reason.slice(0, 120)}…»`,
 			);

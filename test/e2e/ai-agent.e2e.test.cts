@@ -1,10 +1,10 @@
 /**
  * The node as AI Agent tools in a real n8n 2.41.1 (`n8n start`): the AI loyalty agent example as it ships
  * (examples/ai-loyalty-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and five Loyalty Promotions
- * tools, the two writes behind n8n's Chat human review), its OpenAI credential's Base URL pointed at a scripted
+ * tools, the two writes behind n8n's Send Email human review to the reviewers' mailbox, ai/mailbox.js), its OpenAI credential's Base URL pointed at a scripted
  * OpenAI-compatible model on 127.0.0.1 (test/e2e/ai/scriptedModel.js) that makes the tool calls a model would and
  * records what n8n sent it. Each test is one chat message and its run over n8n's /chat WebSocket (ai/chat.cts), signed
- * in as an n8n user (the example's chat requires it), a person approving every write unless the test says otherwise; the emulator's request log shows what reached the
+ * in as an n8n user (the example's chat requires it), a reviewer approving every write in the mailbox unless the test says otherwise; the emulator's request log shows what reached the
  * service. What the model receives (tool names, descriptions, JSON schemas) is checked against docs/ai-tools.md
  * (`LP_UPDATE_DOCS=1` rewrites it). Human review itself: ai-agent-approval.e2e.test.cts.
  */
@@ -13,7 +13,7 @@ import * as path from 'path';
 import { FIXTURES } from '../emulator/index.cjs';
 import type { Stack } from './stack.cjs';
 import { CARD_POINTS_PATH, importN8nApiCredential, signedInChat, startAgentStack, SUPPORT_MESSAGE } from './ai/clients.cjs';
-import { answerReview, chatThroughReviews, connectChat, postChatMessage, reviewIn, startChat, type ChatEndpoint, type Decide } from './ai/chat.cjs';
+import { answerReview, chatThroughReviews, connectChat, postChatMessage, startChat, type ChatEndpoint, type Decide } from './ai/chat.cjs';
 
 const { example, ROOT } = require('./examples');
 const { conversationScript, toolResults } = require('./ai/scriptedModel');
@@ -37,7 +37,7 @@ const nodeChecks = {
 	name: 'Agent test: the node checks its writes',
 	nodes: structuredClone(workflow.nodes).map((n: any) => {
 		if (n.type === '@n8n/n8n-nodes-langchain.chatTrigger') return { ...n, webhookId: 'lp-agent-node-checks' };
-		if (n.type === '@n8n/n8n-nodes-langchain.chatHitlTool') return { ...n, parameters: { ...n.parameters, message: '=Approve {{ JSON.stringify($tool.parameters) }}?' } };
+		if (n.type === 'n8n-nodes-base.emailSendHitlTool') return { ...n, parameters: { ...n.parameters, message: '=Approve {{ JSON.stringify($tool.parameters) }}?' } };
 		if (n.parameters?.maxCallsPerRun !== undefined) return { ...n, parameters: { ...n.parameters, maxCallsPerRun: 10 } };
 		return n;
 	}),
@@ -45,18 +45,20 @@ const nodeChecks = {
 
 let stack: Stack;
 let model: any;
+let mailbox: any;
+let stopHelpers: () => Promise<void>;
 let chatEndpoint: ChatEndpoint;
 let nodeChecksChat: ChatEndpoint;
 let session = 0;
 
 beforeAll(async () => {
-	({ stack, model, chat: chatEndpoint } = await startAgentStack('ai-agent', workflow, [nodeChecks]));
-	nodeChecksChat = await signedInChat(stack.n8n, nodeChecks);
+	({ stack, model, mailbox, chat: chatEndpoint, stop: stopHelpers } = await startAgentStack('ai-agent', workflow, [nodeChecks]));
+	nodeChecksChat = { ...(await signedInChat(stack.n8n, nodeChecks)), reviews: mailbox };
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
 	await stack?.teardown();
-	await model?.stop();
+	await stopHelpers?.();
 }, 60000);
 
 /**
@@ -66,6 +68,7 @@ afterAll(async () => {
 async function chat(script: unknown, chatInput: string, decide?: Decide, endpoint: ChatEndpoint = chatEndpoint) {
 	model.setScript(script);
 	model.clearRequests();
+	mailbox.clear();
 	stack.emulator.control.clearRequests();
 	const run = await chatThroughReviews(stack.n8n.baseUrl, endpoint, `e2e-${++session}`, chatInput, decide);
 	const service = stack.emulator.control.requests().filter((r: any) => !/oauth/.test(r.path));
@@ -76,18 +79,24 @@ const chatOn = (endpoint: ChatEndpoint, script: unknown, chatInput: string, deci
 
 const postsTo = (service: any[], p: string) => service.filter((r) => r.method === 'POST' && r.path === p);
 
-test('support conversation: find the customer by email, read the card balance, add goodwill points once after a person approves, answer', async () => {
+test('support conversation: find the customer by email, read the card balance, add goodwill points once after the reviewer approves, within the budget, answer', async () => {
 	const before = stack.emulator.control.state.cards.get(FIXTURES.cardId)!.points;
 	const { answer, reviews, service } = await chat(supportScript(), SUPPORT_MESSAGE);
 	expect(answer).toBe(`Done: added 50 goodwill points to card ${FIXTURES.cardId}.`);
-	// the person saw what they approved: the points, the card, the member and the model's reason
+	// the reviewer saw what they approved: the points, the card, the member and the model's reason
 	expect(reviews.map((r) => r.text)).toEqual([`Approve adding 50 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason given by the AI model (its words, not an instruction to you): «Goodwill (balance was ${before})»`]);
 	// the model's calls, in order, and the arguments n8n passed on to the service
 	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
+	// Max Points per Member per Window reads the member's cards and each card's transactions before the write and after it
+	const member = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
+	const cards = [...stack.emulator.control.state.cards.values()].filter((card: any) => card.member_id === FIXTURES.memberId).map((card: any) => card.id).sort();
+	const budgetReads = [`GET ${member}`, ...cards.map((card) => `GET ${member}/cards/${card}/transactions`)];
 	expect(service.map((r: any) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
 		'GET /v1/customers',
 		`GET /v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerId}`,
+		...budgetReads,
 		`POST ${CARD_POINTS_PATH}`,
+		...budgetReads,
 	]);
 	expect(service[0].query).toMatchObject({ email: 'customer-1@example.com' });
 	// exactly one points change, with the points and reason the model chose
@@ -361,7 +370,7 @@ describe('the chat is for signed-in n8n users only (Chat Trigger Authentication:
 		stack.emulator.control.clearRequests();
 		const run = await startChat(stack.n8n.baseUrl, chatEndpoint, `e2e-${++session}`, 'Add 40 points.');
 		try {
-			const review = reviewIn(await run.next('review'));
+			const review = await mailbox.next('review');
 			expect(run.resumeToken).toMatch(/\w{16,}/);
 			const tokens = { none: undefined, wrong: 'not-the-token', altered: `x${run.resumeToken!.slice(1)}` };
 			for (const [what, resumeToken] of Object.entries(tokens)) {
@@ -371,7 +380,7 @@ describe('the chat is for signed-in n8n users only (Chat Trigger Authentication:
 				await expect(intruder.next('close')).rejects.toThrow(/closed \(code 1008\)/);
 			}
 			expect(postsTo(stack.emulator.control.requests(), CARD_POINTS_PATH)).toEqual([]);
-			// the signed-in chat is still connected: its person declines, and the run ends with nothing sent
+			// the signed-in chat is still connected: the reviewer declines, and the run ends with nothing sent
 			await answerReview(review!, 'decline');
 			expect(await run.next('answer')).toMatch(/User rejected the tool call/);
 			expect(postsTo(stack.emulator.control.requests(), CARD_POINTS_PATH)).toEqual([]);

@@ -3,8 +3,10 @@
  * the Chat Trigger answers through response nodes, so the first POST only starts the execution
  * (`{executionStarted, executionId, resumeToken}`) and every message of the run (the agent's answer, each human
  * review with its Approve and Decline links) comes over n8n's `/chat` WebSocket. A review is answered as the
- * chat's browser does: by fetching the button's link. The example's chat requires an n8n login: the POST carries
- * the session cookie; the WebSocket needs only the run's resume token, which the POST answered.
+ * chat's browser does: by fetching the button's link. The example's reviews go by e-mail to the reviewers'
+ * mailbox (mailbox.js), not to the chat: an endpoint's `reviews` reads them there, in the same shape. The example's
+ * chat requires an n8n login: the POST carries the session cookie; the WebSocket needs only the run's resume token,
+ * which the POST answered.
  */
 // ws: Node 20 has no WebSocket client of its own
 const WebSocket = require('ws');
@@ -35,13 +37,26 @@ export function reviewIn(message: string): Review | undefined {
 	}
 }
 
-/** Clicks a review's Approve or Decline button (its signed link, fetched as a browser would). */
+/**
+ * Clicks a review's Approve or Decline button (its signed link, fetched as a browser would). A review by e-mail can
+ * arrive while its run is still running (n8n's Send Email sends, then puts the run to wait), which n8n answers
+ * 409 "is running already" without resuming anything: the click is made again until the run waits (bounded).
+ */
 export async function answerReview(review: Review, decision: 'approve' | 'decline'): Promise<void> {
 	const label = decision === 'approve' ? /^approve/i : /^(decline|disapprove)/i;
 	const button = review.buttons.find((b) => label.test(b.text));
 	if (!button) throw new Error(`no ${decision} button in the review ${JSON.stringify(review)}`);
-	const res = await fetch(button.link, { headers: { 'user-agent': BROWSER_USER_AGENT }, signal: AbortSignal.timeout(60_000) });
-	if (res.status >= 400) throw new Error(`${decision} link answered HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+	const deadline = Date.now() + WAIT_MS;
+	for (;;) {
+		const res = await fetch(button.link, { headers: { 'user-agent': BROWSER_USER_AGENT }, signal: AbortSignal.timeout(60_000) });
+		const body = res.status >= 400 ? await res.text() : '';
+		if (res.status === 409 && /is running already/.test(body) && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 250));
+			continue;
+		}
+		if (res.status >= 400) throw new Error(`${decision} link answered HTTP ${res.status}: ${body.slice(0, 300)}`);
+		return;
+	}
 }
 
 export interface ChatRun {
@@ -52,6 +67,10 @@ export interface ChatRun {
 	messages: string[];
 	/** The next chat message not yet taken (waits for it; fails when the connection closes first). */
 	next(what?: string): Promise<string>;
+	/** How many chat messages came that next() has not taken yet. */
+	pending(): number;
+	/** Sends a chat message on this connection, as the chat page does when its user types one into the open run. */
+	send(chatInput: string): void;
 	/** Closes the connection; resolves once it is closed. */
 	close(): Promise<void>;
 }
@@ -59,11 +78,19 @@ export interface ChatRun {
 /**
  * A Chat Trigger's chat URL and how to sign in to it: the example's chat requires n8n user authentication (n8n User
  * Auth), so each message carries an n8n login's `n8n-auth` cookie, as the hosted chat's page does in a signed-in
- * browser. Without a cookie the request is anonymous.
+ * browser. Without a cookie the request is anonymous. `reviews`: where the workflow's human reviews go when not to
+ * the chat (the example's go by e-mail to the reviewers' mailbox, mailbox.js).
  */
 export interface ChatEndpoint {
 	url: string;
 	cookie?: string;
+	reviews?: Reviews;
+}
+
+/** A reviewers' inbox (mailbox.js): each review as the chat showed one, with its Approve and Decline links. */
+export interface Reviews {
+	next(what?: string): Promise<Review & { to?: string[]; subject?: string }>;
+	take(): (Review & { to?: string[]; subject?: string }) | undefined;
 }
 
 /** Posts one chat message to the Chat Trigger (signed in when the endpoint has a cookie); n8n's answer as it came. */
@@ -122,6 +149,8 @@ export async function connectChat(n8nBaseUrl: string, run: { sessionId: string; 
 	return {
 		...run,
 		messages,
+		pending: () => messages.length - taken,
+		send: (chatInput: string) => ws.send(JSON.stringify({ action: 'sendMessage', sessionId: run.sessionId, chatInput })),
 		next(what = 'chat message') {
 			return new Promise<string>((resolve, reject) => {
 				const settle = () => {
@@ -155,8 +184,29 @@ export async function connectChat(n8nBaseUrl: string, run: { sessionId: string; 
 export type Decide = (review: Review, index: number) => 'approve' | 'decline';
 
 /**
- * One chat message through to the agent's answer: every review on the way is answered by `decide` (default:
- * approve). Returns the answer (the first plain message), the reviews in order and the run's execution ID.
+ * The next thing a chat run brings: a chat message, or, when the reviews go elsewhere (`reviews`), a review in
+ * that inbox, whichever comes first (checked every 100 ms, bounded by WAIT_MS).
+ */
+export async function nextOfChatOrReviews(chat: ChatRun, reviews: Reviews | undefined, what: string): Promise<{ message?: string; review?: Review }> {
+	if (!reviews) {
+		const message = await chat.next(what);
+		const review = reviewIn(message);
+		return review ? { review } : { message };
+	}
+	const deadline = Date.now() + WAIT_MS;
+	for (;;) {
+		const review = reviews.take();
+		if (review) return { review };
+		if (chat.pending() > 0) return { message: await chat.next(what) };
+		if (Date.now() > deadline) throw new Error(`no ${what} in the chat or the reviewers' inbox after ${WAIT_MS / 1000} s; chat got ${JSON.stringify(chat.messages)}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+/**
+ * One chat message through to the agent's answer: every review on the way (in the chat, or in the endpoint's
+ * reviewers' inbox) is answered by `decide` (default: approve). Returns the answer (the first plain chat message),
+ * the reviews in order and the run's execution ID.
  */
 export async function chatThroughReviews(
 	n8nBaseUrl: string,
@@ -169,9 +219,8 @@ export async function chatThroughReviews(
 	const reviews: Review[] = [];
 	try {
 		for (;;) {
-			const message = await chat.next(reviews.length ? 'answer or review after the last review' : 'answer or review');
-			const review = reviewIn(message);
-			if (!review) return { answer: message, reviews, executionId: chat.executionId };
+			const { message, review } = await nextOfChatOrReviews(chat, endpoint.reviews, reviews.length ? 'answer or review after the last review' : 'answer or review');
+			if (!review) return { answer: message!, reviews, executionId: chat.executionId };
 			reviews.push(review);
 			await answerReview(review, decide(review, reviews.length - 1));
 		}

@@ -11,6 +11,7 @@ import type { ChatEndpoint } from './chat.cjs';
 
 const { startScriptedModel } = require('./scriptedModel');
 const { openAiCredential, n8nApiCredential } = require('./aiExamples');
+const { startMailbox, smtpCredential } = require('./mailbox');
 const { waitForReadiness } = require('../n8n');
 
 /** What a customer writes in the support conversation (test/e2e/ai/supportScript.js answers it). */
@@ -73,28 +74,34 @@ export async function importN8nApiCredential(n8n: { baseUrl: string; setupOwnerA
 
 /**
  * An AI agent workflow published in `n8n start` with its OpenAI credential pointed at a scripted local model
- * (scriptedModel.js) and its n8n API credential: the stack, the model (stopped if the stack cannot start) and the
- * Chat Trigger's chat, signed in as the n8n owner. `others` are published beside it (variants a test chats with
- * through signedInChat).
+ * (scriptedModel.js), its SMTP credential at the reviewers' mailbox (mailbox.js: the example's reviews go there, not
+ * to the chat) and its n8n API credential: the stack, the model and the mailbox (stopped by `stop`, also if the
+ * stack cannot start) and the Chat Trigger's chat, signed in as the n8n owner, its reviews read from the mailbox.
+ * `others` are published beside it (variants a test chats with through signedInChat).
  */
 export async function startAgentStack(
 	name: string,
 	workflow: { id: string; nodes: Array<{ type: string; webhookId?: string }> },
 	others: Array<{ id: string }> = [],
-): Promise<{ stack: Stack; model: any; chat: ChatEndpoint }> {
+): Promise<{ stack: Stack; model: any; mailbox: any; chat: ChatEndpoint; stop(): Promise<void> }> {
 	const model = await startScriptedModel();
+	const mailbox = await startMailbox();
+	const stop = async () => {
+		await model.stop();
+		await mailbox.stop();
+	};
 	let stack: Stack;
 	let chat: ChatEndpoint;
 	try {
 		stack = await startStack(name, [workflow, ...others]);
-		await stack.n8n.importCredentials([openAiCredential(model.baseUrl)]);
+		await stack.n8n.importCredentials([openAiCredential(model.baseUrl), smtpCredential(mailbox.port)]);
 		for (const { id } of [workflow, ...others]) await stack.n8n.publish(id);
 		await stack.n8n.start({ timeoutMs: 300000 });
 		await importN8nApiCredential(stack.n8n);
-		chat = await signedInChat(stack.n8n, workflow);
+		chat = { ...(await signedInChat(stack.n8n, workflow)), reviews: mailbox };
 	} catch (e) {
-		await model.stop();
+		await stop();
 		throw e;
 	}
-	return { stack, model, chat };
+	return { stack, model, mailbox, chat, stop };
 }

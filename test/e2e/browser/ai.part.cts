@@ -4,8 +4,8 @@
  * - examples/ai-loyalty-agent.json: every node opened and closed with no issue shown on the canvas, then a chat
  *   from the editor's chat panel; the agent's model is a scripted OpenAI-compatible model on 127.0.0.1
  *   (test/e2e/ai/scriptedModel.js, the support conversation of test/e2e/ai/supportScript.js); its points change
- *   waits in the panel as a review with Approve and Decline buttons until the user clicks Approve, then the answer
- *   shows, with exactly one points change reaching the emulator;
+ *   waits, the panel showing no review, until the reviewer approves the review mail (the reviewers' mailbox on
+ *   127.0.0.1, test/e2e/ai/mailbox.js), then the answer shows, with exactly one points change reaching the emulator;
  * - examples/loyalty-mcp-server.json: every node opened and closed with no issue shown, the MCP Server Trigger's
  *   panel showing its production URL, the workflow published with the header's Publish button, and the URL the
  *   panel showed used by the MCP SDK's client (Bearer token) to list the 16 tools and call a read.
@@ -13,12 +13,13 @@
 import { FIXTURES } from '../../emulator/index.cjs';
 import { browserTest, useSharedEditor, byText, clickText, isVisible, ISSUE_MARKERS, nodesWithIssues, openAndClose, openWorkflow, WAIT_MS, type Editor } from './editor.cjs';
 import { CARD_POINTS_PATH, connectMcp, resultText, SUPPORT_MESSAGE } from '../ai/clients.cjs';
-import { BROWSER_USER_AGENT } from '../ai/chat.cjs';
+import { answerReview, BROWSER_USER_AGENT } from '../ai/chat.cjs';
 
 const { example } = require('../examples');
 const { startScriptedModel } = require('../ai/scriptedModel');
 const { supportScript, TOOLS } = require('../ai/supportScript');
 const { openAiCredential, mcpBearerCredential, n8nApiCredential } = require('../ai/aiExamples');
+const { startMailbox, smtpCredential } = require('../ai/mailbox');
 
 
 interface WorkflowNode {
@@ -45,13 +46,15 @@ const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const MCP_TOKEN = 'mcp-browser-token-4b8e2a6c1f';
 
 let model: any;
+let mailbox: any;
 let editor: Editor | undefined;
 const current = () => editor;
 
 useSharedEditor(
 	async () => {
 		model = await startScriptedModel();
-		return { workflows: [agent, mcp, agentWithoutModelCredential], credentials: [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN)] };
+		mailbox = await startMailbox();
+		return { workflows: [agent, mcp, agentWithoutModelCredential], credentials: [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN), smtpCredential(mailbox.port)] };
 	},
 	async (shared) => {
 		editor = shared;
@@ -62,6 +65,7 @@ useSharedEditor(
 
 afterAll(async () => {
 	await model?.stop();
+	await mailbox?.stop();
 }, 120_000);
 
 /** The open panel's parameter issues (the red marks beside a field), as text. */
@@ -108,7 +112,7 @@ describe('ai-loyalty-agent.json', () => {
 		await openEveryNode(agent);
 	});
 
-	browserTest("a chat from the editor's chat panel: the points change waits for the user's Approve in the panel, then the answer shows and one points change reaches the service", current, async () => {
+	browserTest("a chat from the editor's chat panel: the points change waits for the reviewer's Approve in the review mail (the panel shows no review), then the answer shows and one points change reaches the service", current, async () => {
 		const { page, baseUrl, stack } = editor!;
 		// n8n ignores a review click from a user agent that looks like a bot, and headless Chromium's says HeadlessChrome
 		await page.setUserAgent(BROWSER_USER_AGENT);
@@ -125,19 +129,19 @@ describe('ai-loyalty-agent.json', () => {
 		await page.locator(input).fill(SUPPORT_MESSAGE);
 		await page.locator('[data-test-id="canvas-chat"] .chat-input-send-button').click();
 		await byText(page, '[data-test-id="canvas-chat"] .chat-message-from-user', SUPPORT_MESSAGE);
-		// the review, as the panel shows it: the call's points, card and reason, with Approve and Decline buttons
-		const review = await byText(page, botMessages, /^Approve adding 50 points to card /, WAIT_MS * 3);
-		const shown = await review.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
-		expect(shown).toMatch(new RegExp(`^Approve adding 50 points to card ${FIXTURES.cardId} \\(member ${FIXTURES.memberId}\\)\\? Reason given by the AI model \\(its words, not an instruction to you\\): «Goodwill \\(balance was \\d+\\)»`));
-		const buttons = await review.$$eval('button', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
-		expect(buttons.sort()).toEqual(['Approve', 'Decline']);
+		// the review, as the reviewer's mail shows it: the call's points, card and reason, with Approve and Decline links
+		const review = await mailbox.next('review mail');
+		expect(review.text.replace(/\s+/g, ' ')).toMatch(new RegExp(`^Approve adding 50 points to card ${FIXTURES.cardId} \\(member ${FIXTURES.memberId}\\)\\? Reason given by the AI model \\(its words, not an instruction to you\\): «Goodwill \\(balance was \\d+\\)»`));
+		expect(review.buttons.map((b: { text: string }) => b.text).sort()).toEqual(['Approve', 'Decline']);
+		// the requester's panel offers nothing to click
+		expect(await page.$$eval(`${botMessages} button`, (els) => els.length)).toBe(0);
 		expect(pointsChanges()).toEqual([]);
-		await clickText(page, `${botMessages} button`, 'Approve');
-		// the agent's answer: a new bot message past the greeting and the review
+		await answerReview(review, 'approve');
+		// the agent's answer: a new bot message past the greeting
 		const answer = await page.waitForFunction(
 			(selector: string, count: number) => {
 				const bot = [...document.querySelectorAll(selector)].map((e) => (e as HTMLElement).innerText.trim()).filter(Boolean);
-				return bot.length > count + 1 ? bot[bot.length - 1] : null;
+				return bot.length > count ? bot[bot.length - 1] : null;
 			},
 			{ timeout: WAIT_MS * 3 },
 			botMessages,

@@ -22,6 +22,7 @@ const { E2E_DIR } = require('../setup');
 const { matrixVersions, missingN8nNodes } = require('./versions');
 const { openAiCredential, mcpBearerCredential } = require('../ai/aiExamples');
 const { startScriptedModel } = require('../ai/scriptedModel');
+const { startMailbox, smtpCredential } = require('../ai/mailbox');
 const { supportScript } = require('../ai/supportScript');
 const { installLikeN8n, packTarball } = require('./install');
 
@@ -99,6 +100,8 @@ describe.each(versions)('$label', (version) => {
 	let userFolder: string;
 	let installed: { style: string; installedPeers: string[] };
 	let model: { baseUrl: string; setScript(script: unknown): void; clearRequests(): void; requests: Array<{ body: { tools?: unknown[] } }>; stop(): Promise<void> } | undefined;
+	// the agent example's reviewers' mailbox (its reviews go there by e-mail, not to the chat)
+	let mailbox: any;
 	const agentTest = testIfRunnable(version, aiAgentExample.workflow, 'the AI agent example: a chat adds goodwill points once, through the tools, after a person approves');
 	const mcpTest = testIfRunnable(version, mcpExample.workflow, 'the MCP server example: its tools listed, a read and a write called, a bad argument refused');
 	/** Published: active from the next `n8n start` (2.x publishes; 1.x activates, the command 2.x replaced). */
@@ -132,7 +135,8 @@ describe.each(versions)('$label', (version) => {
 		const aiWorkflows = [agentTest.run && aiAgentExample.workflow, mcpTest.run && mcpExample.workflow].filter((w): w is Workflow => Boolean(w));
 		if (aiWorkflows.length > 0) {
 			model = await startScriptedModel();
-			await n8n.importCredentials([openAiCredential(model!.baseUrl), mcpBearerCredential(MCP_TOKEN)]);
+			mailbox = await startMailbox();
+			await n8n.importCredentials([openAiCredential(model!.baseUrl), mcpBearerCredential(MCP_TOKEN), smtpCredential(mailbox.port)]);
 			await n8n.importWorkflow(aiWorkflows);
 			for (const w of aiWorkflows) await publish(w.id);
 		}
@@ -143,6 +147,7 @@ describe.each(versions)('$label', (version) => {
 		await n8n?.stop();
 		await emulator?.stop();
 		await model?.stop();
+		await mailbox?.stop();
 		if (userFolder && process.env.LP_E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
 	}, 60_000);
 
@@ -210,7 +215,7 @@ describe.each(versions)('$label', (version) => {
 		model!.setScript(supportScript());
 		model!.clearRequests();
 		emulator.control.clearRequests();
-		const { answer, reviews } = await chatThroughReviews(n8n.baseUrl, await signedInChat(n8n, aiAgentExample.workflow), `matrix-${version.n8n}`, SUPPORT_MESSAGE);
+		const { answer, reviews } = await chatThroughReviews(n8n.baseUrl, { ...(await signedInChat(n8n, aiAgentExample.workflow)), reviews: mailbox }, `matrix-${version.n8n}`, SUPPORT_MESSAGE);
 		expect({ answer, reviews: reviews.length }).toEqual({ answer: `Done: added 50 goodwill points to card ${FIXTURES.cardId}.`, reviews: 1 });
 		// the model was offered the example's tools, and the service received exactly one points change
 		expect(model!.requests[0].body.tools).toHaveLength(aiAgentExample.workflow.nodes.filter((n) => n.type === 'n8n-nodes-loyalty-promotions.loyaltyPromotionsTool').length);
