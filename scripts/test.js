@@ -27,6 +27,22 @@ const DEADLINE_MS = { unit: 20 * 60_000, e2e: 50 * 60_000, queue: 25 * 60_000, b
 const RUN_DEADLINE_MS = Number(process.env.LP_TEST_DEADLINE_AT) * 1000 || Infinity;
 const ProgressReporter = require(path.join(root, 'test', 'harness', 'progressReporter.js'));
 
+/**
+ * CPU-seconds (user + sys) of the processes this one has started and waited for, and theirs in turn: jest, its
+ * workers, and the n8n, Chromium, Redis and PostgreSQL processes they started. On a machine shared with other
+ * work this is what a suite costs (its wall time mostly measures the others). Linux only (/proc); USER_HZ is 100.
+ */
+function childrenCpuSeconds() {
+	try {
+		const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// fields 16 and 17 of proc(5) (cutime, cstime), counted from the state field (3)
+		return (Number(fields[13]) + Number(fields[14])) / 100;
+	} catch {
+		return NaN;
+	}
+}
+
 function runJest(label, configFile, deadline, projectArgs = []) {
 	const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-jest-'));
 	const resultsFile = path.join(runDir, 'results.json');
@@ -34,7 +50,7 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 	const timeout = Math.min(DEADLINE_MS[deadline], RUN_DEADLINE_MS - Date.now());
 	if (timeout <= 0) {
 		console.log(`\n[test] ${label}: not run, CI's time is up (LP_TEST_DEADLINE_AT)`);
-		return { passed: 0, failed: 1, status: 1 };
+		return { label: deadline, wall: 0, cpu: 0, passed: 0, failed: 1, status: 1 };
 	}
 	const reporters = ['--reporters', 'default', '--reporters', path.join(root, 'test', 'harness', 'progressReporter.js')];
 	const args = [jestBin, '--config', configFile, ...projectArgs, ...reporters, '--json', '--outputFile', resultsFile, ...extra];
@@ -42,6 +58,7 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 	// a test path pattern may match files of one run only: the other runs then have nothing to do
 	if (extra.length > 0) args.push('--passWithNoTests');
 	console.log(`\n[test] ${label}`);
+	const started = { at: Date.now(), cpu: childrenCpuSeconds() };
 	const { status, error } = spawnSync(process.execPath, args, {
 		cwd: root,
 		stdio: 'inherit',
@@ -58,10 +75,13 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 			spawnSync(process.execPath, ['-e', "require('./test/e2e/queue/globalTeardown.js')().catch((e) => console.error(e.message))"], { cwd: root, stdio: 'inherit', timeout: 120_000 });
 		}
 	}
+	const wall = Math.round((Date.now() - started.at) / 1000);
+	const cpu = Math.round(childrenCpuSeconds() - started.cpu);
+	console.log(`\n[test] ${label}: ${wall} s, ${Number.isNaN(cpu) ? 'CPU time unknown' : `${cpu} CPU-s`}`);
 	let results = { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0 };
 	if (fs.existsSync(resultsFile)) results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 	const failedToRun = status !== 0 && results.numFailedTests === 0;
-	return { passed: results.numPassedTests, failed: results.numFailedTests + (failedToRun ? 1 : 0), status };
+	return { label: deadline, wall, cpu, passed: results.numPassedTests, failed: results.numFailedTests + (failedToRun ? 1 : 0), status };
 }
 
 const runs = [runJest('unit and integration tests (emulator + n8n-core)', 'jest.config.js', 'unit')];
@@ -79,6 +99,8 @@ else {
 	else runs.push(runJest('version matrix: the packed package installed and run in each supported n8n (test/e2e/matrix)', 'jest.e2e.config.js', 'matrix', ['--selectProjects', 'matrix']));
 }
 
+// per run: wall seconds and CPU-seconds (docs/development.md, "The whole run's time")
+console.log(`\n[test] time per run (s wall / CPU-s): ${runs.map((run) => `${run.label} ${run.wall}/${run.cpu}`).join(', ')}`);
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -7,7 +7,8 @@
  *   const n8n = await createN8n({ userFolder: '/tmp/x', packageDir: process.cwd() });
  *   await n8n.importCredentials([{ id: 'c1', name: 'c', type: 'myApi', data: { apiKey: 'k' } }]);
  *   const [id] = await n8n.importWorkflow('wf.json');
- *   const result = await n8n.execute(id);          // parsed `n8n execute --rawOutput` JSON
+ *   const result = await n8n.execute(id);          // parsed `n8n execute --rawOutput` JSON (2.x: in one kept n8n process)
+ *   const runs = await n8n.executeBatch();          // every imported workflow, one `n8n execute-batch` process
  *   await n8n.publish(triggerId);                   // active on next start
  *   await n8n.start();                              // waits for readiness and the activation of published workflows
  *   const apiKey = await n8n.setupOwnerAndApiKey();
@@ -28,6 +29,9 @@ const { ensureRuntime, pidAlive } = require('./runtime/ensure-runtime');
 const PACKAGE_NAME = 'n8n-nodes-loyalty-promotions';
 const ENCRYPTION_KEY = 'lp-e2e-fixed-encryption-key-0123456789';
 const PID_FILE = 'n8n.pid';
+const EXECUTE_SERVER = path.join(__dirname, 'executeServer.js');
+/** What executeServer.js prints before the line that ends a run. */
+const EXECUTE_DONE = '@@lp-execute-done ';
 const LOG_FILE = 'n8n.log';
 
 // ------------------------------------------------------------------ environment
@@ -554,20 +558,157 @@ class N8n {
    * result.__exitCode; without JSON it throws.
    */
   async execute(id, { timeoutMs = 120000 } = {}) {
-    // `execute` starts its own task broker: give it a port of its own so it can run while the
-    // server (which holds N8N_RUNNERS_BROKER_PORT) is up.
-    const brokerPort = await listenOnce(0);
-    const r = await this.cli(['execute', `--id=${id}`, '--rawOutput'], {
-      timeoutMs,
-      allowFailure: true,
-      env: { N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
-    });
+    const r = this.executesInOneProcess() ? await this.executeInServer(id, timeoutMs) : await this.executeAlone(id, timeoutMs);
     const parsed = parseExecuteOutput(r.stdout);
     if (parsed === undefined) {
       throw new Error(`n8n execute --id=${id}: no JSON result (exit code ${r.code})\n${tailText(r.stdout + r.stderr)}`);
     }
     if (parsed && typeof parsed === 'object') Object.defineProperty(parsed, '__exitCode', { value: r.code, enumerable: false });
     return parsed;
+  }
+
+  /**
+   * Whether execute() runs in one n8n process kept for this instance (executeServer.js: n8n 2.x's execute command
+   * called once per run) rather than one `n8n execute` process per run; LP_N8N_EXECUTE_EACH=1 asks for the latter.
+   */
+  executesInOneProcess() {
+    return process.env.LP_N8N_EXECUTE_EACH !== '1' && Number(String(this.runtime.version && this.runtime.version.n8n).split('.')[0]) >= 2;
+  }
+
+  async executeAlone(id, timeoutMs) {
+    // `execute` starts its own task broker: give it a port of its own so it can run while the
+    // server (which holds N8N_RUNNERS_BROKER_PORT) is up.
+    const brokerPort = await listenOnce(0);
+    return this.cli(['execute', `--id=${id}`, '--rawOutput'], {
+      timeoutMs,
+      allowFailure: true,
+      env: { N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
+    });
+  }
+
+  /** One run in the kept n8n process (started on first use; stopped by stop(), or when a run passes timeoutMs). */
+  async executeInServer(id, timeoutMs) {
+    const server = await this.executeServer();
+    const dir = path.join(this.userFolder, 'cli');
+    fs.mkdirSync(dir, { recursive: true });
+    const out = path.join(dir, `execute-${Date.now()}-${crypto.randomBytes(3).toString('hex')}.out`);
+    const done = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        server.pending.delete(out);
+        this.stopExecuteServer({ timeoutMs: 0 });
+        reject(new Error(`n8n execute --id=${id} (in the kept process) timed out after ${timeoutMs} ms\n${tailText(server.log())}`));
+      }, timeoutMs);
+      server.pending.set(out, {
+        resolve: (v) => (clearTimeout(timer), resolve(v)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+      server.child.stdin.write(`${JSON.stringify({ id, out })}\n`);
+    });
+    let stdout = '';
+    try {
+      stdout = fs.readFileSync(out, 'utf8');
+    } catch {
+      /* no output */
+    }
+    fs.rmSync(out, { force: true });
+    return { code: done.code, stdout, stderr: '' };
+  }
+
+  /** The kept execute process of executesInOneProcess(), started when there is none. */
+  async executeServer() {
+    if (this.server && this.server.child.exitCode === null && this.server.child.signalCode === null) return this.server;
+    const brokerPort = await listenOnce(0);
+    const logFile = path.join(this.userFolder, 'execute-server.log');
+    const log = fs.openSync(logFile, 'a');
+    const child = spawn(this.runtime.nodeBin, [EXECUTE_SERVER, this.runtime.n8nBin, EXECUTE_DONE], {
+      cwd: this.userFolder,
+      env: { ...this.env, N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
+      stdio: ['pipe', 'pipe', log],
+      detached: true,
+    });
+    fs.closeSync(log);
+    started.add(child);
+    const server = {
+      child,
+      pending: new Map(),
+      log: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : ''),
+    };
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      for (const line of lines) {
+        if (!line.startsWith(EXECUTE_DONE)) {
+          fs.appendFileSync(logFile, `${line}\n`);
+          continue;
+        }
+        const done = JSON.parse(line.slice(EXECUTE_DONE.length));
+        const waiter = server.pending.get(done.out);
+        server.pending.delete(done.out);
+        if (waiter) waiter.resolve(done);
+      }
+    });
+    child.stdin.on('error', () => undefined); // a write after it exited: the exit handler below answers
+    child.on('exit', (code, signal) => {
+      started.delete(child);
+      for (const waiter of server.pending.values()) waiter.reject(new Error(`the kept n8n execute process exited (${signal || `code ${code}`})\n${tailText(server.log())}`));
+      server.pending.clear();
+    });
+    this.server = server;
+    return server;
+  }
+
+  /** Ends the kept execute process: stdin closed (n8n ends as a finished command), SIGKILL after timeoutMs. */
+  async stopExecuteServer({ timeoutMs = 15000 } = {}) {
+    const server = this.server;
+    this.server = null;
+    if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+    const exited = new Promise((r) => server.child.once('exit', r));
+    server.child.stdin.end();
+    let timer;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+    clearTimeout(timer);
+    killGroup(server.child.pid, 'SIGKILL');
+    await exited;
+  }
+
+  /**
+   * `n8n execute-batch`: every workflow of this user folder run once, one after the other, in ONE n8n process (each
+   * `execute` boots n8n again: 2.5–3 CPU-seconds each for n8n 2.41.1). n8n runs each as `execute` does (mode 'cli',
+   * the start node of findCliWorkflowStart, as the instance owner); every n8n of the version matrix has the command.
+   * Its flags that filter by id keep only ids with a digit in them, so it runs what is imported: import the others
+   * after it. No retries (a retry would send the writes again).
+   * Resolves { [workflowId]: run }: a successful run as execute() resolves it (from its snapshot file); a failed one
+   * (n8n writes no snapshot then) as { status, finished: false, data: { resultData: { runData: {}, error: { message } } } }
+   * with n8n's message ("<description or message> on node <name>").
+   */
+  async executeBatch({ timeoutMs = 900000 } = {}) {
+    const dir = fs.mkdtempSync(path.join(this.userFolder, 'batch-'));
+    const snapshots = path.join(dir, 'snapshots');
+    const summaryFile = path.join(dir, 'summary.json');
+    fs.mkdirSync(snapshots);
+    try {
+      const brokerPort = await listenOnce(0);
+      const r = await this.cli(['execute-batch', `--snapshot=${snapshots}`, `--output=${summaryFile}`, '--retries=0'], {
+        timeoutMs,
+        allowFailure: true,
+        env: { N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
+      });
+      if (!fs.existsSync(summaryFile)) throw new Error(`n8n execute-batch: no summary written (exit code ${r.code})\n${tailText(r.stdout + r.stderr)}`);
+      const { executions } = JSON.parse(fs.readFileSync(summaryFile, 'utf8'));
+      const runs = {};
+      for (const execution of executions) {
+        const snapshot = path.join(snapshots, `${execution.workflowId}-snapshot.json`);
+        runs[execution.workflowId] =
+          execution.executionStatus === 'success' && fs.existsSync(snapshot)
+            ? JSON.parse(fs.readFileSync(snapshot, 'utf8'))
+            : { status: execution.executionStatus, finished: false, data: { resultData: { runData: {}, error: { message: execution.error || 'no result' } } } };
+      }
+      return runs;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   /** `n8n publish:workflow --id=<id>`: the workflow is active from the next start(). */
@@ -622,6 +763,7 @@ class N8n {
 
   /** SIGTERM (n8n shuts down gracefully; triggers' webhook delete is NOT called), SIGKILL after timeoutMs. */
   async stop({ timeoutMs = 15000 } = {}) {
+    await this.stopExecuteServer({ timeoutMs });
     const child = this.child;
     this.child = null;
     if (child && child.exitCode === null) {

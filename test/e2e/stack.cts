@@ -22,6 +22,8 @@ export interface N8nInstance {
 	importCredentials(data: unknown): Promise<void>;
 	importWorkflow(data: unknown): Promise<string[]>;
 	execute(id: string, opts?: { timeoutMs?: number }): Promise<any>;
+	/** Every imported workflow run once in one n8n process (`n8n execute-batch`): the runs by workflow id. */
+	executeBatch(opts?: { timeoutMs?: number }): Promise<Record<string, any>>;
 	publish(id: string): Promise<void>;
 	start(opts?: { timeoutMs?: number }): Promise<{ pid: number; exitCode: number | null }>;
 	stop(opts?: { timeoutMs?: number }): Promise<void>;

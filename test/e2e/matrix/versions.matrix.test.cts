@@ -1,8 +1,8 @@
 /**
  * The version matrix (test/e2e/matrix/README.md): for every n8n of versions.js, oldest first, one after the other —
  * the packed package installed the way that n8n's community-package installer does (install.js), the credentials
- * the e2e suite uses, every examples/*.json workflow run with `n8n execute` (each sending, on every version, the same
- * writes as on the first: `sentWrites`), the trigger of the loyalty card events example: activated at `n8n start`
+ * the e2e suite uses, every examples/*.json workflow run by one `n8n execute-batch` (one n8n start-up for all of
+ * them; each sending, on every version, the same writes as on the first: `sentWrites`), the trigger of the loyalty card events example: activated at `n8n start`
  * (one webhook registered at the emulator), one signed delivery answered and run, and deactivated through n8n's
  * public API (the webhook deleted); and the AI examples on the versions whose n8n has their AI nodes (skipped,
  * with the nodes that n8n lacks in the test's name, on the others): published, one chat through the AI agent with
@@ -72,6 +72,22 @@ function sentWrites(requests: Array<{ method: string; path: string; body: unknow
 		.sort();
 }
 
+type EmulatorRequest = { method: string; path: string; body: unknown; status: number; at: number };
+type Run = { status?: string; finished?: boolean; startedAt?: string; stoppedAt?: string; data?: unknown };
+
+/**
+ * The requests one run of a batch sent: those the emulator received between its start and its end (the batch runs
+ * one workflow at a time). A run without an end time (a failed one: n8n keeps no snapshot of it) ends where the next
+ * one starts.
+ */
+function requestsDuring(run: Run, runs: Run[], requests: EmulatorRequest[]): EmulatorRequest[] {
+	if (!run.startedAt) return [];
+	const from = Date.parse(run.startedAt);
+	const nextStart = Math.min(...runs.map((r) => (r.startedAt ? Date.parse(r.startedAt) : Infinity)).filter((at) => at > from));
+	const to = run.stoppedAt ? Date.parse(run.stoppedAt) : nextStart;
+	return requests.filter((r) => r.at >= from && r.at <= to);
+}
+
 beforeAll(() => {
 	tarball = packTarball(path.join(E2E_DIR, `matrix-pack-${process.pid}`));
 });
@@ -108,6 +124,31 @@ describe.each(versions)('$label', (version) => {
 	const publish = (id: string) => (version.n8n.startsWith('1.') ? n8n.cli(['update:workflow', `--id=${id}`, '--active=true']) : n8n.publish(id));
 	const t: Record<string, number | string> = (timings[version.label] = {});
 	const since = (t0: number) => Math.round((Date.now() - t0) / 100) / 10;
+	/** The AI examples this n8n can run. */
+	const aiWorkflows = [agentTest.run && aiAgentExample.workflow, mcpTest.run && mcpExample.workflow].filter((w): w is Workflow => Boolean(w));
+	let batch: Promise<{ runs: Record<string, Run>; requests: EmulatorRequest[] }> | undefined;
+	/**
+	 * Every example run once by `n8n execute-batch`, one after the other in one n8n process (one start-up per
+	 * version instead of one `n8n execute` per example), and the emulator's requests of the whole batch.
+	 */
+	const runAll = () =>
+		(batch ??= (async () => {
+			emulator.control.clearRequests();
+			const t0 = Date.now();
+			// within the test's own 20 minutes, so that a stalled batch fails with its output rather than a bare timeout
+			const runs = await n8n.executeBatch({ timeoutMs: 15 * 60_000 });
+			t.examples = since(t0);
+			return { runs, requests: [...emulator.control.requests()] };
+		})());
+	let aiPublished: Promise<void> | undefined;
+	/** The AI examples imported (after the batch, which would run them) and published before the first `n8n start`. */
+	const readyToStart = () =>
+		(aiPublished ??= (async () => {
+			await runAll().catch(() => undefined);
+			if (aiWorkflows.length === 0) return;
+			await n8n.importWorkflow(aiWorkflows);
+			for (const w of aiWorkflows) await publish(w.id);
+		})());
 
 	beforeAll(async () => {
 		let t0 = Date.now();
@@ -129,17 +170,14 @@ describe.each(versions)('$label', (version) => {
 		t.packageInstall = since(t0);
 		t.installer = installed.style;
 		t0 = Date.now();
-		await n8n.importCredentials(emulatorCredentials(emulator));
-		await n8n.importWorkflow(examples.map((e) => (e === triggerExample ? goLive(e.workflow) : e.workflow)));
-		// the AI examples this n8n can run, published before the trigger test's `n8n start`, which activates them
-		const aiWorkflows = [agentTest.run && aiAgentExample.workflow, mcpTest.run && mcpExample.workflow].filter((w): w is Workflow => Boolean(w));
+		// every credential in one import (each CLI command boots n8n); the AI examples' workflows come after the
+		// examples' batch run (runAll), which runs every workflow imported
 		if (aiWorkflows.length > 0) {
 			model = await startScriptedModel();
 			mailbox = await startMailbox();
-			await n8n.importCredentials([openAiCredential(model!.baseUrl), mcpBearerCredential(MCP_TOKEN), smtpCredential(mailbox.port)]);
-			await n8n.importWorkflow(aiWorkflows);
-			for (const w of aiWorkflows) await publish(w.id);
 		}
+		await n8n.importCredentials([...emulatorCredentials(emulator), ...(model ? [openAiCredential(model.baseUrl), mcpBearerCredential(MCP_TOKEN), smtpCredential(mailbox.port)] : [])]);
+		await n8n.importWorkflow(examples.map((e) => (e === triggerExample ? goLive(e.workflow) : e.workflow)));
 		t.import = since(t0);
 	}, 40 * 60_000);
 
@@ -156,10 +194,11 @@ describe.each(versions)('$label', (version) => {
 	});
 
 	test.each(examples.map((e) => [e.file, e]))('runs examples/%s', async (_file, { workflow }) => {
-		emulator.control.clearRequests();
-		const t0 = Date.now();
-		const result = await n8n.execute(workflow.id, { timeoutMs: 240_000 });
-		t[_file] = since(t0);
+		const { runs, requests: batchRequests } = await runAll();
+		const result = runs[workflow.id];
+		expect({ ran: Boolean(result) }).toEqual({ ran: true });
+		const requests = requestsDuring(result, Object.values(runs), batchRequests);
+		if (result.startedAt && result.stoppedAt) t[_file] = (Date.parse(result.stoppedAt) - Date.parse(result.startedAt)) / 1000;
 		const summary = summarizeRun(result, workflow);
 		const failedNodes = Object.entries(summary.nodes as Record<string, { error?: string }>)
 			.filter(([, node]) => node.error)
@@ -170,18 +209,19 @@ describe.each(versions)('$label', (version) => {
 		expect({ finished, status: summary.status, error: summary.error, failedNodes }).toEqual({ finished: true, status: summary.status, error: undefined, failedNodes: [] });
 		expect(summary.ends.length).toBeGreaterThan(0);
 		// the package's nodes talked to the emulator
-		expect(emulator.control.requests().length).toBeGreaterThan(0);
+		expect(requests.length).toBeGreaterThan(0);
 		// and sent what they sent on the first version that ran this example
-		const writes = sentWrites(emulator.control.requests());
+		const writes = sentWrites(requests);
 		const first = firstSent.get(_file);
 		if (!first) firstSent.set(_file, writes);
 		else expect({ file: _file, writes }).toEqual({ file: _file, writes: first });
-	}, 300_000);
+	}, 20 * 60_000);
 
 	test('the trigger: activation registers one webhook, a signed delivery runs the workflow, deactivation deletes it', async () => {
 		const { workflow } = triggerExample!;
 		const t0 = Date.now();
 		const webhookId = workflow.nodes.find((n) => n.type === TRIGGER_TYPE)!.webhookId;
+		await readyToStart();
 		await publish(workflow.id);
 		emulator.control.clearRequests();
 		await n8n.start({ timeoutMs: 180_000 });
@@ -209,6 +249,7 @@ describe.each(versions)('$label', (version) => {
 
 	agentTest.test(agentTest.title, async () => {
 		const t0 = Date.now();
+		await readyToStart();
 		await n8n.start({ timeoutMs: 180_000 });
 		await importN8nApiCredential(n8n);
 		const before = emulator.control.state.cards.get(FIXTURES.cardId)!.points;
@@ -226,6 +267,7 @@ describe.each(versions)('$label', (version) => {
 
 	mcpTest.test(mcpTest.title, async () => {
 		const t0 = Date.now();
+		await readyToStart();
 		await n8n.start({ timeoutMs: 180_000 });
 		const trigger = mcpExample.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger')!;
 		const client = await connectMcp(`${n8n.baseUrl}/mcp/${trigger.parameters.path}`, MCP_TOKEN, 'lp-matrix');
