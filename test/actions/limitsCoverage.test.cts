@@ -236,7 +236,7 @@ describe("the MCP example's writes called past their budgets", () => {
 	const ctx = useEmulator();
 	let madeUp = 0;
 	/** Members of the program beside the fixtures' one, each with a card: each call names the next (a caller spreading calls). */
-	const SPREAD = Array.from({ length: 24 }, (_, i) => ({ memberId: `lmbr_00000000b${i.toString(16).padStart(3, '0')}`, cardId: `lcrd_00000000b${i.toString(16).padStart(3, '0')}` }));
+	const SPREAD = Array.from({ length: 12 }, (_, i) => ({ memberId: `lmbr_00000000b${i.toString(16).padStart(3, '0')}`, cardId: `lcrd_00000000b${i.toString(16).padStart(3, '0')}` }));
 	const START_POINTS = 10_000_000;
 	let member = 0;
 	/** What the model passes, by the example's $fromAI key: a new made-up customer each call, the fixtures' IDs otherwise. */
@@ -351,7 +351,7 @@ describe("the MCP example's writes called past their budgets", () => {
 			const refused = results.filter((result) => result.error !== undefined);
 			expect(refused.length).toBeGreaterThan(0);
 			for (const { error } of refused) expect(error).toMatch(/^Max \w+ per (Member |Customer )?(per )?Window: is /);
-		});
+		}, 300_000);
 
 		it('16 calls at the same moment: within every budget set', async () => {
 			// the budgets first spent to one call short, then 16 at once
@@ -360,6 +360,7 @@ describe("the MCP example's writes called past their budgets", () => {
 			within();
 			// and the calls took a budget to its end, so the writes past it were made and undone, or refused
 			expect(set.filter((kind) => measured(kind).held(ctx.emu.control.state) === budgetOf(kind)).length).toBeGreaterThan(0);
-		});
+			// a total reads every member's history before and after each write: slow on a busy machine
+		}, 300_000);
 	});
 });
