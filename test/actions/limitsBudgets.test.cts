@@ -342,6 +342,16 @@ describe('what counts', () => {
 		await ctx.expectInvalid({ ...base, additionalFields: { reason: 'undone BY Max Points per Member per Window: lctx_0a1b' } }, 'Reason', /may not start with "Undone by Max Points per Member per Window:"/);
 	});
 
+	it('a program total over more members than the node reads (200) is refused naming it, nothing written', async () => {
+		const { state } = ctx.emu.control;
+		const fixture = state.members.get(FIXTURES.memberId)!;
+		for (let i = 0; i < 200; i++) state.members.set(`lmbr_00000000c${i.toString(16).padStart(3, '0')}`, { ...fixture, id: `lmbr_00000000c${i.toString(16).padStart(3, '0')}` });
+		const base = { resource: 'loyaltyCard', operation: 'adjustPoints', ...(await minimalParameters('loyaltyCard.adjustPoints', ctx.emu)), maxPointsPerWindow: 2_500 } as INodeParameters;
+		const { error } = await ctx.run(base);
+		expect(error?.message).toMatch(/^Max Points per Window: the program has more than 200 members to count/);
+		expect(ctx.sent().filter((request) => request.method === 'POST')).toEqual([]);
+	});
+
 	it('Purchase Reward: a dry run reads no history and counts nothing', async () => {
 		const base = { resource: 'programMember', operation: 'purchaseReward', ...(await minimalParameters('programMember.purchaseReward', ctx.emu)), maxPurchasesPerMember: 1 } as INodeParameters;
 		const dry = await ctx.run({ ...base, dryRun: true });

@@ -48,12 +48,12 @@ async function programMembers(params: ParamReader, programPath: string, kind: Bu
 	);
 }
 
-type MemberHistory = (params: ParamReader, memberPath: string, window: Window) => Promise<BudgetWrite[]>;
+type MemberHistory = (params: ParamReader, memberPath: string, window: Window, kind: BudgetKind) => Promise<BudgetWrite[]>;
 
 /** A program total's writes: every member's, as `read` gives them. */
 async function programWrites(params: ParamReader, programPath: string, kind: BudgetKind, window: Window, read: MemberHistory): Promise<BudgetWrite[]> {
 	const writes: BudgetWrite[] = [];
-	for (const id of await programMembers(params, programPath, kind)) writes.push(...(await read(params, `${programPath}/members/${encodeURIComponent(id)}`, window)));
+	for (const id of await programMembers(params, programPath, kind)) writes.push(...(await read(params, `${programPath}/members/${encodeURIComponent(id)}`, window, kind)));
 	return writes;
 }
 
@@ -71,10 +71,10 @@ async function memberCards(params: ParamReader, memberPath: string): Promise<str
  * Whatever their status: a status changes after a call reads it (PENDING, then APPROVED or REJECTED), and every
  * call must count the same writes to come to the same verdicts.
  */
-async function memberPointsWrites(params: ParamReader, memberPath: string, window: Window): Promise<BudgetWrite[]> {
+async function memberPointsWrites(params: ParamReader, memberPath: string, window: Window, kind: BudgetKind = 'memberPoints'): Promise<BudgetWrite[]> {
 	const writes: BudgetWrite[] = [];
 	for (const card of await memberCards(params, memberPath)) {
-		const history = await historyIn(params, `${memberPath}/cards/${encodeURIComponent(card)}/transactions`, window, BUDGETS.memberPoints.property.displayName);
+		const history = await historyIn(params, `${memberPath}/cards/${encodeURIComponent(card)}/transactions`, window, BUDGETS[kind].property.displayName);
 		for (const entry of history) {
 			const id = text(entry.id);
 			const at = text(entry.created_at);
@@ -88,8 +88,8 @@ async function memberPointsWrites(params: ParamReader, memberPath: string, windo
 }
 
 /** The member's reward purchases in the window (a refund is an entry of its own, not a purchase), whatever their status. */
-async function memberPurchaseWrites(params: ParamReader, memberPath: string, window: Window): Promise<BudgetWrite[]> {
-	const history = await historyIn(params, `${memberPath}/rewards/purchases`, window, BUDGETS.memberPurchases.property.displayName);
+async function memberPurchaseWrites(params: ParamReader, memberPath: string, window: Window, kind: BudgetKind = 'memberPurchases'): Promise<BudgetWrite[]> {
+	const history = await historyIn(params, `${memberPath}/rewards/purchases`, window, BUDGETS[kind].property.displayName);
 	return history.flatMap((entry) => {
 		const id = text(entry.id);
 		const at = text(entry.created_at);
