@@ -6,8 +6,9 @@ import { inWindow, walk, windowAt, type BudgetWrite, type Window } from './budge
 import { fail } from './validate';
 
 /**
- * Budgets: the most one member (or, for money redeemed and vouchers published, one customer, or all of them
- * together: a total) may receive or spend through the node within a window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no
+ * Budgets: the most one member or customer, or all of them together (a total), may receive or spend through the
+ * node within a window, or a campaign gain in vouchers (cardBudgets.ts), over any number of calls, executions, MCP
+ * sessions and queue-mode workers (points and purchases: loyaltyBudgets.ts). The node keeps no
  * count of its own (a process's memory is not shared by the others), and the service has no lock: it decides by
  * the service's own history and order (budgetOrder.ts). Before a write it reads the window's history and refuses a
  * call that would not fit, naming the budget, with nothing sent. After the write it reads the history again, this
