@@ -34,6 +34,24 @@ function nextMadeUpCustomer(): string {
 	return `made-up-${++madeUp}`;
 }
 
+/** Members of the program beside the fixtures' one, each with a card: a caller spreading calls over members. */
+const SPREAD = Array.from({ length: 20 }, (_, i) => ({ memberId: `lmbr_00000000a${i.toString(16).padStart(3, '0')}`, cardId: `lcrd_00000000a${i.toString(16).padStart(3, '0')}` }));
+const SPREAD_POINTS = 10_000_000;
+let spreadNext = 0;
+/** The next member of SPREAD, in turn. */
+const nextMember = () => SPREAD[spreadNext++ % SPREAD.length];
+function addSpreadMembers(state: Store): void {
+	const fixture = state.members.get(FIXTURES.memberId)!;
+	const card = state.cards.get(FIXTURES.cardId)!;
+	for (const { memberId, cardId } of SPREAD) {
+		state.members.set(memberId, { ...fixture, id: memberId });
+		state.cards.set(cardId, { ...card, id: cardId, member_id: memberId, code: `LC-${cardId.slice(-6)}`, points: SPREAD_POINTS });
+	}
+}
+const spreadPoints = (state: Store) => SPREAD.reduce((sum, { cardId }) => sum + (state.cards.get(cardId)?.points ?? 0) - SPREAD_POINTS, 0);
+const purchases = (state: Store) => [...state.rewardTransactions.values()].flat().filter((row) => row.type === 'PURCHASE' && row.refunded !== true).length;
+const campaignCards = (state: Store) => [...state.vouchers.values()].filter((voucher) => voucher.campaign_id === FIXTURES.discountCampaignId).length;
+
 /** The welcome campaign's codes given to a customer and still active (a disabled code gives nothing). */
 const activeWelcomeCodes = (state: Store) => [...state.vouchers.values()].filter((voucher) => voucher.campaign_id === FIXTURES.welcomeCampaignId && voucher.holder_id !== null && voucher.active).length;
 
@@ -80,7 +98,47 @@ const PLAN: Record<BudgetKind, Plan> = {
 		windowKey: 'filters[created_at][conditions][$after]',
 		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
 		toolArguments: { memberId: FIXTURES.memberId },
-		remains: (state: Store) => [...state.rewardTransactions.values()].flat().filter((row) => row.type === 'PURCHASE' && row.refunded !== true).length,
+		remains: purchases,
+	},
+	// the totals over the program's members: each call another member, and the sum still stops at the budget
+	totalPoints: {
+		budget: 2_500,
+		setting: 2_500,
+		perCall: 1_000,
+		fits: 2,
+		extra: (): INodeParameters => ({ points: 1_000, maxPointsPerCall: 1_000, ...nextMember() }),
+		writes: /\/points$/,
+		windowKey: 'filters[created_at][conditions][$after]',
+		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') }, cardId: { __rl: true, mode: 'id', value: fromAI('cardId', 'string') } } as INodeParameters,
+		toolArguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId },
+		remains: (state: Store) => spreadPoints(state) + (state.cards.get(FIXTURES.cardId)?.points ?? 0),
+		prepare: addSpreadMembers,
+	},
+	totalPurchases: {
+		budget: 3,
+		setting: 3,
+		perCall: 1,
+		fits: 3,
+		extra: (): INodeParameters => ({ memberId: nextMember().memberId }),
+		writes: /\/rewards\/purchases$/,
+		windowKey: 'filters[created_at][conditions][$after]',
+		fromModel: { memberId: { __rl: true, mode: 'id', value: fromAI('memberId', 'string') } } as INodeParameters,
+		toolArguments: { memberId: FIXTURES.memberId },
+		remains: purchases,
+		prepare: addSpreadMembers,
+	},
+	// one voucher a call (Count 1); a call of several is kept or deleted whole (below)
+	campaignCards: {
+		budget: 3,
+		setting: 3,
+		perCall: 1,
+		fits: 3,
+		extra: (): INodeParameters => ({}),
+		writes: /^\/v1\/campaigns\/[^/]+\/vouchers$/,
+		windowKey: 'created_at[after]',
+		fromModel: { campaignId: { __rl: true, mode: 'id', value: fromAI('campaignId', 'string') } } as INodeParameters,
+		toolArguments: { campaignId: FIXTURES.discountCampaignId },
+		remains: campaignCards,
 	},
 	// the gift card holds 100.00: 20.00 a call (even 5 at once), a budget of 50.00 takes two calls
 	customerAmount: {
@@ -141,8 +199,11 @@ const PLAN: Record<BudgetKind, Plan> = {
 
 it('the operations that count in a budget', () => {
 	expect(BUDGETED.map(({ key, kind }) => `${key} ${kind}`).sort()).toEqual([
+			'campaign.addVouchers campaignCards',
 			'loyaltyCard.adjustPoints memberPoints',
+			'loyaltyCard.adjustPoints totalPoints',
 			'programMember.purchaseReward memberPurchases',
+			'programMember.purchaseReward totalPurchases',
 			'publication.create customerVouchers',
 			'publication.create totalVouchers',
 			'redemption.redeem customerAmount',
@@ -250,7 +311,7 @@ describe.each(BUDGETED.map((entry) => [`${entry.key} (${BUDGETS[entry.kind].prop
 		expect(undone.length).toBeGreaterThan(0);
 		for (const { error } of undone) {
 			// the write's ID and its undo's (a publication's undo disables its codes, which are not named)
-			expect(error?.message).toMatch(new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and calls at the same moment took the ${who} to it first: in the service's order, .* \\((lctx|lrtx|r|pub)_[0-9a-zA-Z]+\\) .*so the node undid it at once( \\((lctx|lrtx|rr)_[0-9a-f]+\\))?: `));
+			expect(error?.message).toMatch(new RegExp(`^${label}: is ${escape(show(plan.budget))} \\w+ in 24 h, and calls at the same moment took the ${who} to it first: in the service's order, .* \\((lctx|lrtx|r|pub|v)_[0-9a-zA-Z]+\\) .*so the node undid it at once( \\((lctx|lrtx|rr)_[0-9a-f]+\\))?: `));
 			expect(error?.description).toMatch(/^The node undid the write before this error, so nothing of it remains\./);
 		}
 		// every other call was refused before it wrote, naming the budget
@@ -279,6 +340,16 @@ describe('what counts', () => {
 	it("Add or Subtract Points: a Reason may not pass for the node's own undo (which counts nothing), nothing sent", async () => {
 		const base = { resource: 'loyaltyCard', operation: 'adjustPoints', ...(await minimalParameters('loyaltyCard.adjustPoints', ctx.emu)), maxPointsPerMember: 2_500, points: 1_000 } as INodeParameters;
 		await ctx.expectInvalid({ ...base, additionalFields: { reason: 'undone BY Max Points per Member per Window: lctx_0a1b' } }, 'Reason', /may not start with "Undone by Max Points per Member per Window:"/);
+	});
+
+	it('a program total over more members than the node reads (200) is refused naming it, nothing written', async () => {
+		const { state } = ctx.emu.control;
+		const fixture = state.members.get(FIXTURES.memberId)!;
+		for (let i = 0; i < 200; i++) state.members.set(`lmbr_00000000c${i.toString(16).padStart(3, '0')}`, { ...fixture, id: `lmbr_00000000c${i.toString(16).padStart(3, '0')}` });
+		const base = { resource: 'loyaltyCard', operation: 'adjustPoints', ...(await minimalParameters('loyaltyCard.adjustPoints', ctx.emu)), maxPointsPerWindow: 2_500 } as INodeParameters;
+		const { error } = await ctx.run(base);
+		expect(error?.message).toMatch(/^Max Points per Window: the program has more than 200 members to count/);
+		expect(ctx.sent().filter((request) => request.method === 'POST')).toEqual([]);
 	});
 
 	it('Purchase Reward: a dry run reads no history and counts nothing', async () => {
@@ -365,5 +436,29 @@ describe('what counts: Max Vouchers per Customer per Window and Max Vouchers per
 		ctx.emu.control.clearRequests();
 		expect((await ctx.run(once)).error?.message).toMatch(/^Max Vouchers per Window: is 2 vouchers in 24 h, and the project already has 2/);
 		expect(posts()).toEqual([]);
+	});
+});
+
+describe('what counts: Max Cards per Window (Campaign → Add Vouchers)', () => {
+	const add = (count: number): INodeParameters => ({ resource: 'campaign', operation: 'addVouchers', campaignId: { __rl: true, mode: 'id', value: FIXTURES.discountCampaignId }, count, maxCardsPerWindow: 5 });
+
+	it('with the budget set, each voucher is its own request and the output is the vouchers; a call that does not fit is refused before it', async () => {
+		const first = await ctx.run(add(3));
+		expect(first.error).toBeUndefined();
+		expect(first.items.map((item) => item.json.object)).toEqual(['voucher', 'voucher', 'voucher']);
+		ctx.emu.control.clearRequests();
+		expect((await ctx.run(add(3))).error?.message).toMatch(/^Max Cards per Window: is 5 vouchers in 24 h, and the campaign already has 3 in the window that ends \S+, so this call's 3 is refused/);
+		expect(ctx.sent().filter((request) => request.method === 'POST')).toEqual([]);
+	});
+
+	it('8 calls of 2 at the same moment: the campaign gains at most the budget, and each call all its vouchers or none', async () => {
+		const before = campaignCards(ctx.emu.control.state);
+		const results = await Promise.all(Array.from({ length: 8 }, async () => await ctx.run(add(2))));
+		const gained = campaignCards(ctx.emu.control.state) - before;
+		const accepted = results.filter((result) => result.error === undefined);
+		expect(gained).toBeLessThanOrEqual(5);
+		expect(gained).toBe(accepted.length * 2);
+		for (const { items } of accepted) expect(items).toHaveLength(2);
+		for (const { error } of results.filter((result) => result.error !== undefined)) expect(error?.message).toMatch(/^Max Cards per Window: is 5 vouchers in 24 h/);
 	});
 });

@@ -122,11 +122,20 @@ interface OperationBase {
 }
 
 /**
- * A budget (OperationDefinition.budgeted), per window: points per member, reward purchases per member, money a
- * customer's redemptions take or all redemptions take (the total, over every customer), vouchers published to a
- * customer or in all (the total).
+ * A budget (OperationDefinition.budgeted), per window: points and reward purchases per member or over a program's
+ * members (the total), money a customer's redemptions take or all redemptions take (the total, over every
+ * customer), vouchers published to a customer or in all (the total), vouchers added to a campaign.
  */
-export type BudgetKind = 'memberPoints' | 'memberPurchases' | 'customerAmount' | 'totalAmount' | 'customerVouchers' | 'totalVouchers';
+export type BudgetKind =
+	| 'memberPoints'
+	| 'memberPurchases'
+	| 'totalPoints'
+	| 'totalPurchases'
+	| 'customerAmount'
+	| 'totalAmount'
+	| 'customerVouchers'
+	| 'totalVouchers'
+	| 'campaignCards';
 
 /**
  * What a bounded field holds (OperationDefinition.bounded): points, money in the currency's main unit, or a count

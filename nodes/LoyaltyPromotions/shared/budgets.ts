@@ -6,8 +6,9 @@ import { inWindow, walk, windowAt, type BudgetWrite, type Window } from './budge
 import { fail } from './validate';
 
 /**
- * Budgets: the most one member (or, for money redeemed and vouchers published, one customer, or all of them
- * together: a total) may receive or spend through the node within a window, over any number of calls, executions, MCP sessions and queue-mode workers. The node keeps no
+ * Budgets: the most one member or customer, or all of them together (a total), may receive or spend through the
+ * node within a window, or a campaign gain in vouchers (cardBudgets.ts), over any number of calls, executions, MCP
+ * sessions and queue-mode workers (points and purchases: loyaltyBudgets.ts). The node keeps no
  * count of its own (a process's memory is not shared by the others), and the service has no lock: it decides by
  * the service's own history and order (budgetOrder.ts). Before a write it reads the window's history and refuses a
  * call that would not fit, naming the budget, with nothing sent. After the write it reads the history again, this
@@ -20,7 +21,9 @@ export const DEFAULT_BUDGET_WINDOW_HOURS = 24;
 
 /** The most pages of history read for one check (100 entries each): a longer history is refused, not guessed. */
 const MAX_HISTORY_PAGES = 20;
-const PAGE_SIZE = 100;
+export const PAGE_SIZE = 100;
+/** The most members a program total reads (the service lists points changes per card and purchases per member only). */
+export const MAX_PROGRAM_MEMBERS = 200;
 
 export const budgetWindowProperty: INodeProperties = {
 	displayName: 'Budget Window (Hours)',
@@ -59,6 +62,27 @@ const maxAmountPerCustomerProperty = budgetProperty(
 	"The most money, in the currency's main unit, gift cards may pay for one customer within the Budget Window, counted from the service's list of the customer's successful redemptions in its order; a call past it, or one that names no customer, is refused, or rolled back at once when calls at the same moment took it first. 0: no budget.",
 );
 
+const maxPointsPerWindowProperty = budgetProperty(
+	'Max Points per Window',
+	'maxPointsPerWindow',
+	0,
+	`Like Max Points per Member per Window, over all members of the program together (read member by member: at most ${MAX_PROGRAM_MEMBERS} members). 0: no budget.`,
+);
+
+const maxPurchasesPerWindowProperty = budgetProperty(
+	'Max Purchases per Window',
+	'maxPurchasesPerWindow',
+	0,
+	`Like Max Purchases per Member per Window, over all members of the program together (at most ${MAX_PROGRAM_MEMBERS} members). 0: no budget.`,
+);
+
+const maxCardsPerWindowProperty = budgetProperty(
+	'Max Cards per Window',
+	'maxCardsPerWindow',
+	0,
+	"The most vouchers the campaign may gain within the Budget Window, counted from the service's list of its vouchers in its order; with it set, each voucher is its own request, and a call past it is refused, or its vouchers deleted at once. 0: no budget.",
+);
+
 const maxAmountPerWindowProperty = budgetProperty(
 	'Max Amount per Window',
 	'maxAmountPerWindow',
@@ -95,6 +119,9 @@ export const BUDGETS: Record<BudgetKind, { property: INodeProperties; counts: st
 		show: String,
 	},
 	memberPurchases: { property: maxPurchasesPerMemberProperty, counts: "the member's reward purchases (whatever their status)", who: 'member', unit: 'purchases', show: String },
+	totalPoints: { property: maxPointsPerWindowProperty, counts: "the same points changes on the cards of all the program's members", who: 'program', unit: 'points', show: String },
+	totalPurchases: { property: maxPurchasesPerWindowProperty, counts: "the reward purchases of all the program's members (whatever their status)", who: 'program', unit: 'purchases', show: String },
+	campaignCards: { property: maxCardsPerWindowProperty, counts: "the campaign's vouchers created in the window, whoever added them", who: 'campaign', unit: 'vouchers', show: String },
 	// the history and the call count hundredths; the budget is typed in the main unit
 	customerAmount: { property: maxAmountPerCustomerProperty, counts: `for the customer, ${PAID_BY_GIFT_CARDS}`, who: 'customer', unit: 'redeemed', show: showHundredths },
 	totalAmount: { property: maxAmountPerWindowProperty, counts: `over all customers, ${PAID_BY_GIFT_CARDS}`, who: 'project', unit: 'redeemed', show: showHundredths },
@@ -130,10 +157,10 @@ export function windowOf(params: ParamReader, moment = Date.now()): Window {
 	return windowAt(moment, builderNumber(params, budgetWindowProperty));
 }
 
-const shownTime = (time: number) => new Date(time).toISOString();
+export const shownTime = (time: number) => new Date(time).toISOString();
 
 /** Every entry of a v2 list created in `window` (and some just before, as the filter is strict), following its cursor; a longer history is refused. */
-async function historyIn(params: ParamReader, path: string, window: Window, label: string): Promise<IDataObject[]> {
+export async function historyIn(params: ParamReader, path: string, window: Window, label: string): Promise<IDataObject[]> {
 	const entries: IDataObject[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_HISTORY_PAGES; page++) {
@@ -154,51 +181,6 @@ export function tooLong(params: ParamReader, label: string, whose: string): neve
 }
 
 export const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-
-/** The reason the node gives the points change that undoes `id`; a Reason typed for a call may not start so. */
-export const POINTS_UNDO_REASON = 'Undone by Max Points per Member per Window: ';
-
-/** The member's cards (the contract's MemberCard: { member_role, card: { id, … } | null }). */
-async function memberCards(params: ParamReader, memberPath: string): Promise<string[]> {
-	const member = await params.send<IDataObject>({ method: 'GET', path: memberPath });
-	return ((member.cards as IDataObject[] | undefined) ?? []).flatMap((entry) => {
-		const id = (entry.card as IDataObject | null | undefined)?.id;
-		return typeof id === 'string' ? [id] : [];
-	});
-}
-
-/**
- * The points changes by hand (ADMIN_CREDIT, ADMIN_DEBIT) on all the member's cards in the window, each by its size.
- * Whatever their status: a status changes after a call reads it (PENDING, then APPROVED or REJECTED), and every
- * call must count the same writes to come to the same verdicts.
- */
-export async function memberPointsWrites(params: ParamReader, memberPath: string, window: Window): Promise<BudgetWrite[]> {
-	const writes: BudgetWrite[] = [];
-	for (const card of await memberCards(params, memberPath)) {
-		const history = await historyIn(params, `${memberPath}/cards/${encodeURIComponent(card)}/transactions`, window, BUDGETS.memberPoints.property.displayName);
-		for (const entry of history) {
-			const id = text(entry.id);
-			const at = text(entry.created_at);
-			if (id === undefined || at === undefined || !inWindow(window, at) || !['ADMIN_CREDIT', 'ADMIN_DEBIT'].includes(String(entry.type))) continue;
-			const details = (entry.details as IDataObject | undefined) ?? {};
-			const reason = text(details.reason);
-			const undoes = reason?.startsWith(POINTS_UNDO_REASON) ? reason.slice(POINTS_UNDO_REASON.length) : undefined;
-			writes.push({ id, at, size: Math.abs(Number((details.points as IDataObject | undefined)?.total ?? 0)), ...(undoes ? { undoes } : {}) });
-		}
-	}
-	return writes;
-}
-
-/** The member's reward purchases in the window (a refund is an entry of its own, not a purchase), whatever their status. */
-export async function memberPurchaseWrites(params: ParamReader, memberPath: string, window: Window): Promise<BudgetWrite[]> {
-	const history = await historyIn(params, `${memberPath}/rewards/purchases`, window, BUDGETS.memberPurchases.property.displayName);
-	return history.flatMap((entry) => {
-		const id = text(entry.id);
-		const at = text(entry.created_at);
-		if (id === undefined || at === undefined || !inWindow(window, at) || (entry.type ?? 'PURCHASE') !== 'PURCHASE') return [];
-		return [{ id, at, size: 1 }];
-	});
-}
 
 /** The successful redemptions in the window, the customer's or (none given) all of them (v1's paged list, oldest first); a longer history is refused. */
 async function redemptionsIn(params: ParamReader, customer: string | undefined, window: Window): Promise<IDataObject[]> {
@@ -266,16 +248,6 @@ export async function checkBefore(params: ParamReader, kind: BudgetKind, adding:
 	check(params, kind, walk(await read(window), budget).used, adding, budget);
 }
 
-/** Max Points per Member per Window, before the change: the member's changes within it, plus `points`, fit. */
-export async function checkMemberPointsBudget(params: ParamReader, memberPath: string, points: number): Promise<void> {
-	await checkBefore(params, 'memberPoints', Math.abs(points), async (window) => await memberPointsWrites(params, memberPath, window));
-}
-
-/** Max Purchases per Member per Window, before the purchase: the member's purchases within it, plus this one, fit. */
-export async function checkMemberPurchasesBudget(params: ParamReader, memberPath: string): Promise<void> {
-	await checkBefore(params, 'memberPurchases', 1, async (window) => await memberPurchaseWrites(params, memberPath, window));
-}
-
 /** The customer a redemption names (ID or source ID), needed while the money budget is set and the call moves money. */
 export function budgetCustomer(params: ParamReader, customer: IDataObject | undefined): string {
 	const id = [customer?.id, customer?.source_id].find((value): value is string => typeof value === 'string' && value.trim() !== '');
@@ -312,27 +284,32 @@ export async function checkAmountBudgets(params: ParamReader, customer: IDataObj
 export async function settleBudget(
 	params: ParamReader,
 	kind: BudgetKind,
-	own: BudgetWrite,
+	call: BudgetWrite | BudgetWrite[],
 	read: (window: Window) => Promise<BudgetWrite[]>,
 	undo: () => Promise<string | undefined>,
 ): Promise<void> {
 	const budget = budgetCounted(params, kind);
-	if (budget === undefined) return;
-	const window = windowOf(params, Number.isFinite(Date.parse(own.at)) ? Date.parse(own.at) : Date.now());
+	// a call of several writes (vouchers added one by one) is kept whole or undone whole
+	const own = Array.isArray(call) ? call : [call];
+	if (budget === undefined || own.length === 0) return;
+	const first = own[0];
+	const window = windowOf(params, Number.isFinite(Date.parse(first.at)) ? Date.parse(first.at) : Date.now());
 	const writes = await read(window);
-	if (!writes.some((write) => write.id === own.id)) writes.push(own);
+	for (const write of own) if (!writes.some((listed) => listed.id === write.id)) writes.push(write);
 	const { within, usedBefore } = walk(writes, budget);
-	if (within.has(own.id)) return;
+	if (own.every((write) => within.has(write.id))) return;
 	const { property, who, unit, show } = BUDGETS[kind];
-	const before = usedBefore.get(own.id) ?? 0;
-	const cause = `${property.displayName}: is ${show(budget)} ${unit} in ${windowText(params)}, and calls at the same moment took the ${who} to it first: in the service's order, ${show(before)} came before this call's ${show(own.size)} (${own.id}) in the window that ends ${shownTime(window.end)}`;
+	const before = usedBefore.get(first.id) ?? 0;
+	const size = own.reduce((sum, write) => sum + write.size, 0);
+	const ids = own.length === 1 ? first.id : `${first.id} and ${own.length - 1} more`;
+	const cause = `${property.displayName}: is ${show(budget)} ${unit} in ${windowText(params)}, and calls at the same moment took the ${who} to it first: in the service's order, ${show(before)} came before this call's ${show(size)} (${ids}) in the window that ends ${shownTime(window.end)}`;
 	let undoneBy: string | undefined;
 	try {
 		undoneBy = await undo();
 	} catch (error) {
 		throw new NodeOperationError(params.node, `${cause}, and undoing it failed: ${(error as Error).message}`, {
 			itemIndex: params.itemIndex,
-			description: `The write ${own.id} is in the service and past the budget: undo it by hand.`,
+			description: `The write ${ids} is in the service and past the budget: undo it by hand.`,
 		});
 	}
 	throw new NodeOperationError(params.node, `${cause}, so the node undid it at once${undoneBy ? ` (${undoneBy})` : ''}: try again after that or raise ${property.displayName}`, {
@@ -344,39 +321,6 @@ export async function settleBudget(
 /** The budgets an operation declares (OperationDefinition.budgeted), for the docs and the tests. */
 export function budgetsOf(operation: Pick<OperationDefinition, 'budgeted'>): BudgetKind[] {
 	return [...(operation.budgeted ?? [])];
-}
-
-const written = (response: IDataObject): { id?: string; at?: string } => {
-	const transaction = (response.transaction as IDataObject | null | undefined) ?? {};
-	return { id: text(transaction.id), at: text(transaction.created_at) };
-};
-
-/** After Add or Subtract Points: past the budget in the service's order, the same change the other way undoes it. */
-export async function settleMemberPointsBudget(params: ParamReader, memberPath: string, cardPath: string, points: number, response: IDataObject): Promise<void> {
-	const { id, at } = written(response);
-	// no transaction (nothing changed) or no time to place it by: nothing to settle
-	if (id === undefined || at === undefined) return;
-	await settleBudget(
-		params,
-		'memberPoints',
-		{ id, at, size: Math.abs(points) },
-		async (window) => await memberPointsWrites(params, memberPath, window),
-		async () => written(await params.send<IDataObject>({ method: 'POST', path: `${cardPath}/points`, body: { points: -points, reason: `${POINTS_UNDO_REASON}${id}` } })).id,
-	);
-}
-
-/** After Purchase Reward: past the budget in the service's order, a refund (the points and the stock back) undoes it. */
-export async function settleMemberPurchasesBudget(params: ParamReader, memberPath: string, programPath: string, response: IDataObject): Promise<void> {
-	const { id, at } = written(response);
-	if (id === undefined || at === undefined) return;
-	await settleBudget(
-		params,
-		'memberPurchases',
-		{ id, at, size: 1 },
-		async (window) => await memberPurchaseWrites(params, memberPath, window),
-		async () =>
-			written(await params.send<IDataObject>({ method: 'POST', path: `${programPath}/rewards/purchases/${encodeURIComponent(id)}/refund`, body: {}, safeToRepeat: true })).id,
-	);
 }
 
 /**

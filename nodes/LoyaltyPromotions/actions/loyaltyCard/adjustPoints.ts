@@ -1,11 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
-import { budgetProperties, checkMemberPointsBudget, POINTS_UNDO_REASON, settleMemberPointsBudget } from '../../shared/budgets';
+import { budgetProperties } from '../../shared/budgets';
+import { checkPointsBudgets, POINTS_UNDO_REASONS, settlePointsBudgets, type MemberTarget } from '../../shared/loyaltyBudgets';
 import { additionalFieldsProperty } from '../../shared/fields';
 import { allowedChangesProperty, maxPointsPerCallProperty, readPointsChange } from '../../shared/limits';
 import { fail, requireText } from '../../shared/validate';
-import type { OperationDefinition } from '../types';
+import type { OperationDefinition, ParamReader } from '../types';
+import { readProgramId } from '../program/fields';
+import { path as pathOf } from '../../transport/request';
 import { memberPath } from '../programMember/fields';
 import { CARD_LOCATORS, cardPath } from './fields';
+
+const target = (params: ParamReader): MemberTarget => ({ programPath: pathOf`/v2/loyalties/programs/${readProgramId(params)}`, memberPath: memberPath(params) });
 
 export const adjustPoints: OperationDefinition = {
 	value: 'adjustPoints',
@@ -28,27 +33,28 @@ export const adjustPoints: OperationDefinition = {
 		},
 		maxPointsPerCallProperty,
 		allowedChangesProperty,
-		...budgetProperties(['memberPoints']),
+		...budgetProperties(['memberPoints', 'totalPoints']),
 		additionalFieldsProperty([
 			{ displayName: 'Reason', name: 'reason', type: 'string', default: '', description: 'Why the points change, kept with the transaction (at most 255 characters)' },
 		]),
 	],
 	record: { points: 'points', reason: 'additionalFields.reason' },
 	bounded: { points: 'points' },
-	budgeted: ['memberPoints'],
+	budgeted: ['memberPoints', 'totalPoints'],
 	build: async (params) => {
 		const path = cardPath(params);
 		const points = readPointsChange(params, 'Points', params.get('points'));
 		const fields = params.get<IDataObject>('additionalFields', {});
 		const reason = fields.reason === undefined || fields.reason === '' ? undefined : requireText(params, 'Reason', fields.reason, { max: 255 });
 		// the node's own undo is told by its reason: a call may not pass for one
-		if (reason?.toLowerCase().startsWith(POINTS_UNDO_REASON.toLowerCase())) fail(params, 'Reason', `may not start with "${POINTS_UNDO_REASON.trim()}": the node gives that reason to the changes it undoes`);
-		await checkMemberPointsBudget(params, memberPath(params), points);
+		const undo = POINTS_UNDO_REASONS.find((start) => reason?.toLowerCase().startsWith(start.toLowerCase()));
+		if (undo !== undefined) fail(params, 'Reason', `may not start with "${undo.trim()}": the node gives that reason to the changes it undoes`);
+		await checkPointsBudgets(params, target(params), points);
 		return { method: 'POST', path: `${path}/points`, body: reason === undefined ? { points } : { points, reason } };
 	},
 	// after the change: past the budget in the service's order (calls at the same moment), it is undone at once
 	follow: async (response, params) => {
-		await settleMemberPointsBudget(params, memberPath(params), cardPath(params), readPointsChange(params, 'Points', params.get('points')), response);
+		await settlePointsBudgets(params, target(params), cardPath(params), readPointsChange(params, 'Points', params.get('points')), response);
 		return [{ json: response }];
 	},
 };
