@@ -45,12 +45,16 @@ function stepsOf(endpoint: string): Array<{ keys: string[]; examples: ContractEx
 }
 
 /**
- * The operations that start a job and wait on it (`… then GET /v1/async-actions/{id}`) are left out: the job's
- * status answer must name the job the first answer started, and the node polls it with real waits, so their
- * examples (the async actions' statuses, the bulk and import answers) are not fed here.
+ * The operations that start a job and wait on it (`… then GET /v1/async-actions/{id}`) are fed as a pair: the job's
+ * start answer (an example of its first request) and the polled status (the contract's async action example of the
+ * job's type). The node checks that the status names the job it started, and the contract's examples were written
+ * apart, so the start answer carries the status example's `id` as its `async_action_id`: the one fact the two must
+ * share (the start examples hold nothing else). A job's type is what the emulator (held to the contract's enums)
+ * gives the job this operation starts. Status examples of types no operation waits on (a campaign's voucher updates,
+ * deletes and generation, the dashboard's metadata key purges) are fed to none.
  */
 const WAITS_ON_A_JOB = / then GET \/v1\/async-actions\//;
-const JOB_KEYS = new Set(OPERATIONS.filter(({ operation }) => WAITS_ON_A_JOB.test(operation.endpoint)).flatMap(({ operation }) => endpointKeys(operation.endpoint)));
+const STATUS_KEY = 'GET /v1/async-actions/{}';
 
 /**
  * An operation whose output is the answer of a last request the contract does not publish (an announced endpoint,
@@ -63,6 +67,31 @@ const answersUnpublished = (definition: OperationDefinition) =>
 const CASES = OPERATIONS.filter(({ operation }) => !WAITS_ON_A_JOB.test(operation.endpoint))
 	.map(({ key, resource, operation }) => ({ key, resource: resource.value, definition: operation as OperationDefinition, steps: stepsOf(operation.endpoint) }))
 	.filter((entry) => entry.steps.length > 0 && !answersUnpublished(entry.definition));
+
+/**
+ * The job operations, with their start request and its examples (none for some: then the start answer is the one
+ * the contract's schema gives every start, `{ async_action_id }`, with the status code the emulator answers); their
+ * status examples are found once the job's type is known.
+ */
+const JOB_CASES = OPERATIONS.filter(({ operation }) => WAITS_ON_A_JOB.test(operation.endpoint)).map(({ key, resource, operation }) => {
+	const start = operation.endpoint.split(' then ')[0];
+	return { key, resource: resource.value, definition: operation as OperationDefinition, start: { keys: endpointKeys(start), examples: stepsOf(start)[0]?.examples ?? [] } };
+});
+
+/**
+ * What a job's output carries of its finished async action: one summary a request (the action's ID as
+ * `async_action_id`, its status, type, the service's own verdict `operation_status`, and its result, whose failed
+ * records become items of their own). The action's bookkeeping is not part of it: when it was created and updated,
+ * the request ID, progress, processing time and `object`.
+ */
+const JOB_BOOKKEEPING = ['created_at', 'updated_at', 'request_id', 'progress', 'processing_time', 'object'];
+function jobCarried(body: unknown): unknown {
+	const { id, ...rest } = body as IDataObject;
+	return { async_action_id: id, ...Object.fromEntries(Object.entries(rest).filter(([name]) => !JOB_BOOKKEEPING.includes(name))) };
+}
+
+/** Job operations whose job type has no status example in the contract (the v2 batch's PROGRAM_MEMBERS_BATCH_CREATE): their start example is not fed. */
+const NO_STATUS_EXAMPLE = ['programMember.addInBatch'];
 
 /** The part of an answer the output carries: a list's entries, else the answer. */
 function subjectsOf(definition: OperationDefinition, body: unknown): unknown[] {
@@ -159,12 +188,21 @@ const perRun = (definition: OperationDefinition) => ('batch' in definition && de
 
 type Form = 'raw' | 'simplified' | 'selected' | 'limit' | 'tool';
 
+interface FedCase {
+	key: string;
+	resource: string;
+	definition: OperationDefinition;
+	steps: ReturnType<typeof stepsOf>;
+	/** What of the last answer the output must carry, when not the answer itself (a job's summary). */
+	carried?: (body: unknown) => unknown;
+}
+
 function formsOf(definition: OperationDefinition): Form[] {
 	return ['raw', ...(definition.simplify ? (['simplified', 'selected'] as const) : []), ...(definition.list ? (['limit'] as const) : []), 'tool'];
 }
 
 /** Runs the operation with every example of its steps as answers, in one form; each item's output and its fed example. */
-async function runFed(entry: (typeof CASES)[number], form: Form): Promise<Array<{ example: ContractExample; output: IDataObject[] | undefined; failure?: string }>> {
+async function runFed(entry: FedCase, form: Form): Promise<Array<{ example: ContractExample; output: IDataObject[] | undefined; failure?: string }>> {
 	const { key, resource, definition, steps } = entry;
 	const total = Math.max(...steps.map((step) => step.examples.length));
 	const size = perRun(definition) ?? total;
@@ -198,7 +236,8 @@ async function runFed(entry: (typeof CASES)[number], form: Form): Promise<Array<
 		const grouped = byItem(run.items);
 		answers.forEach((example, item) => {
 			const output = grouped.get(item);
-			const failure = output?.find((json) => typeof json.error === 'string')?.error as string | undefined;
+			// a job's failed records are output rows (naming their async action), not a failure of the item
+			const failure = output?.find((json) => typeof json.error === 'string' && json.async_action_id === undefined)?.error as string | undefined;
 			results.push({ example, output, failure });
 		});
 		ctx.emu.control.setAnswers(null);
@@ -208,65 +247,127 @@ async function runFed(entry: (typeof CASES)[number], form: Form): Promise<Array<
 
 const polluted = () => Object.getOwnPropertyNames(Object.prototype).filter((name) => name === 'polluted' || name === 'prototype').length > 0 || ({} as IDataObject).polluted !== undefined;
 
-it('the committed examples are the contract\'s, at the commit they say, and every one is fed to an operation', () => {
+/** The type of the job an operation starts and the start's status code, as the emulator gives them: the operation run once with its minimal parameters. */
+async function jobOf(entry: (typeof JOB_CASES)[number]): Promise<{ type: string; status: number }> {
+	const before = new Set(ctx.emu.control.state.asyncActions.keys());
+	ctx.emu.control.clearRequests();
+	const run = await runNode({ parameters: { resource: entry.resource, operation: entry.definition.value, ...(await minimalParameters(entry.key, ctx.emu)) }, credentials: credentialsFor(ctx.emu), continueOnFail: true });
+	const started = [...ctx.emu.control.state.asyncActions.values()].filter((action) => !before.has(action.id));
+	if (started.length !== 1) throw new Error(`${entry.key} started ${started.length} jobs at the emulator: ${JSON.stringify(run.items.map((item) => item.json)).slice(0, 300)}`);
+	const routes = entry.start.keys.map(requestOf);
+	const sent = ctx.emu.control.requests().find((request) => routes.some((route) => request.method === route.method && new RegExp(`^${route.route.replace(/\*/g, '[^/]+')}$`).test(request.path)));
+	return { type: started[0].type, status: sent?.status ?? 202 };
+}
+
+/** Each job operation with the start and status examples it is fed, paired by index (the start answer naming the status's job). */
+const jobSteps = new Map<string, ReturnType<typeof stepsOf>>();
+const jobTypes = new Map<string, string>();
+/** The contract's own examples the jobs are fed (the start answers as published, before they name the status's job). */
+const jobFed = new Set<ContractExample>();
+
+async function learnJobs(): Promise<void> {
+	if (jobTypes.size > 0) return;
+	for (const entry of JOB_CASES) {
+		const { type, status } = await jobOf(entry);
+		jobTypes.set(entry.key, type);
+		// by the type it names, or the one the contract files it under (its CAMPAIGN.VOUCHERS_IMPORT_CSV example names CUSTOMERS.IMPORT_CSV)
+		const statuses = (examples[STATUS_KEY] ?? []).filter((example) => example.name === type || (example.body as IDataObject)?.type === type);
+		if (statuses.length === 0) continue;
+		const starts: ContractExample[] = entry.start.examples.length > 0 ? entry.start.examples : [{ file: '(schema)', status, name: 'start answer', body: {} }];
+		const total = Math.max(statuses.length, starts.length);
+		const pairs = Array.from({ length: total }, (_, index) => ({ start: starts[index % starts.length], status: statuses[index % statuses.length] }));
+		for (const pair of pairs) jobFed.add(pair.start).add(pair.status);
+		jobSteps.set(entry.key, [
+			{ keys: entry.start.keys, examples: pairs.map(({ start, status }) => ({ ...start, body: { ...(start.body as IDataObject), async_action_id: (status.body as IDataObject).id } })) },
+			{ keys: [STATUS_KEY], examples: pairs.map(({ status }) => status) },
+		]);
+	}
+}
+
+it('the committed examples are the contract\'s, at the commit they say, and every one is fed to an operation', async () => {
 	expect(DATA.commit).toBe('65c33a7ab4384e3df9e382751157aca4b1352cd6');
-	const fed = new Set(CASES.flatMap((entry) => entry.steps.flatMap((step) => step.keys)));
-	expect(Object.keys(examples).filter((key) => !fed.has(key) && !JOB_KEYS.has(key))).toEqual([]);
-	const notFed = Object.keys(examples).filter((key) => !fed.has(key)).reduce((sum, key) => sum + examples[key].length, 0);
-	// the job operations' examples, and no others
-	expect(notFed).toBe([...JOB_KEYS].filter((key) => !fed.has(key)).reduce((sum, key) => sum + (examples[key]?.length ?? 0), 0));
+	await learnJobs();
+	expect(JOB_CASES.filter((entry) => !jobSteps.has(entry.key)).map((entry) => `${entry.key} (${jobTypes.get(entry.key)})`)).toEqual(NO_STATUS_EXAMPLE.map((key) => `${key} (${jobTypes.get(key)})`));
+	const fed = new Set([...CASES.flatMap((entry) => entry.steps.flatMap((step) => step.examples)), ...jobFed]);
+	const notFed = Object.entries(examples).flatMap(([key, list]) => list.filter((example) => !fed.has(example)).map((example) => `${key} ${example.name}`));
+	// only the start examples of the jobs without a status example of their type, and the status examples of types no operation starts
+	const started = new Set(jobTypes.values());
+	const otherTypes = (examples[STATUS_KEY] ?? []).filter((example) => !started.has(example.name) && !started.has(String((example.body as IDataObject)?.type)));
+	expect(otherTypes.map((example) => example.name)).toEqual(expect.arrayContaining(['CAMPAIGN.VOUCHERS_DELETE', 'ORDERS.METADATA_KEY_PURGE']));
+	expect(notFed.sort()).toEqual(
+		[
+			...JOB_CASES.filter((entry) => NO_STATUS_EXAMPLE.includes(entry.key)).flatMap((entry) => entry.start.keys.flatMap((key) => (examples[key] ?? []).map((example) => `${key} ${example.name}`))),
+			...otherTypes.map((example) => `${STATUS_KEY} ${example.name}`),
+		].sort(),
+	);
 	expect(Object.values(examples).flat().length).toBe(DATA.count);
 });
 
-describe.each(CASES.map((entry) => [entry.key, entry] as const))('%s', (_key, entry) => {
-	it.each(formsOf(entry.definition))('%s: every example reaches the output whole, or fails saying so', async (form) => {
-		const results = await runFed(entry, form);
-		expect(polluted()).toBe(false);
-		const problems: string[] = [];
-		for (const { example, output: raw, failure } of results) {
-			const output = raw?.map((json) => withoutPrototypeKeys(json) as IDataObject);
-			const name = `${example.file} ${example.status} ${example.name}`;
-			if (failure !== undefined) {
-				// an answer the node cannot read: a clear error, quoting what came back
-				if (!/something other than|not an object|is not a URL|cannot read|could not be read/i.test(failure)) problems.push(`${name}: failed: ${failure}`);
-				continue;
-			}
-			const subjects = withoutPrototypeKeys(subjectsOf(entry.definition, example.body)) as unknown[];
-			if (output === undefined || output.length === 0) {
-				if (subjects.length > 0 || form === 'tool') problems.push(`${name}: no output item`);
-				continue;
-			}
-			const shaped = Boolean(entry.definition.output || entry.definition.follow || perRun(entry.definition));
-			if (shaped) {
-				const kept = new Set(keyPaths(output).map((path) => path.split('.').pop()!.replace(/\[\]$/, '')));
-				const lost = keyPaths(subjects).map((path) => path.split('.').pop()!.replace(/\[\]$/, '')).filter((keyName) => !kept.has(keyName));
-				if (lost.length > 0) problems.push(`${name}: keys lost: ${[...new Set(lost)].join(', ')}`);
-				continue;
-			}
-			const expected = form === 'limit' ? subjects.slice(0, 1) : subjects;
-			const shown = form === 'tool' && expected.length === 0 ? output.filter((json) => json.found !== 0) : output;
-			if (shown.length !== expected.length) {
-				problems.push(`${name}: ${expected.length} entries, ${shown.length} output items`);
-				continue;
-			}
-			shown.forEach((json, index) => {
-				const subject = expected[index];
-				if (form === 'simplified') {
-					const missed = entry.definition.simplify!.filter((path) => pick(subject, path) !== undefined && JSON.stringify(pick(json, path)) !== JSON.stringify(pick(subject, path)));
-					if (missed.length > 0) problems.push(`${name}: Simplified lost ${missed.join(', ')}`);
-					return;
-				}
-				const lost = keyPaths(subject).filter((path) => !keyPaths(json).includes(path));
-				if (lost.length > 0) problems.push(`${name}: keys lost: ${lost.slice(0, 10).join(', ')}`);
-				else if (JSON.stringify(json) !== JSON.stringify(subject) && form !== 'tool') {
-					try {
-						expect(json).toMatchObject(subject as IDataObject);
-					} catch {
-						problems.push(`${name}: values changed`);
-					}
-				}
-			});
+/** Feeds the case's examples in one form: each item's output holds its example whole, or is an error that says what came back. */
+async function expectWhole(entry: FedCase, form: Form): Promise<void> {
+	const results = await runFed(entry, form);
+	expect(polluted()).toBe(false);
+	const problems: string[] = [];
+	for (const { example, output: raw, failure } of results) {
+		const output = raw?.map((json) => withoutPrototypeKeys(json) as IDataObject);
+		const name = `${example.file} ${example.status} ${example.name}`;
+		if (failure !== undefined) {
+			// an answer the node cannot read: a clear error, quoting what came back
+			if (!/something other than|not an object|is not a URL|cannot read|could not be read/i.test(failure)) problems.push(`${name}: failed: ${failure}`);
+			continue;
 		}
-		expect(problems).toEqual([]);
+		const subjects = withoutPrototypeKeys(entry.carried ? [entry.carried(example.body)] : subjectsOf(entry.definition, example.body)) as unknown[];
+		if (output === undefined || output.length === 0) {
+			if (subjects.length > 0 || form === 'tool') problems.push(`${name}: no output item`);
+			continue;
+		}
+		const shaped = Boolean(entry.definition.output || entry.definition.follow || perRun(entry.definition));
+		if (shaped) {
+			const kept = new Set(keyPaths(output).map((path) => path.split('.').pop()!.replace(/\[\]$/, '')));
+			const lost = keyPaths(subjects).map((path) => path.split('.').pop()!.replace(/\[\]$/, '')).filter((keyName) => !kept.has(keyName));
+			if (lost.length > 0) problems.push(`${name}: keys lost: ${[...new Set(lost)].join(', ')}`);
+			continue;
+		}
+		const expected = form === 'limit' ? subjects.slice(0, 1) : subjects;
+		const shown = form === 'tool' && expected.length === 0 ? output.filter((json) => json.found !== 0) : output;
+		if (shown.length !== expected.length) {
+			problems.push(`${name}: ${expected.length} entries, ${shown.length} output items`);
+			continue;
+		}
+		shown.forEach((json, index) => {
+			const subject = expected[index];
+			if (form === 'simplified') {
+				const missed = entry.definition.simplify!.filter((path) => pick(subject, path) !== undefined && JSON.stringify(pick(json, path)) !== JSON.stringify(pick(subject, path)));
+				if (missed.length > 0) problems.push(`${name}: Simplified lost ${missed.join(', ')}`);
+				return;
+			}
+			const lost = keyPaths(subject).filter((path) => !keyPaths(json).includes(path));
+			if (lost.length > 0) problems.push(`${name}: keys lost: ${lost.slice(0, 10).join(', ')}`);
+			else if (JSON.stringify(json) !== JSON.stringify(subject) && form !== 'tool') {
+				try {
+					expect(json).toMatchObject(subject as IDataObject);
+				} catch {
+					problems.push(`${name}: values changed`);
+				}
+			}
+		});
+	}
+	expect(problems).toEqual([]);
+}
+
+describe.each(CASES.map((entry) => [entry.key, entry] as const))('%s', (_key, entry) => {
+	it.each(formsOf(entry.definition))('%s: every example reaches the output whole, or fails saying so', (form) => expectWhole(entry, form));
+});
+
+describe.each(JOB_CASES.map((entry) => [entry.key, entry] as const))('%s (a job the node polls)', (key, entry) => {
+	beforeAll(learnJobs, 120000);
+	it.each(formsOf(entry.definition))('%s: the start and status examples reach the output whole, or fail saying so', async (form) => {
+		const steps = jobSteps.get(key);
+		if (!steps) {
+			expect(NO_STATUS_EXAMPLE).toContain(key);
+			return;
+		}
+		await expectWhole({ key, resource: entry.resource, definition: entry.definition, steps, carried: jobCarried }, form);
 	});
 });
+

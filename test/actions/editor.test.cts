@@ -12,6 +12,7 @@ import { RESOURCES } from '../../nodes/LoyaltyPromotions/actions/resources';
 import { AUTHENTICATIONS, credentialTypeFor, isSafeToRepeat } from '../../nodes/LoyaltyPromotions/actions/types';
 import { BUDGETS, budgetWindowProperty } from '../../nodes/LoyaltyPromotions/shared/budgets';
 import { BOUNDS } from '../../nodes/LoyaltyPromotions/shared/limits';
+import { search } from '../harness/nodeCreatorSearch.cjs';
 import { ACTION_NODE_TYPE, nodeTypeFor, PACKAGE } from '../harness/types.cjs';
 
 /**
@@ -87,6 +88,52 @@ describe("the nodes panel's actions (version 3)", () => {
 		const names = actions.map((action) => action.name.toLowerCase());
 		const repeated = names.filter((name, index) => names.indexOf(name) !== index);
 		expect(repeated).toEqual([]);
+	});
+});
+
+/**
+ * What users type into the node creator's search, and what it must find with n8n's own matching rule
+ * (test/harness/nodeCreatorSearch.cts): the node among the nodes (its name and the codex file's aliases), then,
+ * inside the node, one of the right actions among the first five listed.
+ */
+const SEARCHES: Array<[typed: string, actions: RegExp]> = [
+	['loyalty points', /^loyaltyCard\.adjustPoints$/],
+	['add points', /^loyaltyCard\.adjustPoints$/],
+	['add loyalty points', /^loyaltyCard\.adjustPoints$/],
+	['subtract points', /^loyaltyCard\.adjustPoints$/],
+	['points', /^(loyaltyCard\.adjustPoints|programMember\.(purchaseReward|payOrderWithPoints))$/],
+	['pending points', /^loyaltyCard\.getManyPendingPointBuckets$/],
+	['points balance', /^programMember\.get$/],
+	['earn points', /^examine\.earningRules$/],
+	['add member', /^programMember\.add$/],
+	['add loyalty member', /^programMember\.add$/],
+	['loyalty member', /^programMember\.add$/],
+	['member', /^programMember\./],
+	['loyalty card', /^loyaltyCard\./],
+	['loyalty program', /^program\.create$/],
+	['tier', /^tierStructure\./],
+	['reward', /^(loyaltyReward\.|programMember\.purchaseReward$)/],
+	['purchase reward', /^programMember\.purchaseReward$/],
+];
+
+describe("the node creator's search (n8n's matching rule, version 3's actions)", () => {
+	const codex = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'nodes', 'LoyaltyPromotions', 'LoyaltyPromotions.node.json'), 'utf8')) as { alias: string[] };
+	const theNode = { displayName: current.displayName, alias: codex.alias };
+	const listed = actionsOf(current).map((action) => ({ displayName: action.name, key: `${String(action.preset.resource)}.${String(action.preset.operation)}` }));
+
+	it.each(SEARCHES)('"%s" finds the node, then the action', (typed, wanted) => {
+		expect(search(typed, [theNode])).toEqual([theNode]);
+		const firstFive = search(typed, listed).slice(0, 5).map((action) => action.key);
+		expect(firstFive).toEqual(expect.arrayContaining([expect.stringMatching(wanted)]));
+	});
+
+	it('matches as n8n does: characters in order, case aside, a trailing "trigger" word dropped', () => {
+		const items = [{ displayName: 'Add or subtract loyalty points' }, { displayName: 'Get a card' }];
+		expect(search('ADD points', items)).toEqual([items[0]]);
+		expect(search('points add', items)).toEqual([]);
+		expect(search('get card trig', items)).toEqual([items[1]]);
+		// closer, earlier matches rank first
+		expect(search('card', [{ displayName: 'Get many cards of a campaign' }, items[1]])).toEqual([items[1], { displayName: 'Get many cards of a campaign' }]);
 	});
 });
 

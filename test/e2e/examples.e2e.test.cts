@@ -189,24 +189,37 @@ describe('export download (binary data in real n8n)', () => {
 	});
 });
 
-describe('loyalty events, manual path with a sample delivery (app keys)', () => {
-	test('looks up the member activity and the pending points of the card in the delivery', async () => {
+describe('loyalty events, manual path with a sample delivery (Loyalty v2, app keys)', () => {
+	test("reads the customer's membership, then the card's latest transactions and its pending points buckets", async () => {
 		const result = await run(idOf('loyalty-events.json'));
 		expectSuccess(result);
-		expect(nodeOutput(result, 'Card Code')).toEqual([expect.objectContaining({ cardCode: FIXTURES.memberWithPendingPoints, eventType: 'voucher.loyalty_card.points_aded' })]);
-		const activity = nodeOutput(result, 'Member Activity');
-		expect(activity).toHaveLength(10);
-		expect(nodeOutput(result, 'Pending Points').length).toBe(30);
+		const store = stack.emulator.control.state;
+		const card = store.cards.get(FIXTURES.cardId)!;
+		expect(nodeOutput(result, 'Card Code')).toEqual([expect.objectContaining({ cardCode: card.code, customerId: FIXTURES.customerId, eventType: 'voucher.loyalty_card.points_aded' })]);
+		expect(nodeOutput(result, 'Member Card')).toEqual([{ programId: FIXTURES.programActive, memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, cardCode: card.code }]);
+		const transactions = nodeOutput(result, 'Card Transactions');
+		expect(transactions).toHaveLength(Math.min(10, store.cardTransactions.get(FIXTURES.cardId)!.length));
+		expect(transactions[0]).toMatchObject({ card_id: FIXTURES.cardId, object: 'card_transaction' });
+		// the list holds the buckets still to activate: PENDING, dated after today
+		const today = new Date().toISOString().slice(0, 10);
+		const pending = store.buckets.get(FIXTURES.cardId)!.filter((bucket) => bucket.status === 'PENDING' && bucket.date > today);
+		expect(pending.length).toBeGreaterThan(10);
+		expect(nodeOutput(result, 'Pending Points')).toHaveLength(pending.length);
 		expect(nodeOutput(result, 'Pending Points Total')).toEqual([
-			{ cardCode: FIXTURES.memberWithPendingPoints, entries: 30, pendingPoints: expect.any(Number) },
+			{ cardCode: card.code, entries: pending.length, pendingPoints: pending.reduce((sum, bucket) => sum + bucket.points.total, 0) },
 		]);
 
-		const activityCalls = stack.emulator.control.requests({ method: 'GET', path: `/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/activity` });
-		expect(activityCalls).toHaveLength(1);
-		expect(activityCalls[0].query).toMatchObject({ limit: '10', order: '-created_at' });
-		const pendingCalls = stack.emulator.control.requests({ method: 'GET', path: `/v1/loyalties/members/${FIXTURES.memberWithPendingPoints}/pending-points` });
+		const cardPath = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${FIXTURES.cardId}`;
+		const membership = stack.emulator.control.requests({ method: 'GET', path: `/v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerId}` });
+		expect(membership.map((r) => [r.status, r.headers['x-app-id']])).toEqual([[200, stack.emulator.credentials.appId]]);
+		const transactionCalls = stack.emulator.control.requests({ method: 'GET', path: `${cardPath}/transactions` });
+		expect(transactionCalls).toHaveLength(1);
+		expect(transactionCalls[0].query).toMatchObject({ limit: '10', order: '-created_at' });
+		const pendingCalls = stack.emulator.control.requests({ method: 'GET', path: `${cardPath}/pending-points` });
 		expect(pendingCalls.length).toBeGreaterThanOrEqual(1);
 		expect(pendingCalls.every((r) => r.status === 200)).toBe(true);
+		// the current loyalty API only
+		expect(stack.emulator.control.requests().filter((r) => r.path.startsWith('/v1/loyalties'))).toEqual([]);
 	});
 });
 

@@ -205,20 +205,24 @@ test('a signed points-added event from the emulator starts an execution that loo
 	expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
 	const runData = run.data.resultData.runData;
 	const trigger = runData['Loyalty Card Event'][0].data.main[0][0].json;
-	expect(trigger).toMatchObject({ id: delivery.id, type: 'voucher.loyalty_card.points_aded', data: { code: FIXTURES.memberWithPendingPoints } });
-	expect(runData['Card Code'][0].data.main[0][0].json.cardCode).toBe(FIXTURES.memberWithPendingPoints);
-	expect(runData['Member Activity'][0].data.main[0]).toHaveLength(10);
-	expect(runData['Pending Points Total'][0].data.main[0][0].json).toMatchObject({ cardCode: FIXTURES.memberWithPendingPoints, entries: 30 });
+	expect(trigger).toMatchObject({ id: delivery.id, type: 'voucher.loyalty_card.points_aded', data: { customer: { id: FIXTURES.customerId }, voucher: { code: FIXTURES.cardCode } } });
+	expect(runData['Card Code'][0].data.main[0][0].json).toMatchObject({ cardCode: FIXTURES.cardCode, customerId: FIXTURES.customerId });
+	expect(runData['Member Card'][0].data.main[0][0].json).toMatchObject({ memberId: FIXTURES.memberId, cardId: FIXTURES.cardId });
+	const { state } = stack.emulator.control;
+	expect(runData['Card Transactions'][0].data.main[0]).toHaveLength(Math.min(10, state.cardTransactions.get(FIXTURES.cardId)!.length));
+	const today = new Date().toISOString().slice(0, 10);
+	const pending = state.buckets.get(FIXTURES.cardId)!.filter((bucket) => bucket.status === 'PENDING' && bucket.date > today);
+	expect(runData['Pending Points Total'][0].data.main[0][0].json).toMatchObject({ cardCode: FIXTURES.cardCode, entries: pending.length });
 	expect(runData['Sample Delivery']).toBeUndefined();
 });
 
 test('a pending-points event whose data names another card looks up that card', async () => {
 	stack.emulator.control.clearDeliveries();
 	stack.emulator.control.clearRequests();
+	const other = stack.emulator.control.state.cards.get(FIXTURES.cardPendingPointsDisabled)!;
 	await stack.emulator.control.emit('voucher.loyalty_card.pending_points.aded', {
-		id: 'v_many',
-		object: 'voucher',
-		voucher: { code: FIXTURES.memberWithManyActivities },
+		customer: { id: FIXTURES.customerId, object: 'customer' },
+		voucher: { id: 'v_other', code: other.code, object: 'voucher' },
 	});
 	const [delivery] = await stack.emulator.control.waitForDeliveries(1, 15000);
 	expect(delivery.status).toBe(200);
@@ -226,10 +230,11 @@ test('a pending-points event whose data names another card looks up that card', 
 	const latest = list.find((e: any) => e.data.resultData.runData['Loyalty Card Event'][0].data.main[0][0].json.id === delivery.id);
 	expect(latest).toBeDefined();
 	expect(latest.data.resultData.runData['Card Code'][0].data.main[0][0].json).toMatchObject({
-		cardCode: FIXTURES.memberWithManyActivities,
+		cardCode: other.code,
 		eventType: 'voucher.loyalty_card.pending_points.aded',
 	});
-	expect(stack.emulator.control.requests({ path: `/v1/loyalties/members/${FIXTURES.memberWithManyActivities}/activity` })).toHaveLength(1);
+	const cardPath = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}/cards/${other.id}`;
+	expect(stack.emulator.control.requests({ path: `${cardPath}/transactions` })).toHaveLength(1);
 });
 
 test('a delivery typed in the published spelling (…points_added) runs the trigger subscribed to …points_aded', async () => {
@@ -264,7 +269,8 @@ test('a delivery with a forged signature is refused with 401 and starts no execu
 	const sentinel = delivery(`whd_sentinel_forged`, 'voucher.loyalty_card.points_aded', {
 		id: 'v_sentinel',
 		object: 'voucher',
-		code: FIXTURES.memberWithPendingPoints,
+		customer: { id: FIXTURES.customerId, object: 'customer' },
+		code: FIXTURES.cardCode,
 	});
 	expect(await afterSentinel(targetUrl, WORKFLOW_ID, 'Loyalty Card Event', sentinel)).toBe(before + 1);
 });
@@ -276,7 +282,7 @@ test('a repeated delivery id starts no second execution (the seen ids persist in
 		project_id: FIXTURES.projectId,
 		created_at: new Date().toISOString(),
 		type: 'voucher.loyalty_card.points_aded',
-		data: { id: 'v_repeat', object: 'voucher', code: FIXTURES.memberWithPendingPoints },
+		data: { id: 'v_repeat', object: 'voucher', customer: { id: FIXTURES.customerId, object: 'customer' }, code: FIXTURES.cardCode },
 	});
 	const headers = { 'content-type': 'application/json', 'x-voucherify-signature': sign(body, stack.emulator.credentials.webhookSecret) };
 	const first = await fetch(targetUrl, { method: 'POST', headers, body });
@@ -289,7 +295,8 @@ test('a repeated delivery id starts no second execution (the seen ids persist in
 	const sentinel = delivery(`whd_sentinel_repeat`, 'voucher.loyalty_card.points_aded', {
 		id: 'v_sentinel',
 		object: 'voucher',
-		code: FIXTURES.memberWithPendingPoints,
+		customer: { id: FIXTURES.customerId, object: 'customer' },
+		code: FIXTURES.cardCode,
 	});
 	expect(await afterSentinel(targetUrl, WORKFLOW_ID, 'Loyalty Card Event', sentinel)).toBe(before + 2);
 });

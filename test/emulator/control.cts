@@ -89,6 +89,13 @@ function sampleData(type: string): object {
 	if (type.startsWith('redemption')) return { id: 'r_emitted', object: 'redemption', result: type.endsWith('failed') ? 'FAILURE' : 'SUCCESS', created_at: now };
 	if (type.startsWith('publication')) return { id: 'pub_emitted', object: 'publication', customer_id: FIXTURES.customerId, created_at: now };
 	if (type.startsWith('business_validation_rule')) return { id: 'val_emitted', object: 'validation_rules', created_at: now };
+	// A loyalty card event names its customer and card (the contract's event data: customer, voucher, …): the v2 card of customerId.
+	if (type.startsWith('voucher.loyalty_card'))
+		return {
+			customer: { id: FIXTURES.customerId, source_id: FIXTURES.customerSourceId, object: 'customer' },
+			voucher: { id: FIXTURES.loyaltyCardPendingId, code: FIXTURES.cardCode, holder_id: FIXTURES.customerId, object: 'voucher' },
+			created_at: now,
+		};
 	return { id: FIXTURES.loyaltyCardPendingId, code: FIXTURES.memberWithPendingPoints, object: 'voucher', created_at: now };
 }
 

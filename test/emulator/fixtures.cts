@@ -115,6 +115,8 @@ const fixtures = {
 	benefitId: 'lben_0000000000001',
 	/** v2 card (cardDefinitionActive) with 25 × seed future PENDING buckets (+3 past, +2 CANCELED, not listed). */
 	cardId: 'lcrd_0000000000001',
+	/** cardId's code, as a loyalty card event's delivery names the card (data.voucher.code). */
+	cardCode: 'LC-00000001',
 	/** cardId's first two pending points buckets (PENDING, activating tomorrow and in 8 days). */
 	pendingBucketIds: ['lcppb_00010000000000', 'lcppb_00010000000001'],
 	/** cardId's points expiration buckets: 200 points in 30 days, 400 in 90, 600 in 200 (ACTIVE). */
@@ -701,7 +703,7 @@ export function buildStore(seed: number, creds: EmulatorCredentials): Store {
 		object: 'program_reward',
 	});
 	s.members.set(FIXTURES.memberId, { id: FIXTURES.memberId, program_id: FIXTURES.programActive, customer_id: cust1.id, status: 'ACTIVE', metadata: { fixture: true }, created_at: now, updated_at: null });
-	s.cards.set(FIXTURES.cardId, { id: FIXTURES.cardId, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionActive, type: 'INDIVIDUAL', code: 'LC-00000001', points: 1200, created_at: now });
+	s.cards.set(FIXTURES.cardId, { id: FIXTURES.cardId, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionActive, type: 'INDIVIDUAL', code: FIXTURES.cardCode, points: 1200, created_at: now });
 	s.cards.set(FIXTURES.cardPendingPointsDisabled, { id: FIXTURES.cardPendingPointsDisabled, member_id: FIXTURES.memberId, program_id: FIXTURES.programActive, card_definition_id: FIXTURES.cardDefinitionPendingDisabled, type: 'INDIVIDUAL', code: 'LC-00000002', points: 0, created_at: now });
 	s.buckets.set(FIXTURES.cardId, buckets(FIXTURES.cardId, FIXTURES.cardDefinitionActive, n.buckets));
 	// The 1,200 points of cardId: three expiration buckets (in 30, 90 and 200 days), one admin credit, and its activities.

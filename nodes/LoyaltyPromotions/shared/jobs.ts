@@ -122,7 +122,7 @@ export function readResult(noun: string, action: AsyncAction, failures: 'errors'
 	return { result, failures: entries as IDataObject[] };
 }
 
-/** The summary of one finished action: its id, status, type, how many records it carried, and the result's counts. */
+/** The summary of one finished action: its id, status, type, the service's verdict, how many records it carried, and the result's counts. */
 export function summaryOf(action: AsyncAction, rows: BatchRow[], omit: string[], countKey = 'records'): BatchOutput {
 	// A result that is not an object (e.g. plain text) is kept as it came, not spread into its characters.
 	const value: unknown = action.result;
@@ -130,7 +130,15 @@ export function summaryOf(action: AsyncAction, rows: BatchRow[], omit: string[],
 	const result: IDataObject = plain ? (value === null || value === undefined ? {} : { result: value as IDataObject }) : { ...(value as IDataObject) };
 	for (const key of omit) delete result[key];
 	return {
-		json: { async_action_id: action.id, status: action.status, type: action.type, [countKey]: rows.length, ...result },
+		json: {
+			async_action_id: action.id,
+			status: action.status,
+			type: action.type,
+			// bulk and metadata updates also say SUCCESS or FAILURE of the operation as a whole
+			...(action.operation_status !== undefined ? { operation_status: action.operation_status } : {}),
+			[countKey]: rows.length,
+			...result,
+		},
 		itemIndexes: rows.map((row) => row.itemIndex),
 	};
 }

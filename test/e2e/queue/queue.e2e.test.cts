@@ -150,13 +150,14 @@ async function runSync(target: { baseUrl: string; webhookUrl: (p: string) => str
 
 const queueTarget = () => ({ baseUrl: q.main.baseUrl, webhookUrl: (p: string) => q.webhookUrl(p), key: apiKey });
 
+/** A delivery naming a card by its code and its holder, the customer whose membership the workflow reads. */
 function signedDelivery(id: string, code: string) {
 	const body = JSON.stringify({
 		id,
 		project_id: FIXTURES.projectId,
 		created_at: new Date().toISOString(),
 		type: DELIVERY_EVENT,
-		data: { id: `v_${id}`, object: 'voucher', code },
+		data: { id: `v_${id}`, object: 'voucher', code, customer: { id: FIXTURES.customerId, object: 'customer' } },
 	});
 	return { body, signature: sign(body, emulator.credentials.webhookSecret) };
 }
@@ -208,7 +209,7 @@ describe('the trigger in queue mode', () => {
 		expect(emulator.control.requests({ method: 'POST', path: '/management/v1/projects/*/webhooks' })).toHaveLength(1);
 
 		// the webhook process answers on that URL (the main process is not in the delivery path)
-		const { body, signature } = signedDelivery('whd_queue_probe_0001', FIXTURES.memberEmpty);
+		const { body, signature } = signedDelivery('whd_queue_probe_0001', FIXTURES.cardCode);
 		const probe = await fetch(targetUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-voucherify-signature': signature }, body });
 		expect(probe.status).toBe(200);
 		await until(async () => (await listAll(q.main.baseUrl, TRIGGER_WORKFLOW)).some(FINISHED), 'the probe delivery to run on a worker');
@@ -230,7 +231,7 @@ describe('the trigger in queue mode', () => {
 		await q.main.activate(TRIGGER_WORKFLOW, apiKey);
 		const targetUrl = q.webhookUrl(TRIGGER_PATH);
 		const before = (await listAll(q.main.baseUrl, TRIGGER_WORKFLOW)).length;
-		const delivery = signedDelivery(`whd_queue_sequential_${Date.now().toString(36)}`, FIXTURES.memberEmpty);
+		const delivery = signedDelivery(`whd_queue_sequential_${Date.now().toString(36)}`, FIXTURES.cardCode);
 		const headers = { 'content-type': 'application/json', 'x-voucherify-signature': delivery.signature };
 		const first = await fetch(targetUrl, { method: 'POST', headers, body: delivery.body });
 		expect(first.status).toBe(200);
@@ -275,7 +276,7 @@ describe('the trigger in queue mode', () => {
 		// 16 deliveries in flight; a repeated delivery's two copies leave together
 		await pool(ids.length, 16, async (i) => {
 			const id = ids[i];
-			const delivery = signedDelivery(id, FIXTURES.memberEmpty);
+			const delivery = signedDelivery(id, FIXTURES.cardCode);
 			await Promise.all(repeated.has(id) ? [send(id, delivery), send(id, delivery)] : [send(id, delivery)]);
 		});
 		expect(answers).toHaveLength(240);

@@ -23,7 +23,7 @@ const show = (...event: string[]) => ({ show: { event } });
 export const earningRules: OperationDefinition = {
 	value: 'earningRules',
 	name: 'Examine Earning Rules',
-	action: 'Examine what a customer would earn',
+	action: 'Examine earning rules: the points a customer would earn',
 	description:
 		"Estimate the points and benefits a customer (in every program, or one member's) would earn for an event, e.g. an order of a given amount, without earning anything",
 	endpoint: 'POST /v2/loyalties/examine/earning-rules',

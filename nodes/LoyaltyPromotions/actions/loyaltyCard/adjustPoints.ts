@@ -15,7 +15,7 @@ const target = (params: ParamReader): MemberTarget => ({ programPath: pathOf`/v2
 export const adjustPoints: OperationDefinition = {
 	value: 'adjustPoints',
 	name: 'Add or Subtract Points',
-	action: "Add or subtract points on a member's loyalty card",
+	action: "Add or subtract loyalty points on a member's card",
 	description:
 		"Add points to a member's card (positive) or subtract them (negative), with a reason. The service records the change as a transaction it processes in the background: a subtraction that would take the balance below zero is rejected there (see Get Many Transactions).",
 	endpoint: 'POST /v2/loyalties/programs/{programId}/members/{memberId}/cards/{cardId}/points',

@@ -10,7 +10,7 @@ import { inCollection } from '../../shared/mapping';
 export const add: OperationDefinition = {
 	value: 'add',
 	name: 'Add',
-	action: 'Add a member to a loyalty program',
+	action: 'Add a member to a v1 loyalty campaign',
 	description: 'Give a customer a loyalty card of a loyalty program (a program set to join once gives a member their existing card)',
 	endpoint: 'POST /v1/loyalties/{campaignId}/members',
 	deprecated: 'Program Member → Add (Loyalty v2)',

@@ -15,7 +15,7 @@ const EXPIRATION_TYPES: Array<[label: string, value: string, description: string
 export const adjustPoints: OperationDefinition = {
 	value: 'adjustPoints',
 	name: 'Adjust Points',
-	action: "Adjust a loyalty member's points",
+	action: 'Adjust the points of a v1 loyalty card',
 	description: 'Add points to a loyalty card (e.g. a welcome bonus) or take them off; the balance cannot go below zero',
 	endpoint: 'POST /v1/loyalties/members/{memberId}/balance or POST /v1/loyalties/{campaignId}/members/{memberId}/balance',
 	deprecated: 'Loyalty Card → Add or Subtract Points (Loyalty v2)',

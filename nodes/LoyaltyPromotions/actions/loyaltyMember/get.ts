@@ -7,7 +7,7 @@ import { SIMPLE_FIELDS } from '../../shared/simplify';
 export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
-	action: 'Get a loyalty member',
+	action: 'Get a member of a v1 loyalty campaign',
 	description: "Retrieve a member's loyalty card with its points balance and holder",
 	endpoint: 'GET /v1/loyalties/members/{memberId} or GET /v1/loyalties/{campaignId}/members/{memberId}',
 	deprecated: 'Program Member → Get (Loyalty v2)',

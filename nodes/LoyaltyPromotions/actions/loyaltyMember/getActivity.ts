@@ -5,7 +5,7 @@ import { campaignOption, cursorFilters, ID_CURSOR_LIST, memberIdProperty, member
 export const getActivity: OperationDefinition = {
 	value: 'getActivity',
 	name: 'Get Activity',
-	action: 'Get the activity of a loyalty member',
+	action: 'Get the activity of a v1 loyalty card',
 	description: 'List what happened on a loyalty card: earned points, tier changes and more, optionally within one loyalty program',
 	endpoint: 'GET /v1/loyalties/members/{memberId}/activity or GET /v1/loyalties/{campaignId}/members/{memberId}/activity',
 	deprecated: 'Program Member → Get Many Activities (Loyalty v2)',

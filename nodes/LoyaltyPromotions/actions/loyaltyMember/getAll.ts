@@ -14,7 +14,7 @@ const common = voucherListFilters('members');
 export const getAll: OperationDefinition = {
 	value: 'getAll',
 	name: 'Get Many',
-	action: 'Get many members of a loyalty program',
+	action: 'Get many members of a v1 loyalty campaign',
 	description: "List a loyalty program's members (their loyalty cards), filtered by customer, code or dates",
 	endpoint: 'GET /v1/loyalties/{campaignId}/members',
 	deprecated: 'Program Member → Get Many (Loyalty v2)',

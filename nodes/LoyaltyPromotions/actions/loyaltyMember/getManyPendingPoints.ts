@@ -5,7 +5,7 @@ import { campaignOption, cursorFilters, ID_CURSOR_LIST, memberIdProperty, member
 export const getManyPendingPoints: OperationDefinition = {
 	value: 'getManyPendingPoints',
 	name: 'Get Many Pending Points',
-	action: 'Get many pending points of a loyalty member',
+	action: 'Get many pending points of a v1 loyalty card',
 	description: 'List the points waiting to be added to a loyalty card, optionally within one loyalty program',
 	endpoint: 'GET /v1/loyalties/members/{memberId}/pending-points or GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points',
 	deprecated: "Loyalty Card → Get Many Pending Point Buckets (Loyalty v2)",

@@ -5,7 +5,7 @@ import { campaignOption, cursorFilters, ID_CURSOR_LIST, memberIdProperty, member
 export const getManyTransactions: OperationDefinition = {
 	value: 'getManyTransactions',
 	name: 'Get Many Transactions',
-	action: 'Get many point transactions of a loyalty member',
+	action: 'Get many point transactions of a v1 loyalty card',
 	description: "List the point movements of a member's loyalty card: earned, added, spent, refunded",
 	endpoint: 'GET /v1/loyalties/members/{memberId}/transactions or GET /v1/loyalties/{campaignId}/members/{memberId}/transactions',
 	deprecated: 'Loyalty Card → Get Many Transactions (Loyalty v2)',

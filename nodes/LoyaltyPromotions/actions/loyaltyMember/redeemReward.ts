@@ -9,7 +9,7 @@ import { campaignOption, memberIdProperty, memberPath, V1_LOYALTY_DEPRECATED_SIN
 export const redeemReward: OperationDefinition = {
 	value: 'redeemReward',
 	name: 'Redeem Reward',
-	action: 'Redeem a reward with loyalty points',
+	action: 'Redeem a reward with v1 loyalty points',
 	description: "Spend a member's points on a reward offered in the card's loyalty program",
 	endpoint: 'POST /v1/loyalties/members/{memberId}/redemption or POST /v1/loyalties/{campaignId}/members/{memberId}/redemption',
 	deprecated: 'Program Member → Purchase Reward (Loyalty v2)',

@@ -25,7 +25,7 @@ const asAssignments = (ids: string[]): IDataObject[] | undefined => (ids.length 
 export const create: OperationDefinition = {
 	value: 'create',
 	name: 'Create',
-	action: 'Create a program',
+	action: 'Create a loyalty program',
 	description:
 		'Create a loyalty program, as a draft or active, with its card definitions, earning rules, rewards and tier structure. An active program needs an active card definition and an active earning rule.',
 	endpoint: 'POST /v2/loyalties/programs',

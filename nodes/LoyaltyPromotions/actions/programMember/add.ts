@@ -52,7 +52,7 @@ export function readMemberEntry(params: ParamReader): IDataObject {
 export const add: OperationDefinition = {
 	value: 'add',
 	name: 'Add',
-	action: 'Add a member to a program',
+	action: 'Add a customer as a loyalty program member',
 	description:
 		'Enrol an existing customer in an active loyalty program. The member gets one loyalty card per card definition of the program (card codes follow shortly after).',
 	endpoint: 'POST /v2/loyalties/programs/{programId}/members',
