@@ -4,6 +4,7 @@ import { credentialsFor } from '../harness/emulatorCredentials.cjs';
 import { runNode } from '../harness/runWorkflow.cjs';
 import { listProperties, optionsProperty } from '../../nodes/LoyaltyPromotions/actions/description';
 import { isIdList } from '../../nodes/LoyaltyPromotions/shared/validate/ids';
+import { isTextList } from '../../nodes/LoyaltyPromotions/shared/validate/parameter';
 import { minimalParameters, OPERATIONS } from './minimal.cjs';
 
 /**
@@ -38,7 +39,7 @@ function hostileFor(property: INodeProperties): { values: Hostile; rule: RegExp 
 	switch (property.type) {
 		case 'string':
 			// a field of IDs takes a list of them from an expression, entry by entry: a list is wrong there by its entries
-			return { values: isIdList(property) ? NOT_TEXT.map(([label, value]) => (Array.isArray(value) ? ['a list holding an object', [{ id: 'c-1' }]] : [label, value])) : NOT_TEXT, rule: /must be text/ };
+			return { values: isIdList(property) || isTextList(property) ? NOT_TEXT.map(([label, value]) => (Array.isArray(value) ? ['a list holding an object', [{ id: 'c-1' }]] : [label, value])) : NOT_TEXT, rule: /must be text/ };
 		case 'number':
 			return {
 				values: [
@@ -49,7 +50,8 @@ function hostileFor(property: INodeProperties): { values: Hostile; rule: RegExp 
 					['an object', { n: 1 }],
 					...(integer ? ([['"1.5" in a whole-number field', '1.5']] as Hostile) : []),
 				],
-				rule: integer ? /must be a whole number/ : /must be (a number|at most)/,
+				// a setting only the workflow builder sets refuses any expression, whatever it resolves to
+				rule: property.noDataExpression ? /must be typed in the node as a number, not an expression or text/ : integer ? /must be a whole number/ : /must be (a number|at most)/,
 			};
 		case 'boolean':
 			return {

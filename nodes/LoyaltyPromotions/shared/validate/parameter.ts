@@ -21,6 +21,9 @@ import { boundedText, isNameOrEmail, requireNotNullWord, requireScalarText } fro
  */
 const TEXT_LISTS: ReadonlySet<string> = new Set(['attributes']);
 
+/** Whether a list of texts fills this text parameter (TEXT_LISTS). */
+export const isTextList = (property: INodeProperties): boolean => TEXT_LISTS.has(property.name);
+
 /** A value that is set: not undefined, not null and not empty text. */
 function isSet(value: unknown): boolean {
 	return value !== undefined && value !== null && value !== '';
@@ -42,7 +45,7 @@ export function checkParameter(params: FieldContext, property: INodeProperties, 
 		case 'string': {
 			// a list of IDs from an expression ({{ $json.rules }}): each entry is an ID's text, checked as one
 			if (Array.isArray(value) && isIdList(property)) return value.map((entry) => checkParameter(params, { ...property, name: 'id', displayName: 'ID' }, entry, label));
-			if (Array.isArray(value) && TEXT_LISTS.has(property.name)) return value.map((entry) => requireScalarText(params, label, entry));
+			if (Array.isArray(value) && isTextList(property)) return value.map((entry) => requireScalarText(params, label, entry));
 			const text = isIdOrCode(property) ? requireIdText(params, label, value) : requireScalarText(params, label, value);
 			if (LONE_SURROGATE.test(text)) fail(params, label, 'holds a broken Unicode character (half of a surrogate pair), which cannot be sent');
 			if (isNameOrEmail(property)) requireNotNullWord(params, label, text);
