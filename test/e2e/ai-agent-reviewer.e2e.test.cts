@@ -70,7 +70,14 @@ const SCENARIOS: Partial<Record<BudgetKind, { args: Record<string, unknown>; per
 	},
 };
 
-const BUDGETED = WRITES.flatMap((w) => w.budgets.map((kind) => ({ ...w, kind, property: BUDGETS[kind].property, budget: Number(nodeNamed(w.tool).parameters[BUDGETS[kind].property.name]) })));
+const ALL_BUDGETS = WRITES.flatMap((w) => w.budgets.map((kind) => ({ ...w, kind, property: BUDGETS[kind].property, budget: Number(nodeNamed(w.tool).parameters[BUDGETS[kind].property.name]) })));
+/**
+ * The chats below are one member's, so they meet the budgets per member; a program's total binds only over several
+ * members (16 calls at once over 20 members: test/actions/limitsBudgets.test.cts), and here it must sit above the
+ * member's budget of the same write so it never hides that one.
+ */
+const BUDGETED = ALL_BUDGETS.filter((b) => BUDGETS[b.kind].who !== 'program');
+const TOTALS = ALL_BUDGETS.filter((b) => BUDGETS[b.kind].who === 'program');
 
 /** A model that calls the write once with `args`, then answers with the tool result it read (stateless: any number of chats at once). */
 const callOnce = (tool: string, args: Record<string, unknown>) => (request: any) => {
@@ -80,16 +87,20 @@ const callOnce = (tool: string, args: Record<string, unknown>) => (request: any)
 
 const chatOf = (text: string) => startChat(stack.n8n.baseUrl, chatEndpoint, `reviewer-${++session}`, text);
 
-test('every write tool of the example reaches the agent through an e-mail review to a fixed reviewers’ address, and sets every budget its operation has', () => {
+test('every write tool of the example reaches the agent through an e-mail review to a fixed reviewers’ address, and sets every budget its operation has, the program’s total above the member’s', () => {
 	expect(WRITES.map((w) => w.tool).sort()).toEqual(['Add Loyalty Points', 'Purchase Reward']);
 	for (const { tool, budgets } of WRITES) {
 		const review = reviewOf(tool);
 		expect({ tool, type: review.type, to: review.parameters.toEmail }).toEqual({ tool, type: REVIEW_TYPE, to: 'loyalty-reviewers@example.com' });
 		expect(budgets.length).toBeGreaterThan(0);
 	}
-	for (const b of BUDGETED) {
-		expect({ tool: b.tool, budget: b.property.displayName, set: b.budget > 0 }).toEqual({ tool: b.tool, budget: b.property.displayName, set: true });
-		expect(SCENARIOS[b.kind]).toBeDefined();
+	for (const b of ALL_BUDGETS) expect({ tool: b.tool, budget: b.property.displayName, set: b.budget > 0 }).toEqual({ tool: b.tool, budget: b.property.displayName, set: true });
+	for (const b of BUDGETED) expect({ kind: b.kind, scenario: SCENARIOS[b.kind] !== undefined }).toEqual({ kind: b.kind, scenario: true });
+	expect(TOTALS.map((t) => t.tool).sort()).toEqual(WRITES.map((w) => w.tool).sort());
+	for (const total of TOTALS) {
+		const members = BUDGETED.filter((b) => b.tool === total.tool);
+		expect(members.length).toBe(1);
+		expect({ tool: total.tool, aboveMember: total.budget > members[0].budget }).toEqual({ tool: total.tool, aboveMember: true });
 	}
 });
 
