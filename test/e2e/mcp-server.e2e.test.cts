@@ -323,6 +323,97 @@ describe('budgets and per-call bounds a token holder cannot exceed (issue 42)', 
 		}
 	}, 600000);
 
+	/**
+	 * A token's totals, the example's budgets over all members or customers: each call names another member of the
+	 * program (Members spread beside the fixtures' one, each with a card) or a customer made up for it, so no budget
+	 * per member or customer binds, and the calls go out at the same moment over the 16 sessions.
+	 */
+	const SPREAD = Array.from({ length: 20 }, (_, i) => ({ memberId: `lmbr_00000000e${i.toString(16).padStart(3, '0')}`, cardId: `lcrd_00000000e${i.toString(16).padStart(3, '0')}` }));
+	const SPREAD_POINTS = 10_000_000;
+	let madeUp = 0;
+	const madeUpCustomer = () => `made-up-e2e-total-${++madeUp}`;
+	const spreadMembers = () => {
+		const member = state().members.get(FIXTURES.memberId)!;
+		const card = state().cards.get(FIXTURES.cardId)!;
+		for (const { memberId, cardId } of SPREAD) {
+			state().members.set(memberId, { ...member, id: memberId });
+			state().cards.set(cardId, { ...card, id: cardId, member_id: memberId, code: `LC-${cardId.slice(-6)}`, points: SPREAD_POINTS });
+			state().cardTransactions.set(cardId, []);
+		}
+	};
+	const spreadBalance = () => SPREAD.reduce((sum, { cardId }) => sum + (state().cards.get(cardId)?.points ?? 0), 0);
+	const welcomeCodes = () => [...state().vouchers.values()].filter((v: any) => v.campaign_id === FIXTURES.welcomeCampaignId && v.holder_id && v.active).length;
+	const TOTALS: Array<{ tool: string; budget: () => number; perCall: number; calls: number; args: (n: number) => Record<string, unknown>; fresh: () => void; held: () => number }> = [
+		{
+			tool: 'Add_Loyalty_Points',
+			budget: () => node('Add Loyalty Points').maxPointsPerWindow,
+			perCall: 1000,
+			calls: 16,
+			args: (n) => ({ ...SPREAD[n % SPREAD.length], points: 1000, reason: 'total' }),
+			fresh: () => {
+				spreadMembers();
+				memberCards().forEach((card) => state().cardTransactions.set(card, []));
+			},
+			held: spreadBalance,
+		},
+		{
+			tool: 'Purchase_Reward',
+			budget: () => node('Purchase Reward').maxPurchasesPerWindow,
+			perCall: 1,
+			calls: 32,
+			args: (n) => ({ memberId: SPREAD[n % SPREAD.length].memberId, rewardId: FIXTURES.programRewardUnlimitedId }),
+			fresh: () => {
+				spreadMembers();
+				state().rewardTransactions.clear();
+			},
+			held: () => [...state().rewardTransactions.values()].flat().filter((tx: any) => tx.type === 'PURCHASE' && tx.refunded !== true).length,
+		},
+		{
+			tool: 'Redeem_Voucher',
+			budget: () => Math.round(node('Redeem Voucher').maxAmountPerWindow * 100),
+			perCall: 20_000,
+			calls: 16,
+			args: () => ({ code: FIXTURES.giftCode, customer: madeUpCustomer(), orderAmount: 200 }),
+			fresh: () => {
+				state().redemptions.clear();
+				const card = state().findVoucher(FIXTURES.giftCode)!;
+				// a gift card held by no one, as a shop's card any customer may pay with
+				delete card.holder_id;
+				card.gift = { ...card.gift!, amount: 5_000_000, balance: 5_000_000 };
+			},
+			held: () => -(state().findVoucher(FIXTURES.giftCode)!.gift!.balance ?? 0),
+		},
+		{
+			tool: 'Publish_Voucher',
+			budget: () => node('Publish Voucher').maxVouchersPerWindow,
+			perCall: 1,
+			calls: 64,
+			args: () => ({ campaignId: FIXTURES.welcomeCampaignId, customer: madeUpCustomer() }),
+			fresh: () => {
+				state().publications.length = 0;
+			},
+			held: welcomeCodes,
+		},
+	];
+
+	test.each(TOTALS.map((entry) => [entry.tool, entry.calls, entry] as const))("%s × %i at the same moment over the 16 sessions, each for another member or a made-up customer: the token's total holds, each call past it undone and refused naming it", async (_tool, _calls, { tool, budget, perCall, calls, args, fresh, held }) => {
+		const holder = state().findVoucher(FIXTURES.giftCode)!.holder_id;
+		fresh();
+		const before = held();
+		expect(calls * perCall).toBeGreaterThan(budget());
+		const sessions = await (simultaneous ??= Promise.all(Array.from({ length: 16 }, (_, n) => connectMcp(mcpUrl, TOKEN, `lp-e2e-simultaneous-${n}`))));
+		try {
+			const results: any[] = await Promise.all(Array.from({ length: calls }, (_, n) => whenDatabaseReady(mcpUrl, () => sessions[n % sessions.length].callTool({ name: tool, arguments: args(n) }))));
+			const accepted = results.filter((result) => !result.isError).length;
+			expect(held() - before).toBe(accepted * perCall);
+			expect(held() - before).toBe(Math.floor(budget() / perCall) * perCall);
+			for (const refused of results.filter((result) => result.isError)) expect(resultText(refused)).toMatch(/Max (Points|Purchases|Amount|Vouchers) per Window: is /);
+		} finally {
+			fresh();
+			if (holder) state().findVoucher(FIXTURES.giftCode)!.holder_id = holder;
+		}
+	}, 600000);
+
 	test('the gift-card drain: Redeem_Voucher with an order of 50,000.00 is refused in one call naming Max Amount per Call, nothing sent, the card untouched', async () => {
 		const card = stack.emulator.control.state.findVoucher(FIXTURES.giftCode)!;
 		const balance = card.gift!.balance;
