@@ -109,12 +109,14 @@ test("through the webhook process: the session is in Redis, the example's tools 
 	const write: any = await client.callTool({ name: 'Add_Loyalty_Points', arguments: { memberId: FIXTURES.memberId, cardId: FIXTURES.cardId, points: 25, reason: 'MCP in queue mode' } });
 	expect({ isError: Boolean(write.isError), text: resultText(write) }).toEqual({ isError: false, text: expect.stringContaining('"transaction"') });
 
-	// the service saw exactly the read and one write, each answered; before the write, the budget's reads of the
-	// member's history (Max Points per Member per Window), which the worker makes against the service, not its memory
+	// the service saw exactly the read and one write, each answered; around the write, the budgets' reads of the
+	// member's history (Max Points per Member per Window) and of the program's members (Max Points per Window), which
+	// the worker makes against the service, not its memory
 	const MEMBER_PATH = CARD_POINTS_PATH.split('/cards/')[0];
+	const MEMBERS_PATH = MEMBER_PATH.replace(/\/[^/]+$/, '');
 	const all = sentToService();
-	const budgetReads = all.filter((r: any) => r.route.startsWith(`GET ${MEMBER_PATH}`));
-	expect(budgetReads.map((r: any) => r.route)).toEqual(expect.arrayContaining([`GET ${MEMBER_PATH}`, `GET ${CARD_POINTS_PATH.replace(/\/points$/, '/transactions')}`]));
+	const budgetReads = all.filter((r: any) => r.route.startsWith(`GET ${MEMBERS_PATH}`));
+	expect(budgetReads.map((r: any) => r.route)).toEqual(expect.arrayContaining([`GET ${MEMBERS_PATH}`, `GET ${MEMBER_PATH}`, `GET ${CARD_POINTS_PATH.replace(/\/points$/, '/transactions')}`]));
 	const sent = all.filter((r: any) => !budgetReads.includes(r));
 	expect(sent.map((r: any) => r.route)).toEqual([`GET /v1/campaigns/${FIXTURES.discountCampaignId}`, `POST ${CARD_POINTS_PATH}`]);
 	expect(sentToService().every((r: any) => r.status < 300)).toBe(true);
@@ -154,8 +156,8 @@ test.each([
 		const { message } = JSON.parse(resultText(result)).error;
 		expect(message).toMatch(headline);
 		expect(message).toContain(`\n\n${details}`);
-		// the budget's reads of the member's history aside (Max Points per Member per Window)
-		expect(sentToService().map((r: any) => r.route).filter((route: string) => !/^GET .*\/members\/[^/]+(\/cards\/[^/]+\/transactions)?$/.test(route))).toEqual(sent);
+		// the budgets' reads aside: the member's history (Max Points per Member per Window), the program's members (Max Points per Window)
+		expect(sentToService().map((r: any) => r.route).filter((route: string) => !/^GET .*\/members(\/[^/]+(\/cards\/[^/]+\/transactions)?)?$/.test(route))).toEqual(sent);
 	} finally {
 		await mcp.close().catch(() => undefined);
 	}
@@ -215,5 +217,48 @@ test('4 MCP sessions × 5 calls of 1,000 points at once, queued to the workers: 
 		expect(q.webhook.log()).not.toMatch(/Worker started execution/);
 	} finally {
 		await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
+	}
+}), 600000);
+
+// A token's total over the program's members: each call names another member, so only Max Points per Window binds,
+// whichever worker runs it.
+test("16 MCP sessions at once, each adding 1,000 points to another member, queued to the workers: the program ends at Max Points per Window, each call past it undone and refused naming it", withLogs(async () => {
+	const total = workflow.nodes.find((n: any) => n.name === 'Add Loyalty Points').parameters.maxPointsPerWindow as number;
+	expect(total).toBeGreaterThan(0);
+	const state = emulator.control.state;
+	const member = state.members.get(FIXTURES.memberId)!;
+	const card = state.cards.get(FIXTURES.cardId)!;
+	const spread = Array.from({ length: 16 }, (_, i) => ({ memberId: `lmbr_00000000f${i.toString(16).padStart(3, '0')}`, cardId: `lcrd_00000000f${i.toString(16).padStart(3, '0')}` }));
+	for (const { memberId, cardId } of spread) {
+		state.members.set(memberId, { ...member, id: memberId });
+		state.cards.set(cardId, { ...card, id: cardId, member_id: memberId, code: `LC-${cardId.slice(-6)}`, points: 0 });
+	}
+	// a fresh window for the program: the service's history of manual changes emptied on every card
+	for (const id of state.cards.keys()) state.cardTransactions.set(id, []);
+	const added = () => spread.reduce((sum, { cardId }) => sum + ((state.cards.get(cardId) as any)?.points ?? 0), 0);
+	const before = new Set((await executions()).map((e) => String(e.id)));
+	const sessions = await Promise.all(spread.map((_, n) => connectMcp(webhookMcpUrl(), TOKEN, `lp-queue-total-${n}`)));
+	try {
+		const results: any[] = await Promise.all(sessions.map((session, n) => session.callTool({ name: 'Add_Loyalty_Points', arguments: { ...spread[n], points: 1000, reason: 'queue total' } })));
+		const accepted = results.filter((result) => !result.isError).length;
+		expect(added()).toBe(accepted * 1000);
+		expect(added()).toBe(total);
+		for (const refused of results.filter((result) => result.isError)) expect(resultText(refused)).toMatch(/Max Points per Window/);
+		const ran = await waitFor(async () => {
+			const list = (await executions()).filter((e) => !before.has(String(e.id)));
+			return list.length === 16 && list.every((e) => e.finished || ['success', 'error'].includes(e.status)) ? list : undefined;
+		}, { timeoutMs: 120000, what: "the 16 tool calls' executions to finish" });
+		const byWorker = await waitFor(() => {
+			const runs = q.workerRuns();
+			return ran.every((e: any) => runs.has(String(e.id))) ? runs : undefined;
+		}, { timeoutMs: 30000, what: 'each execution to appear in a worker log' });
+		process.stderr.write(`[queue-mcp] total: ${added()} points over 16 members of ${total}, over ${new Set(ran.map((e: any) => byWorker.get(String(e.id))[0])).size} worker(s)\n`);
+	} finally {
+		await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
+		for (const { memberId, cardId } of spread) {
+			state.members.delete(memberId);
+			state.cards.delete(cardId);
+			state.cardTransactions.delete(cardId);
+		}
 	}
 }), 600000);
