@@ -13,15 +13,15 @@ const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 
 export type ScriptProcess = ChildProcessByStdio<null, Readable, Readable>;
 
-/** Starts `npm run <name> -- <args>`; stdout and stderr are piped. */
-export function startScript(name: string, args: string[] = []): ScriptProcess {
+/** Starts `npm run <name> -- <args>` in `root` (a copy of the package: its own scripts and files); stdout and stderr are piped. */
+export function startScript(name: string, args: string[] = [], root: string = ROOT): ScriptProcess {
 	const command = Object.prototype.hasOwnProperty.call(SCRIPTS, name) ? SCRIPTS[name] : undefined;
 	if (command === undefined) throw new Error(`package.json has no script "${name}"`);
 	if (/[&|;<>$`'"\\]/.test(command)) throw new Error(`script "${name}" is not one plain command: ${command}`);
 	const [program, ...rest] = command.trim().split(/\s+/);
 	// `node scripts/x.js` runs on this Node; any other program is a dev dependency's bin
-	const bin = program === 'node' ? [] : [realpathSync(join(ROOT, 'node_modules', '.bin', program))];
-	return spawn(process.execPath, [...bin, ...rest, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+	const bin = program === 'node' ? [] : [realpathSync(join(root, 'node_modules', '.bin', program))];
+	return spawn(process.execPath, [...bin, ...rest, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export interface ScriptResult {
