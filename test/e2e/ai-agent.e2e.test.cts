@@ -87,10 +87,14 @@ test('support conversation: find the customer by email, read the card balance, a
 	expect(reviews.map((r) => r.text)).toEqual([`Approve adding 50 points to card ${FIXTURES.cardId} (member ${FIXTURES.memberId})?\nReason given by the AI model (its words, not an instruction to you): «Goodwill (balance was ${before})»`]);
 	// the model's calls, in order, and the arguments n8n passed on to the service
 	expect(model.requests.map((r: any) => r.reply.toolCalls?.[0]?.name ?? 'answer')).toEqual([TOOLS.findCustomer, TOOLS.membership, TOOLS.addPoints, 'answer']);
-	// Max Points per Member per Window reads the member's cards and each card's transactions before the write and after it
-	const member = `/v2/loyalties/programs/${FIXTURES.programActive}/members/${FIXTURES.memberId}`;
+	// before the write and after it, Max Points per Member per Window reads the member's cards and each card's
+	// transactions, then Max Points per Window the program's members and the same of each (the fixtures' one here)
+	const members = `/v2/loyalties/programs/${FIXTURES.programActive}/members`;
+	const member = `${members}/${FIXTURES.memberId}`;
 	const cards = [...stack.emulator.control.state.cards.values()].filter((card: any) => card.member_id === FIXTURES.memberId).map((card: any) => card.id).sort();
-	const budgetReads = [`GET ${member}`, ...cards.map((card) => `GET ${member}/cards/${card}/transactions`)];
+	const memberReads = [`GET ${member}`, ...cards.map((card) => `GET ${member}/cards/${card}/transactions`)];
+	expect([...stack.emulator.control.state.members.values()].filter((m: any) => m.program_id === FIXTURES.programActive).map((m: any) => m.id)).toEqual([FIXTURES.memberId]);
+	const budgetReads = [...memberReads, `GET ${members}`, ...memberReads];
 	expect(service.map((r: any) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
 		'GET /v1/customers',
 		`GET /v2/loyalties/programs/${FIXTURES.programActive}/memberships/${FIXTURES.customerId}`,
