@@ -108,6 +108,8 @@ describe.each(BUDGETED)('$tool: $property.displayName ($budget)', ({ tool, kind,
 	const { args, perCall, fresh, held } = SCENARIOS[kind]!;
 	const fits = Math.floor(budget / perCall);
 	const refusal = new RegExp(`^Result: .*${property.displayName}: is ${budget} `);
+	// at the same moment a call past the member's budget may also be past the total, counted in the same order
+	const refusalAtOnce = new RegExp(`^Result: .*(${ALL_BUDGETS.filter((b) => b.tool === tool).map((b) => `${b.property.displayName}: is ${b.budget}`).join('|')}) `);
 
 	test(`${fits + 2} chat messages one after another, each write approved by the reviewer: the first ${fits} applied, the later ones refused naming the budget, nothing more written`, async () => {
 		fresh();
@@ -144,7 +146,7 @@ describe.each(BUDGETED)('$tool: $property.displayName ($budget)', ({ tool, kind,
 			const accepted = answers.filter((a) => !/"error"/.test(a)).length;
 			expect(held() - before).toBe(accepted * perCall);
 			expect(held() - before).toBe(fits * perCall);
-			for (const refused of answers.filter((a) => /"error"/.test(a))) expect(refused).toMatch(refusal);
+			for (const refused of answers.filter((a) => /"error"/.test(a))) expect(refused).toMatch(refusalAtOnce);
 		} finally {
 			await Promise.all(chats.map((chat) => chat.close()));
 			fresh();

@@ -314,9 +314,10 @@ describe('budgets and per-call bounds a token holder cannot exceed (issue 42)', 
 			const results: any[] = await Promise.all(sessions.map(async (session) => await whenDatabaseReady(mcpUrl, () => session.callTool({ name: tool, arguments: args }))));
 			const accepted = results.filter((result) => !result.isError).length;
 			expect(held() - before).toBe(accepted * perCall);
-			// the writes that fit in the service's order are kept, to the budget; the rest undone
+			// the writes that fit in the service's order are kept, to the budget; the rest undone (a call past the member's
+			// budget may also be past the program's total, counted in the same order, and be refused naming that one)
 			expect(held() - before).toBe(Math.floor(budget() / perCall) * perCall);
-			for (const refused of results.filter((result) => result.isError)) expect(resultText(refused)).toMatch(/Max (Points|Purchases|Amount) per (Member|Customer) per Window: is /);
+			for (const refused of results.filter((result) => result.isError)) expect(resultText(refused)).toMatch(/Max (Points|Purchases|Amount) per ((Member|Customer) per )?Window: is /);
 		} finally {
 			// the window emptied again for the tests after
 			fresh();

@@ -185,7 +185,8 @@ test('4 MCP sessions × 5 calls of 1,000 points at once, queued to the workers: 
 				const applied: boolean[] = [];
 				for (let n = 0; n < 5; n++) {
 					const result = await add(session);
-					if (result.isError) expect(resultText(result)).toMatch(/Max Points per Member per Window/);
+					// past the member's budget, and maybe the program's total too, read a moment later
+					if (result.isError) expect(resultText(result)).toMatch(/Max Points per (Member per )?Window/);
 					applied.push(!result.isError);
 				}
 				return applied;
