@@ -45,10 +45,14 @@ function only() {
 	return list.length ? list : null;
 }
 
-/** Install every version not yet in the cache, one at a time (each `ensureRuntime` takes its own lock). */
+/**
+ * Install every version not yet in the cache, one at a time (each `ensureRuntime` takes its own lock), newest n8n
+ * first: each install is seeded from the installed runtime sharing the most packages (runtime/seed.js), and
+ * neighbouring versions share the most.
+ */
 async function installAll({ log = (m) => process.stderr.write(`[matrix] ${m}\n`) } = {}) {
 	const timings = [];
-	for (const version of matrixVersions()) {
+	for (const version of [...matrixVersions()].reverse()) {
 		const t0 = Date.now();
 		const rt = await ensureRuntime({ definition: version.definition });
 		const seconds = Math.round((Date.now() - t0) / 1000);

