@@ -25,6 +25,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { spawn } = require('child_process');
 const { ensureRuntime, pidAlive } = require('./runtime/ensure-runtime');
+const { ensureTemplate, seedDatabase } = require('./dbTemplate');
 
 const PACKAGE_NAME = 'n8n-nodes-loyalty-promotions';
 const ENCRYPTION_KEY = 'lp-e2e-fixed-encryption-key-0123456789';
@@ -459,6 +460,8 @@ class N8n {
     base.NO_PROXY = noProxy;
     base.no_proxy = noProxy;
     this.env = { ...base, ...n8nEnv({ userFolder: this.userFolder, port, logLevel, publicationOutbox }), ...(env || {}) };
+    // n8n 1.x has no mcp-registry module to disable, and refuses to start when asked to
+    if (Number(String(runtime.version && runtime.version.n8n).split('.')[0]) < 2) delete this.env.N8N_DISABLED_MODULES;
     fs.mkdirSync(path.join(this.userFolder, '.n8n'), { recursive: true });
     if (packageDir) linkPackage(this.userFolder, packageDir, { mode: linkMode });
   }
@@ -845,7 +848,17 @@ async function createN8n(opts = {}) {
   const runtime = await ensureRuntime(opts.definition ? { definition: opts.definition } : undefined);
   const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'lp-n8n-'));
   const port = opts.port || (await freePort());
-  return new N8n(runtime, { ...opts, userFolder, port });
+  const n8n = new N8n(runtime, { ...opts, userFolder, port });
+  // a new SQLite folder starts from the runtime's migrated database (dbTemplate.js): n8n's migrations once per runtime
+  if (n8n.env.DB_TYPE === 'sqlite' && process.env.LP_N8N_MIGRATE_EACH !== '1') {
+    await ensureTemplate(runtime, async (folder) => {
+      // with this instance's environment (an older n8n is started with what it knows, e.g. its modules)
+      const scratch = new N8n(runtime, { env: opts.env, logLevel: opts.logLevel, userFolder: folder, port: await freePort() });
+      await scratch.cli(['list:workflow'], { timeoutMs: 300000 });
+    });
+    seedDatabase(runtime, n8n.userFolder);
+  }
+  return n8n;
 }
 
 module.exports = {

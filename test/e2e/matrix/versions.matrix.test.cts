@@ -160,9 +160,7 @@ describe.each(versions)('$label', (version) => {
 		userFolder = path.join(E2E_DIR, `matrix-${version.n8n}-${process.pid}`);
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		n8n = await n8nLib.createN8n({ userFolder, definition: version.definition });
-		// 1.x has no mcp-registry module to disable, and refuses to start when asked to
 		const env = (n8n as unknown as { env: Record<string, string> }).env;
-		if (version.n8n.startsWith('1.')) delete env.N8N_DISABLED_MODULES;
 		// 1.x offers community nodes to AI agents only when asked (2.x does by default)
 		env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
 		t0 = Date.now();

@@ -1,13 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 /**
- * test/e2e/runtime/seed.js, which seeds a new n8n runtime's node_modules with hard links from the installed runtime
- * sharing the most packages: which runtime it picks, and that nothing written into the new tree reaches the seed's.
- * (The real installs run it in every fresh-clone `.ci/run`; these are the rules on small trees.)
+ * What the real-n8n suites keep per runtime, on small trees (the real installs and user folders use them in every
+ * fresh-clone `.ci/run`): test/e2e/runtime/seed.js, which seeds a new runtime's node_modules with hard links from the
+ * installed runtime sharing the most packages (which runtime it picks; nothing written into the new tree reaches the
+ * seed's), and test/e2e/dbTemplate.js, the migrated database a new n8n user folder starts from.
  */
 const { chooseSeed, linkSeed, MIN_SHARED } = require('../e2e/runtime/seed.js');
+const { ensureTemplate, seedDatabase } = require('../e2e/dbTemplate.js');
 
 const MARKER = '.runtime-ready.json';
 let root: string;
@@ -79,5 +81,52 @@ describe('linkSeed', () => {
 		const dir = wanted('cccccccccccc', many('p', 3));
 		expect(linkSeed(join(root, 'runtime-missing00000'), dir)).toBe(false);
 		expect(() => statSync(join(dir, 'node_modules'))).toThrow();
+	});
+});
+
+describe('dbTemplate', () => {
+	/** Stands in for `n8n list:workflow`: writes the database files n8n leaves in a user folder, and counts its runs. */
+	const migrations = () => {
+		const runs: string[] = [];
+		const migrate = async (folder: string) => {
+			runs.push(folder);
+			mkdirSync(join(folder, '.n8n'), { recursive: true });
+			writeFileSync(join(folder, '.n8n', 'database.sqlite'), `schema of run ${runs.length}`);
+			writeFileSync(join(folder, '.n8n', 'database.sqlite-wal'), `log of run ${runs.length}`);
+		};
+		return { runs, migrate };
+	};
+
+	it('migrates once per runtime, removes its scratch folder, and gives each new user folder a copy', async () => {
+		const runtime = { dir: join(root, 'runtime-aaaaaaaaaaaa') };
+		mkdirSync(runtime.dir);
+		const { runs, migrate } = migrations();
+		await Promise.all([ensureTemplate(runtime, migrate), ensureTemplate(runtime, migrate)]);
+		await ensureTemplate(runtime, migrate);
+		expect(runs.length).toBeLessThanOrEqual(2);
+		expect(runs.map((folder) => statSync(folder, { throwIfNoEntry: false }))).toEqual(runs.map(() => undefined));
+		const folders = ['one', 'two'].map((name) => join(root, name));
+		expect(folders.map((folder) => seedDatabase(runtime, folder))).toEqual([true, true]);
+		writeFileSync(join(folders[0], '.n8n', 'database.sqlite'), 'written by one');
+		const read = (folder: string, name: string) => readFileSync(join(folder, '.n8n', name), 'utf8');
+		expect([read(folders[1], 'database.sqlite'), read(folders[1], 'database.sqlite-wal')]).toEqual([expect.stringMatching(/^schema of run [12]$/), expect.stringMatching(/^log of run [12]$/)]);
+	});
+
+	it('leaves a folder that has a database as it is', async () => {
+		const runtime = { dir: join(root, 'runtime-aaaaaaaaaaaa') };
+		mkdirSync(runtime.dir);
+		await ensureTemplate(runtime, migrations().migrate);
+		const kept = join(root, 'kept');
+		mkdirSync(join(kept, '.n8n'), { recursive: true });
+		writeFileSync(join(kept, '.n8n', 'database.sqlite'), 'a kept demo');
+		expect(seedDatabase(runtime, kept)).toBe(false);
+		expect(readFileSync(join(kept, '.n8n', 'database.sqlite'), 'utf8')).toBe('a kept demo');
+	});
+
+	it('fails, keeping no template, when the command made no database', async () => {
+		const runtime = { dir: join(root, 'runtime-aaaaaaaaaaaa') };
+		mkdirSync(runtime.dir);
+		await expect(ensureTemplate(runtime, async () => undefined)).rejects.toThrow(/made no database.sqlite/);
+		expect(readdirSync(runtime.dir)).toEqual([]);
 	});
 });
