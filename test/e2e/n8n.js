@@ -20,12 +20,12 @@
 
 const fs = require('fs');
 const os = require('os');
-const net = require('net');
 const path = require('path');
 const crypto = require('crypto');
 const { spawn } = require('child_process');
 const { ensureRuntime, pidAlive } = require('./runtime/ensure-runtime');
 const { ensureTemplate, seedDatabase } = require('./dbTemplate');
+const { freePort, freePorts } = require('./ports');
 
 const PACKAGE_NAME = 'n8n-nodes-loyalty-promotions';
 const ENCRYPTION_KEY = 'lp-e2e-fixed-encryption-key-0123456789';
@@ -86,26 +86,6 @@ function n8nEnv({ userFolder, port = 5678, brokerPort, logLevel, publicationOutb
   };
 }
 
-function listenOnce(port) {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(null));
-    s.listen(port, '127.0.0.1', () => {
-      const got = s.address().port;
-      s.close(() => resolve(got));
-    });
-  });
-}
-
-/** A port p on 127.0.0.1 such that p and p+1 (the task broker) are both free. */
-async function freePort() {
-  const listen = listenOnce;
-  for (let i = 0; i < 50; i++) {
-    const p = await listen(0);
-    if (p && p < 65535 && (await listen(p + 1))) return p;
-  }
-  throw new Error('freePort: no free pair of ports found');
-}
 
 // ------------------------------------------------------------------ package linking
 
@@ -581,7 +561,7 @@ class N8n {
   async executeAlone(id, timeoutMs) {
     // `execute` starts its own task broker: give it a port of its own so it can run while the
     // server (which holds N8N_RUNNERS_BROKER_PORT) is up.
-    const brokerPort = await listenOnce(0);
+    const brokerPort = await freePorts(1);
     return this.cli(['execute', `--id=${id}`, '--rawOutput'], {
       timeoutMs,
       allowFailure: true,
@@ -620,7 +600,7 @@ class N8n {
   /** The kept execute process of executesInOneProcess(), started when there is none. */
   async executeServer() {
     if (this.server && this.server.child.exitCode === null && this.server.child.signalCode === null) return this.server;
-    const brokerPort = await listenOnce(0);
+    const brokerPort = await freePorts(1);
     const logFile = path.join(this.userFolder, 'execute-server.log');
     const log = fs.openSync(logFile, 'a');
     const child = spawn(this.runtime.nodeBin, [EXECUTE_SERVER, this.runtime.n8nBin, EXECUTE_DONE], {
@@ -692,7 +672,7 @@ class N8n {
     const summaryFile = path.join(dir, 'summary.json');
     fs.mkdirSync(snapshots);
     try {
-      const brokerPort = await listenOnce(0);
+      const brokerPort = await freePorts(1);
       const r = await this.cli(['execute-batch', `--snapshot=${snapshots}`, `--output=${summaryFile}`, '--retries=0'], {
         timeoutMs,
         allowFailure: true,
