@@ -8,6 +8,7 @@ export interface Descendant {
 	pid: number;
 	/** The start time in clock ticks since boot (/proc/<pid>/stat, field 22). */
 	start: string;
+	/** Its command line when last sampled (after its exec, for any process that lived past one sample). */
 	command: string;
 }
 
@@ -52,13 +53,25 @@ export function watchDescendants(root: number, intervalMs = 200) {
 		const queue = [...(children.get(root) ?? [])];
 		for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
 			const key = `${pid}:${starts.get(pid)}`;
-			if (!seen.has(key)) seen.set(key, { pid, start: starts.get(pid) ?? '', command: commandOf(pid) });
+			// read again each time: a sample between a spawn's fork and its exec sees the parent's command line
+			// (the same pid and start time), which a busy machine makes likely
+			const command = commandOf(pid);
+			const known = seen.get(key);
+			if (!known) seen.set(key, { pid, start: starts.get(pid) ?? '', command });
+			else if (command) known.command = command;
 			queue.push(...(children.get(pid) ?? []));
 		}
 	};
-	sample();
-	const timer = setInterval(sample, intervalMs);
+	let samples = 0;
+	const counted = () => {
+		sample();
+		samples++;
+	};
+	counted();
+	const timer = setInterval(counted, intervalMs);
 	return {
+		/** How many samples it has taken (a test waits on this, not on time). */
+		samples: () => samples,
 		stop(): { seen: Descendant[]; left: Descendant[] } {
 			clearInterval(timer);
 			const all = [...seen.values()];
