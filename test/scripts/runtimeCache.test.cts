@@ -6,10 +6,12 @@ import { join } from 'path';
  * What the real-n8n suites keep per runtime, on small trees (the real installs and user folders use them in every
  * fresh-clone `.ci/run`): test/e2e/runtime/seed.js, which seeds a new runtime's node_modules with hard links from the
  * installed runtime sharing the most packages (which runtime it picks; nothing written into the new tree reaches the
- * seed's), and test/e2e/dbTemplate.js, the migrated database a new n8n user folder starts from.
+ * seed's), test/e2e/dbTemplate.js, the migrated database a new n8n user folder starts from, and ensure-runtime's
+ * installStep, which repeats an `npm install` that failed on the network.
  */
 const { chooseSeed, linkSeed, MIN_SHARED } = require('../e2e/runtime/seed.js');
 const { ensureTemplate, seedDatabase } = require('../e2e/dbTemplate.js');
+const { installStep, StepError } = require('../e2e/runtime/ensure-runtime.js');
 
 const MARKER = '.runtime-ready.json';
 let root: string;
@@ -130,3 +132,48 @@ describe('dbTemplate', () => {
 		expect(readdirSync(runtime.dir)).toEqual([]);
 	});
 });
+
+describe('installStep (npm install, again after a network failure)', () => {
+	/** An attempt that appends `outputs[n]` to the log, failing as a step does unless the output is 'ok'. */
+	function attempts(log: string, outputs: string[]) {
+		let n = 0;
+		const attempt = jest.fn(async () => {
+			const output = outputs[n++];
+			writeFileSync(log, `${readFileSync(log, 'utf8')}${output}\n`);
+			if (output !== 'ok') throw new StepError('npm install', 'exit code 1', log);
+			return 7;
+		});
+		return attempt;
+	}
+	let stderr: jest.SpyInstance;
+	beforeEach(() => (stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true)));
+	afterEach(() => stderr.mockRestore());
+
+	const reset = 'npm error code ECONNRESET\nnpm error network Invalid response body while trying to fetch https://registry.npmjs.org/x';
+
+	it('tries again after a connection reset, and resolves once an attempt succeeds', async () => {
+		const log = join(root, 'install.log');
+		writeFileSync(log, '');
+		const attempt = attempts(log, [reset, 'npm error code ETIMEDOUT', 'ok']);
+		await expect(installStep(attempt, log)).resolves.toBeGreaterThanOrEqual(7);
+		expect(attempt).toHaveBeenCalledTimes(3);
+		expect(String(stderr.mock.calls.map((c) => c[0]).join(''))).toContain('failed on the network (attempt 2 of 3)');
+	});
+
+	it('throws at once on a failure that is not the network, even after an earlier network error in the log', async () => {
+		const log = join(root, 'install.log');
+		writeFileSync(log, `${reset}\n`); // an earlier install's lines: only this attempt's own count
+		const attempt = attempts(log, ['npm error code ETARGET\nnpm error notarget No matching version found']);
+		await expect(installStep(attempt, log)).rejects.toThrow('exit code 1');
+		expect(attempt).toHaveBeenCalledTimes(1);
+	});
+
+	it('gives up after its attempts, throwing the last failure', async () => {
+		const log = join(root, 'install.log');
+		writeFileSync(log, '');
+		const attempt = attempts(log, [reset, reset, reset, 'ok']);
+		await expect(installStep(attempt, log)).rejects.toBeInstanceOf(StepError);
+		expect(attempt).toHaveBeenCalledTimes(3);
+	});
+});
+

@@ -289,6 +289,31 @@ function run(step, cmd, args, { cwd, env, logFile, lockDir }) {
   });
 }
 
+/** npm's words for a failure of the network, not of the install: worth trying again. */
+const NETWORK_ERROR = /npm error (code (ECONNRESET|ETIMEDOUT|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|EPIPE|ERR_SOCKET_TIMEOUT)|network )/;
+const NETWORK_ATTEMPTS = 3;
+
+/**
+ * `npm install` again (at most NETWORK_ATTEMPTS in all) when it failed on the network: what it had fetched is in
+ * npm's cache and what it had unpacked stays in node_modules, so a new attempt costs only the rest. Any other
+ * failure is thrown at once. Resolves the seconds of all attempts.
+ */
+async function installStep(attempt, logFile, attempts = NETWORK_ATTEMPTS) {
+  let secs = 0;
+  for (let n = 1; ; n++) {
+    const offset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    const t0 = Date.now();
+    try {
+      return secs + (await attempt());
+    } catch (e) {
+      secs += Math.round((Date.now() - t0) / 1000);
+      const text = fs.existsSync(logFile) ? fs.readFileSync(logFile).subarray(offset).toString('utf8') : '';
+      if (n >= attempts || !(e instanceof StepError) || !NETWORK_ERROR.test(text)) throw e;
+      log(`  npm install failed on the network (attempt ${n} of ${attempts}): trying again`);
+    }
+  }
+}
+
 // ---------------------------------------------------------------- sqlite3 build, shared by the runtimes
 
 const SQLITE_ADDON = path.join('node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
@@ -340,7 +365,9 @@ async function install(dir, lockDir, def) {
   fs.copyFileSync(pkgFile(def), path.join(dir, 'package.json'));
   fs.copyFileSync(lockFile(def), path.join(dir, 'package-lock.json'));
   // The folder is npm's project root: pin its behaviour whatever the user's config says.
-  fs.writeFileSync(path.join(dir, '.npmrc'), 'ignore-scripts=true\naudit=false\nfund=false\nengine-strict=false\n');
+  // npm retries a failed fetch twice by default; a registry connection reset mid-install (seen on CI's network) then
+  // failed a 14-minute install: more retries, and the step itself is repeated on a network error (installStep)
+  fs.writeFileSync(path.join(dir, '.npmrc'), 'ignore-scripts=true\naudit=false\nfund=false\nengine-strict=false\nfetch-retries=5\nfetch-retry-mintimeout=2000\nfetch-retry-maxtimeout=30000\n');
 
   log(`installing n8n ${n8n} and Node ${node} into ${dir} (first run, ~2–4 min; log: ${logFile})…`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -355,7 +382,7 @@ async function install(dir, lockDir, def) {
     log(`seeded with hard links from ${path.basename(seed.dir)}: ${seed.shared} of its ${seed.total} packages already in place`);
   }
   const installArgs = ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'];
-  const s1 = await run('npm install', npm, installArgs, { cwd: dir, env: baseEnv, logFile, lockDir });
+  const s1 = await installStep(() => run('npm install', npm, installArgs, { cwd: dir, env: baseEnv, logFile, lockDir }), logFile);
   log(`packages installed in ${s1} s`);
 
   if (!fs.existsSync(d.nodeBin)) throw new StepError('npm install', `Node binary missing at ${d.nodeBin}`, logFile);
@@ -510,7 +537,7 @@ async function ensureRuntimeOnce(def) {
   return result(true);
 }
 
-module.exports = { ensureRuntime, runtimeDir, definitionHash, describe, pidAlive };
+module.exports = { ensureRuntime, runtimeDir, definitionHash, describe, pidAlive, installStep, StepError };
 
 if (require.main === module) {
   // --definition <folder> (first) selects another runtime definition, e.g. a version of the matrix
