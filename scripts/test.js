@@ -3,12 +3,14 @@
  * npm test: the unit and integration suites (jest, against the emulator, through n8n-core's engine), then the
  * end-to-end suite in real n8n (jest.e2e.config.js: its `e2e` project, then its `queue` project, n8n in queue mode
  * on Redis and PostgreSQL, then its `matrix` project, the package in each supported n8n version), then one plain
- * closing line `N passed, N failed`; between them its `browser` project (n8n's editor in Debian's Chromium).
+ * closing line `N passed, N failed`; its `browser` project (n8n's editor in Debian's Chromium) runs beside the queue
+ * and matrix runs (browserBeside; LP_TEST_SERIAL=1: one after the other, queue, browser, matrix).
  * Extra arguments go to every jest run (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suites;
  * LP_SKIP_QUEUE=1 only the queue-mode one, LP_SKIP_BROWSER=1 only the real-browser one, LP_SKIP_MATRIX=1 only the
  * version matrix, for a quick local loop; CI sets none.
  */
-const { spawnSync } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
+const { createInterface } = require('readline');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -62,7 +64,8 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 	const { status, error } = spawnSync(process.execPath, args, {
 		cwd: root,
 		stdio: 'inherit',
-		env: { ...process.env, LP_PROGRESS_FILE: progressFile },
+		// LP_TEST_RUN: the n8n it starts are marked as this run's, for its teardown (another run may be beside it)
+		env: { ...process.env, LP_PROGRESS_FILE: progressFile, LP_TEST_RUN: deadline },
 		timeout,
 		killSignal: 'SIGKILL',
 	});
@@ -72,7 +75,7 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 		for (const line of ProgressReporter.describe(progressFile)) console.log(`[test]   still running: ${line}`);
 		// a killed jest runs no global teardown: stop what its stand-ups left (n8n, Redis, PostgreSQL), by their PID files
 		if (configFile === 'jest.e2e.config.js') {
-			spawnSync(process.execPath, ['-e', "require('./test/e2e/queue/globalTeardown.js')().catch((e) => console.error(e.message))"], { cwd: root, stdio: 'inherit', timeout: 120_000 });
+			spawnSync(process.execPath, ['-e', "require('./test/e2e/queue/globalTeardown.js')().catch((e) => console.error(e.message))"], { cwd: root, stdio: 'inherit', timeout: 120_000, env: { ...process.env, LP_TEST_RUN: deadline } });
 		}
 	}
 	const wall = Math.round((Date.now() - started.at) / 1000);
@@ -84,24 +87,106 @@ function runJest(label, configFile, deadline, projectArgs = []) {
 	return { label: deadline, wall, cpu, passed: results.numPassedTests, failed: results.numFailedTests + (failedToRun ? 1 : 0), status };
 }
 
-const runs = [runJest('unit and integration tests (emulator + n8n-core)', 'jest.config.js', 'unit')];
-if (process.env.LP_SKIP_E2E === '1') console.log('\n[test] LP_SKIP_E2E=1: skipping the end-to-end suites in real n8n');
-else {
-	// two runs, so that a queue-mode stand-up that cannot start (no Redis/PostgreSQL) leaves the e2e results intact
-	// two files at a time: each has its own n8n and emulator, and spends most of its time waiting on them (the
-	// browser and queue suites keep one: Chromium and a five-process n8n fill two cores alone)
-	runs.push(runJest('end-to-end tests in real n8n', 'jest.e2e.config.js', 'e2e', ['--selectProjects', 'e2e', '--maxWorkers', '2']));
-	if (process.env.LP_SKIP_QUEUE === '1') console.log('\n[test] LP_SKIP_QUEUE=1: skipping the queue-mode suite');
-	else runs.push(runJest('end-to-end tests in n8n queue mode (main, 2 workers, webhook process; Redis, PostgreSQL)', 'jest.e2e.config.js', 'queue', ['--selectProjects', 'queue']));
-	if (process.env.LP_SKIP_BROWSER === '1') console.log('\n[test] LP_SKIP_BROWSER=1: skipping the real-browser suite');
-	else runs.push(runJest("real-browser tests: n8n's editor in Chromium (puppeteer-core)", 'jest.e2e.config.js', 'browser', ['--selectProjects', 'browser']));
-	if (process.env.LP_SKIP_MATRIX === '1') console.log('\n[test] LP_SKIP_MATRIX=1: skipping the version matrix');
-	else runs.push(runJest('version matrix: the packed package installed and run in each supported n8n (test/e2e/matrix)', 'jest.e2e.config.js', 'matrix', ['--selectProjects', 'matrix']));
+/** Each jest run by name (its label in the summary), run when called. */
+const RUNS = {
+	unit: () => runJest('unit and integration tests (emulator + n8n-core)', 'jest.config.js', 'unit'),
+	// two files at a time: each has its own n8n and emulator, and spends most of its time waiting on them
+	e2e: () => runJest('end-to-end tests in real n8n', 'jest.e2e.config.js', 'e2e', ['--selectProjects', 'e2e', '--maxWorkers', '2']),
+	queue: () => runJest('end-to-end tests in n8n queue mode (main, 2 workers, webhook process; Redis, PostgreSQL)', 'jest.e2e.config.js', 'queue', ['--selectProjects', 'queue']),
+	browser: () => runJest("real-browser tests: n8n's editor in Chromium (puppeteer-core)", 'jest.e2e.config.js', 'browser', ['--selectProjects', 'browser']),
+	matrix: () => runJest('version matrix: the packed package installed and run in each supported n8n (test/e2e/matrix)', 'jest.e2e.config.js', 'matrix', ['--selectProjects', 'matrix']),
+};
+
+/**
+ * `names` run one after the other in a child process (this script, LP_TEST_RUNS), which writes their results to a
+ * file; resolves them. With a prefix its output is shown line by line behind it (it runs beside another child).
+ */
+function runInChild(names, { prefix, env = {} } = {}) {
+	const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lp-runs-')), 'runs.json');
+	const child = spawn(process.execPath, [__filename, ...extra], {
+		cwd: root,
+		env: { ...process.env, ...env, LP_TEST_RUNS: names.join(','), LP_TEST_RESULTS: resultsFile },
+		stdio: prefix ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+	});
+	if (prefix) {
+		for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+			createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(line ? `${prefix}${line}\n` : '\n'));
+		}
+	}
+	return new Promise((resolve) => {
+		child.on('close', (code, signal) => {
+			let results = [];
+			try {
+				results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+			} catch {
+				console.log(`\n[test] ${names.join(', ')}: the run ended (${signal || `exit code ${code}`}) without its results`);
+			}
+			fs.rmSync(path.dirname(resultsFile), { recursive: true, force: true });
+			// a run that left no result (its child died) counts as failed
+			resolve(names.map((name) => results.find((run) => run.label === name) || { label: name, wall: 0, cpu: 0, passed: 0, failed: 1, status: 1 }));
+		});
+	});
 }
 
-// per run: wall seconds and CPU-seconds (docs/development.md, "The whole run's time")
-console.log(`\n[test] time per run (s wall / CPU-s): ${runs.map((run) => `${run.label} ${run.wall}/${run.cpu}`).join(', ')}`);
-const passed = runs.reduce((sum, run) => sum + run.passed, 0);
-const failed = runs.reduce((sum, run) => sum + run.failed, 0);
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(runs.every((run) => run.status === 0) && failed === 0 ? 0 : 1);
+/**
+ * The browser suite beside the others of the tail (queue mode, then the version matrix): it waits more than half
+ * its time (n8n's editor rendering, debounces and saves: 569 s wall for 279 CPU-s on a quiet machine), and the
+ * others use that time. Each is its own jest run with its own deadline, ports (LP_PORT_SLICE_BASE) and leftovers to
+ * stop (LP_TEST_RUN); the other runs' output is shown behind `[queue, matrix] `. LP_TEST_SERIAL=1 runs them one
+ * after the other.
+ */
+async function browserBeside(others) {
+	// what the suites would install on first use (apt-get), installed first: two apt-gets at once would fight for its lock
+	try {
+		require('../test/e2e/queue/services').ensureServices({ quiet: true });
+		require('../test/e2e/browser/chromium').ensureChromium({ quiet: true });
+	} catch {
+		/* the suite that needs it reports it, as a failure */
+	}
+	console.log(`\n[test] the real-browser suite runs beside ${others.join(' then ')}: their lines start with [${others.join(', ')}]`);
+	const [browser, rest] = await Promise.all([
+		runInChild(['browser']),
+		runInChild(others, { prefix: `[${others.join(', ')}] `, env: { LP_PORT_SLICE_BASE: '8' } }),
+	]);
+	return [...browser, ...rest];
+}
+
+async function main() {
+	if (process.env.LP_TEST_RUNS) {
+		// a child of runInChild: only these runs, their results to the file
+		const results = process.env.LP_TEST_RUNS.split(',').map((name) => RUNS[name]());
+		fs.writeFileSync(process.env.LP_TEST_RESULTS, JSON.stringify(results));
+		return;
+	}
+	const runs = [RUNS.unit()];
+	if (process.env.LP_SKIP_E2E === '1') console.log('\n[test] LP_SKIP_E2E=1: skipping the end-to-end suites in real n8n');
+	else {
+		// two runs, so that a queue-mode stand-up that cannot start (no Redis/PostgreSQL) leaves the e2e results intact
+		runs.push(RUNS.e2e());
+		const tail = [];
+		if (process.env.LP_SKIP_QUEUE === '1') console.log('\n[test] LP_SKIP_QUEUE=1: skipping the queue-mode suite');
+		else tail.push('queue');
+		if (process.env.LP_SKIP_BROWSER === '1') console.log('\n[test] LP_SKIP_BROWSER=1: skipping the real-browser suite');
+		else tail.push('browser');
+		if (process.env.LP_SKIP_MATRIX === '1') console.log('\n[test] LP_SKIP_MATRIX=1: skipping the version matrix');
+		else tail.push('matrix');
+		const others = tail.filter((name) => name !== 'browser');
+		if (tail.includes('browser') && others.length > 0 && process.env.LP_TEST_SERIAL !== '1') runs.push(...(await browserBeside(others)));
+		else for (const name of tail) runs.push(RUNS[name]());
+	}
+	summarize(runs);
+}
+
+function summarize(runs) {
+	// per run: wall seconds and CPU-seconds (docs/development.md, "The whole run's time")
+	console.log(`\n[test] time per run (s wall / CPU-s): ${runs.map((run) => `${run.label} ${run.wall}/${run.cpu}`).join(', ')}`);
+	const passed = runs.reduce((sum, run) => sum + run.passed, 0);
+	const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+	console.log(`\n${passed} passed, ${failed} failed`);
+	process.exit(runs.every((run) => run.status === 0) && failed === 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -215,12 +215,16 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Stop an n8n started by start(), from its pid file (works from another process, e.g. a global teardown).
  * SIGTERM to the process group, SIGKILL after timeoutMs. Resolves true when something was stopped.
+ * onlyRun: leave it alone unless the npm test run that started it (the pid file's LP_TEST_RUN) is this one: runs
+ * side by side (scripts/test.js) share .e2e/, and one's teardown must not stop the other's n8n.
  */
-async function stopFromPidFile(userFolder, { timeoutMs = 15000 } = {}) {
+async function stopFromPidFile(userFolder, { timeoutMs = 15000, onlyRun } = {}) {
   const file = path.join(path.resolve(userFolder), PID_FILE);
   let pid;
   try {
-    pid = Number(JSON.parse(fs.readFileSync(file, 'utf8')).pid);
+    const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (onlyRun !== undefined && (recorded.run || '') !== onlyRun) return false;
+    pid = Number(recorded.pid);
   } catch {
     return false;
   }
@@ -726,7 +730,8 @@ class N8n {
     child.pidFile = this.pidFile;
     started.add(child);
     child.on('exit', () => started.delete(child));
-    fs.writeFileSync(this.pidFile, JSON.stringify({ pid: child.pid, port: this.port, startedAt: new Date().toISOString() }));
+    // run: which npm test run started it (LP_TEST_RUN), so that a teardown stops only its own run's leftovers
+    fs.writeFileSync(this.pidFile, JSON.stringify({ pid: child.pid, port: this.port, startedAt: new Date().toISOString(), run: process.env.LP_TEST_RUN || '' }));
     try {
       const until = Date.now() + timeoutMs;
       await waitForReadiness(this.baseUrl, { timeoutMs, child, logFile: this.logFile, logOffset });

@@ -6,8 +6,8 @@
  * connection and every other listen(0) draws from: in the seconds n8n takes to bind it (its task broker on
  * port + 1 binds later still) an HTTP client's connection or another test's server could take it, and n8n then
  * exits ("n8n Task Broker's port … is already in use"). These ports come from below that range, where neither
- * lands; each jest worker draws from a slice of its own, in order, so two test files never pick the same port, and
- * a port is handed out again only after its slice has gone round.
+ * lands; each jest worker draws from a slice of its own (two jest runs side by side: LP_PORT_SLICE_BASE), in order,
+ * so two test files never pick the same port, and a port is handed out again only after its slice has gone round.
  */
 const fs = require('fs');
 const net = require('net');
@@ -27,14 +27,16 @@ function ephemeralRange(file = '/proc/sys/net/ipv4/ip_local_port_range') {
 }
 
 /**
- * The ports worker `worker` draws from: slice (worker mod 16) of the band just below the ephemeral range;
- * null when the range starts too low to leave a band above the privileged ports.
+ * The ports worker `worker` draws from: slice ((base + worker) mod 16) of the band just below the ephemeral range,
+ * where base is LP_PORT_SLICE_BASE (scripts/test.js gives a jest run beside another its own, so that the two runs'
+ * workers 1, 2, … draw from different slices); null when the range starts too low to leave a band above the
+ * privileged ports.
  * @returns {{first: number, last: number} | null}
  */
-function sliceFor(worker, [low] = ephemeralRange()) {
+function sliceFor(worker, [low] = ephemeralRange(), base = process.env.LP_PORT_SLICE_BASE) {
 	const bandFirst = low - SLICES * SLICE_SIZE;
 	if (bandFirst < 1024) return null;
-	const first = bandFirst + (((Number(worker) || 0) % SLICES) * SLICE_SIZE);
+	const first = bandFirst + (((Number(base) || 0) + (Number(worker) || 0)) % SLICES) * SLICE_SIZE;
 	return { first, last: first + SLICE_SIZE - 1 };
 }
 

@@ -46,15 +46,23 @@ describe('the ephemeral range', () => {
 describe('slices', () => {
 	it('lie wholly below the ephemeral range and above the privileged ports, one per worker, none overlapping', () => {
 		const range: [number, number] = [32768, 60999];
-		const slices = Array.from({ length: 16 }, (_, worker) => ports.sliceFor(worker, range));
+		const slices = Array.from({ length: 16 }, (_, worker) => ports.sliceFor(worker, range, '0'));
 		for (const [i, slice] of slices.entries()) {
 			expect(slice.first).toBeGreaterThanOrEqual(1024);
 			expect(slice.last).toBeLessThan(range[0]);
 			for (const other of slices.slice(i + 1)) expect(other.first > slice.last || other.last < slice.first).toBe(true);
 		}
 		// the jest parent (no worker id) shares slice 0 with worker 16, not with workers 1 and 2
-		expect(ports.sliceFor(undefined, range)).toEqual(slices[0]);
-		expect(ports.sliceFor('16', range)).toEqual(slices[0]);
+		expect(ports.sliceFor(undefined, range, '0')).toEqual(slices[0]);
+		expect(ports.sliceFor('16', range, '0')).toEqual(slices[0]);
+	});
+
+	it('of a jest run beside another (LP_PORT_SLICE_BASE 8) are not those of the first run\'s workers and parent', () => {
+		const range: [number, number] = [32768, 60999];
+		const first = ['0', '1', '2', '3'].map((worker) => ports.sliceFor(worker, range, '0'));
+		const beside = ['0', '1', '2', '3'].map((worker) => ports.sliceFor(worker, range, '8'));
+		for (const slice of beside) expect(first).not.toContainEqual(slice);
+		expect(beside[0]).toEqual(ports.sliceFor(8, range, '0'));
 	});
 
 	it('are not offered when the ephemeral range starts too low to leave room for them', () => {
@@ -67,7 +75,7 @@ describe('freePorts', () => {
 
 	it("gives consecutive free ports from the worker's slice, and a port it gave is not given again in a row", async () => {
 		const worker = fresh();
-		const slice = ports.sliceFor(3, range)!;
+		const slice = ports.sliceFor(3, range, process.env.LP_PORT_SLICE_BASE)!;
 		const seen = new Set<number>();
 		for (let i = 0; i < 20; i++) {
 			const p = await worker.freePorts(2, '3');

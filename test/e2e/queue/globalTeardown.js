@@ -18,7 +18,7 @@ module.exports = async function queueGlobalTeardown() {
 			if (!fs.statSync(folder).isDirectory()) continue;
 			for (const sub of fs.readdirSync(folder)) {
 				const userFolder = path.join(folder, sub);
-				if (fs.existsSync(path.join(userFolder, 'n8n.pid')) && (await stopFromPidFile(userFolder))) {
+				if (fs.existsSync(path.join(userFolder, 'n8n.pid')) && (await stopFromPidFile(userFolder, { onlyRun: process.env.LP_TEST_RUN || '' }))) {
 					process.stderr.write(`[queue] stopped a leftover n8n (${userFolder})\n`);
 				}
 			}
