@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * npm test: the unit and integration suites (jest, against the emulator, through n8n-core's engine), then the
- * end-to-end suite in real n8n (jest.e2e.config.js: its `e2e` project, then its `queue` project, n8n in queue mode
- * on Redis and PostgreSQL, then its `matrix` project, the package in each supported n8n version), then one plain
- * closing line `N passed, N failed`; its `browser` project (n8n's editor in Debian's Chromium) runs beside the queue
- * and matrix runs (browserBeside; LP_TEST_SERIAL=1: one after the other, queue, browser, matrix).
+ * end-to-end suite in real n8n (jest.e2e.config.js: its `e2e` project, with its `browser` project beside it, n8n's
+ * editor in Debian's Chromium (browserBesideE2e; LP_TEST_SERIAL=1: one after the other), then its `queue` project,
+ * n8n in queue mode on Redis and PostgreSQL, then its `matrix` project, the package in each supported n8n version),
+ * then one plain closing line `N passed, N failed`.
  * Extra arguments go to every jest run (e.g. a test path pattern). LP_SKIP_E2E=1 skips the real-n8n suites;
  * LP_SKIP_QUEUE=1 only the queue-mode one, LP_SKIP_BROWSER=1 only the real-browser one, LP_SKIP_MATRIX=1 only the
  * version matrix, for a quick local loop; CI sets none.
@@ -129,26 +129,25 @@ function runInChild(names, { prefix, env = {} } = {}) {
 }
 
 /**
- * The browser suite beside the others of the tail (queue mode, then the version matrix): it waits more than half
- * its time (n8n's editor rendering, debounces and saves: 569 s wall for 279 CPU-s on a quiet machine), and the
- * others use that time. Each is its own jest run with its own deadline, ports (LP_PORT_SLICE_BASE) and leftovers to
- * stop (LP_TEST_RUN); the other runs' output is shown behind `[queue, matrix] `. LP_TEST_SERIAL=1 runs them one
- * after the other.
+ * The browser suite beside the e2e suite: it waits more than half its time (n8n's editor rendering, debounces and
+ * saves: 569 s wall for 279 CPU-s on a quiet machine, 701 s for 283 beside a CPU hog), and the e2e suite's files,
+ * bound by CPU, use that time. Queue mode is not its partner: its six n8n processes, Redis and PostgreSQL poll while
+ * they wait, so a slower queue run costs more CPU (+170 CPU-s beside the browser suite and the hog). Each is its own
+ * jest run with its own deadline, ports (LP_PORT_SLICE_BASE) and leftovers to stop (LP_TEST_RUN); the browser run's
+ * lines start with `[browser] `. LP_TEST_SERIAL=1 runs them one after the other.
  */
-async function browserBeside(others) {
-	// what the suites would install on first use (apt-get), installed first: two apt-gets at once would fight for its lock
+async function browserBesideE2e() {
+	// what both runs' global set-ups would do, done once first: a build of a stale dist/ (two at once would empty
+	// each other's), and Chromium from Debian's packages (apt-get)
 	try {
-		require('../test/e2e/queue/services').ensureServices({ quiet: true });
+		require('../test/e2e/globalSetup').buildIfStale();
 		require('../test/e2e/browser/chromium').ensureChromium({ quiet: true });
 	} catch {
-		/* the suite that needs it reports it, as a failure */
+		/* the suites' own set-ups try again and report it, as a failure */
 	}
-	console.log(`\n[test] the real-browser suite runs beside ${others.join(' then ')}: their lines start with [${others.join(', ')}]`);
-	const [browser, rest] = await Promise.all([
-		runInChild(['browser']),
-		runInChild(others, { prefix: `[${others.join(', ')}] `, env: { LP_PORT_SLICE_BASE: '8' } }),
-	]);
-	return [...browser, ...rest];
+	console.log('\n[test] the real-browser suite runs beside the e2e suite: its lines start with [browser]');
+	const [e2e, browser] = await Promise.all([runInChild(['e2e']), runInChild(['browser'], { prefix: '[browser] ', env: { LP_PORT_SLICE_BASE: '8' } })]);
+	return [...e2e, ...browser];
 }
 
 async function main() {
@@ -161,18 +160,15 @@ async function main() {
 	const runs = [RUNS.unit()];
 	if (process.env.LP_SKIP_E2E === '1') console.log('\n[test] LP_SKIP_E2E=1: skipping the end-to-end suites in real n8n');
 	else {
-		// two runs, so that a queue-mode stand-up that cannot start (no Redis/PostgreSQL) leaves the e2e results intact
-		runs.push(RUNS.e2e());
-		const tail = [];
+		const browser = process.env.LP_SKIP_BROWSER !== '1';
+		if (!browser) console.log('\n[test] LP_SKIP_BROWSER=1: skipping the real-browser suite');
+		if (browser && process.env.LP_TEST_SERIAL !== '1') runs.push(...(await browserBesideE2e()));
+		else runs.push(RUNS.e2e(), ...(browser ? [RUNS.browser()] : []));
+		// separate runs, so that a queue-mode stand-up that cannot start (no Redis/PostgreSQL) leaves the others intact
 		if (process.env.LP_SKIP_QUEUE === '1') console.log('\n[test] LP_SKIP_QUEUE=1: skipping the queue-mode suite');
-		else tail.push('queue');
-		if (process.env.LP_SKIP_BROWSER === '1') console.log('\n[test] LP_SKIP_BROWSER=1: skipping the real-browser suite');
-		else tail.push('browser');
+		else runs.push(RUNS.queue());
 		if (process.env.LP_SKIP_MATRIX === '1') console.log('\n[test] LP_SKIP_MATRIX=1: skipping the version matrix');
-		else tail.push('matrix');
-		const others = tail.filter((name) => name !== 'browser');
-		if (tail.includes('browser') && others.length > 0 && process.env.LP_TEST_SERIAL !== '1') runs.push(...(await browserBeside(others)));
-		else for (const name of tail) runs.push(RUNS[name]());
+		else runs.push(RUNS.matrix());
 	}
 	summarize(runs);
 }

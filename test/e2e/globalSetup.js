@@ -46,16 +46,21 @@ function staleReason() {
 	return '';
 }
 
-module.exports = async function globalSetup() {
+/** npm run build when dist/ is stale (staleReason); nothing when it is up to date. */
+function buildIfStale() {
 	const reason = staleReason();
-	if (reason) {
-		process.stderr.write(`\n[e2e] building the package (${reason}): npm run build\n`);
-		const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-		if (r.status !== 0) throw new Error(`npm run build failed (exit code ${r.status})\n${r.stdout}\n${r.stderr}`);
-	}
+	if (!reason) return;
+	process.stderr.write(`\n[e2e] building the package (${reason}): npm run build\n`);
+	const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+	if (r.status !== 0) throw new Error(`npm run build failed (exit code ${r.status})\n${r.stdout}\n${r.stderr}`);
+}
+
+module.exports = async function globalSetup() {
+	buildIfStale();
 	const t0 = Date.now();
 	const runtime = await ensureRuntime();
 	if (runtime.installed) process.stderr.write(`[e2e] n8n runtime installed in ${Math.round((Date.now() - t0) / 1000)} s\n`);
 };
 
 module.exports.staleReason = staleReason;
+module.exports.buildIfStale = buildIfStale;
