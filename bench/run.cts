@@ -762,6 +762,9 @@ async function main(): Promise<void> {
 if (flag('editor-load')) {
 	// `npm run bench -- --editor-load`: n8n's editor in Chromium, with and without the package (bench/editorLoad.cts).
 	require('./editorLoad.cjs');
+} else if (flag('queue')) {
+	// `npm run bench -- --queue`: the SKU sync on a queue-mode worker against one regular-mode n8n (bench/queue.cts).
+	require('./queue.cjs');
 } else if (flag('real') && flag('download')) {
 	// `npm run bench -- --real --download`: a 1 GB Export → Download in a real n8n (bench/download.cts).
 	require('./download.cjs');
