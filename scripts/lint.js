@@ -9,7 +9,9 @@
  * 2. ESLint with eslint.tooling.config.mjs on what is not shipped: test/, bench/, scripts/ and the root's .js files,
  *    which run under Node with its APIs (docs/development.md: why there are two configs).
  * 3. No eslint-disable comments anywhere in the source (n8n's scanner ignores them in shipped code).
- * 4. n8n's community-package scanner (its analyzePackage) over the source and over the packed tarball, as
+ * 4. Every registry package in the lockfiles has its tarball URL (scripts/lockfileResolved.js: without one, npm fetches
+ *    the package's registry document first).
+ * 5. n8n's community-package scanner (its analyzePackage) over the source and over the packed tarball, as
  *    `npx @n8n/scan-community-package` does for a published package.
  */
 const { execFileSync } = require('child_process');
@@ -74,6 +76,10 @@ async function main() {
 	// n8n's config applies its community-node rules to every .ts file: what is not shipped is .cts
 	const notShippedTs = notShipped.filter((file) => file.endsWith('.ts'));
 	if (notShippedTs.length > 0) throw new Error(`TypeScript in test/, bench/ or scripts/ is written as .cts (docs/development.md): rename ${notShippedTs.join(', ')}`);
+
+	step('Lockfiles name each tarball (scripts/lockfileResolved.js --check)');
+	run(process.execPath, [path.join(root, 'scripts', 'lockfileResolved.js'), '--check']);
+	console.log('  every registry package has its resolved URL');
 
 	step('Build and pack');
 	run('npm', ['run', '--silent', 'build']);

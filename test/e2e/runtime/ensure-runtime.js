@@ -558,7 +558,8 @@ if (require.main === module) {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const r = require('child_process').spawnSync(
       npm,
-      ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      // with each tarball's URL: without, every install first fetches each package's registry document
+      ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--omit-lockfile-registry-resolved=false'],
       { cwd: tmp, env: npmEnv(process.env), stdio: ['ignore', 'inherit', 'inherit'] },
     );
     if (r.status === 0) {
