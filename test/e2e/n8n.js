@@ -31,6 +31,9 @@ const PACKAGE_NAME = 'n8n-nodes-loyalty-promotions';
 const ENCRYPTION_KEY = 'lp-e2e-fixed-encryption-key-0123456789';
 const PID_FILE = 'n8n.pid';
 const EXECUTE_SERVER = path.join(__dirname, 'executeServer.js');
+const IMPORT_BATCH = path.join(__dirname, 'importBatch.js');
+/** importBatch.js's exit code when this n8n cannot run the set-up commands in one process. */
+const IMPORT_BATCH_UNSUPPORTED = 3;
 /** What executeServer.js prints before the line that ends a run. */
 const EXECUTE_DONE = '@@lp-execute-done ';
 const LOG_FILE = 'n8n.log';
@@ -425,7 +428,7 @@ process.on('exit', () => {
 
 class N8n {
   /** Use createN8n(): it installs the runtime first. */
-  constructor(runtime, { userFolder, port, packageDir, linkMode, env, logLevel, publicationOutbox }) {
+  constructor(runtime, { userFolder, port, packageDir, linkMode, env, logLevel, publicationOutbox, importEach }) {
     this.runtime = runtime;
     this.userFolder = path.resolve(userFolder);
     this.port = port;
@@ -433,6 +436,8 @@ class N8n {
     this.logFile = path.join(this.userFolder, LOG_FILE);
     this.pidFile = path.join(this.userFolder, PID_FILE);
     this.child = null;
+    this.deferred = []; // set-up commands waiting for the next process (setupCommand)
+    this.importEach = importEach === undefined ? process.env.LP_N8N_IMPORT_EACH === '1' : Boolean(importEach);
     const base = { ...runtime.env };
     delete base.NODE_OPTIONS; // e.g. ts-node/jest hooks of the caller must not leak into n8n
     // jest sets NODE_ENV=test, which makes n8n's logger silent (no `execute --rawOutput` JSON) and changes defaults
@@ -459,7 +464,13 @@ class N8n {
    * Run an n8n CLI command under Node 24. Resolves {code, stdout, stderr}; rejects on non-zero exit
    * unless allowFailure.
    */
-  cli(args, { timeoutMs = 120000, allowFailure = false, env } = {}) {
+  async cli(args, opts = {}) {
+    await this.runDeferred();
+    return this.runCli([this.runtime.n8nBin, ...args], `n8n ${args.join(' ')}`, opts);
+  }
+
+  /** One CLI process (node <argv>) of this instance; `what` names it in errors. */
+  runCli(argv, what, { timeoutMs = 120000, allowFailure = false, env } = {}) {
     return new Promise((resolve, reject) => {
       // Output goes to files, not pipes: n8n exits right after printing (e.g. `execute --rawOutput`), and Node
       // drops what it had not yet written to a pipe, which cut large run outputs short; writes to a file complete.
@@ -468,7 +479,7 @@ class N8n {
       const base = path.join(dir, `${Date.now()}-${crypto.randomBytes(3).toString('hex')}`);
       const out = fs.openSync(`${base}.out`, 'w');
       const err = fs.openSync(`${base}.err`, 'w');
-      const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], {
+      const child = spawn(this.runtime.nodeBin, argv, {
         cwd: this.userFolder,
         env: { ...this.env, ...(env || {}) },
         stdio: ['ignore', out, err],
@@ -493,7 +504,7 @@ class N8n {
       const timer = setTimeout(() => {
         killGroup(child.pid, 'SIGKILL');
         const { stdout, stderr } = output();
-        reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tailText(stdout + stderr)}`));
+        reject(new Error(`${what} timed out after ${timeoutMs} ms\n${tailText(stdout + stderr)}`));
       }, timeoutMs);
       child.on('error', (e) => {
         clearTimeout(timer);
@@ -505,7 +516,7 @@ class N8n {
         started.delete(child);
         const { stdout, stderr } = output();
         if (code !== 0 && !allowFailure) {
-          reject(new Error(`n8n ${args.join(' ')} exited with code ${code}\n${tailText(stdout + stderr)}`));
+          reject(new Error(`${what} exited with code ${code}\n${tailText(stdout + stderr)}`));
         } else {
           resolve({ code, stdout, stderr });
         }
@@ -519,7 +530,7 @@ class N8n {
    */
   async importCredentials(fileOrData) {
     const file = typeof fileOrData === 'string' ? path.resolve(fileOrData) : writeTemp(this.userFolder, 'credentials', fileOrData);
-    await this.cli(['import:credentials', `--input=${file}`]);
+    await this.setupCommand('import:credentials', { input: file });
   }
 
   /**
@@ -532,8 +543,53 @@ class N8n {
     const list = (Array.isArray(data) ? data : [data]).map((wf) => (wf.id ? wf : { ...wf, id: newWorkflowId() }));
     data = Array.isArray(data) ? list : list[0];
     const file = writeTemp(this.userFolder, 'workflow', data);
-    await this.cli(['import:workflow', `--input=${file}`]);
+    await this.setupCommand('import:workflow', { input: file });
     return list.map((wf) => wf.id);
+  }
+
+  /**
+   * A set-up command (import:credentials, import:workflow, publish:workflow). While no process of this n8n 2.x
+   * instance runs, it waits for the next command that needs it (cli(), start(), the kept execute process), and the
+   * waiting ones then run together in one n8n process (importBatch.js); a failure then names the job. While one
+   * runs (the server reads credentials as it needs them), or for n8n 1.x, or with importEach (createN8n's option;
+   * default LP_N8N_IMPORT_EACH=1), it runs at once in its own `n8n <command>`.
+   */
+  async setupCommand(command, flags) {
+    if (this.canDefer()) {
+      this.deferred.push({ command, flags });
+      return;
+    }
+    await this.cli([command, ...Object.entries(flags).map(([k, v]) => `--${k}=${v}`)]);
+  }
+
+  canDefer() {
+    const running = (child) => Boolean(child) && child.exitCode === null && child.signalCode === null;
+    return (
+      !this.importEach &&
+      Number(String(this.runtime.version && this.runtime.version.n8n).split('.')[0]) >= 2 &&
+      !running(this.child) &&
+      !running(this.server && this.server.child)
+    );
+  }
+
+  /** Runs the set-up commands that wait (setupCommand), in order: one alone as `n8n <command>`, more in one process. */
+  async runDeferred() {
+    const jobs = this.deferred.splice(0);
+    if (jobs.length === 0) return;
+    const argsOf = (job) => [job.command, ...Object.entries(job.flags).map(([k, v]) => `--${k}=${v}`)];
+    if (jobs.length === 1) {
+      await this.runCli([this.runtime.n8nBin, ...argsOf(jobs[0])], `n8n ${argsOf(jobs[0]).join(' ')}`);
+      return;
+    }
+    const file = writeTemp(this.userFolder, 'setup-jobs', jobs);
+    const what = `n8n ${jobs.map((job) => argsOf(job).join(' ')).join(', then ')} (in one process)`;
+    const r = await this.runCli([IMPORT_BATCH, this.runtime.n8nBin, file], what, { timeoutMs: 120000 * jobs.length, allowFailure: true });
+    if (r.code === IMPORT_BATCH_UNSUPPORTED && r.stderr.includes('importBatch: this n8n cannot')) {
+      // an n8n laid out otherwise: the same commands, one process each
+      for (const job of jobs) await this.runCli([this.runtime.n8nBin, ...argsOf(job)], `n8n ${argsOf(job).join(' ')}`);
+    } else if (r.code !== 0) {
+      throw new Error(`${what} exited with code ${r.code}\n${tailText(r.stdout + r.stderr)}`);
+    }
   }
 
   /**
@@ -604,6 +660,7 @@ class N8n {
   /** The kept execute process of executesInOneProcess(), started when there is none. */
   async executeServer() {
     if (this.server && this.server.child.exitCode === null && this.server.child.signalCode === null) return this.server;
+    await this.runDeferred();
     const brokerPort = await freePorts(1);
     const logFile = path.join(this.userFolder, 'execute-server.log');
     const log = fs.openSync(logFile, 'a');
@@ -700,7 +757,7 @@ class N8n {
 
   /** `n8n publish:workflow --id=<id>`: the workflow is active from the next start(). */
   async publish(id) {
-    await this.cli(['publish:workflow', `--id=${id}`]);
+    await this.setupCommand('publish:workflow', { id });
   }
 
   /**
@@ -714,6 +771,7 @@ class N8n {
   async start({ timeoutMs = 90000, command = 'start' } = {}) {
     if (this.child && this.child.exitCode === null) return this.child;
     if (!STARTED_LINES[command]) throw new Error(`start: unknown command ${command} (${Object.keys(STARTED_LINES).join(', ')})`);
+    await this.runDeferred();
     await stopFromPidFile(this.userFolder); // a leftover from an earlier crashed run
     const out = fs.openSync(this.logFile, 'a');
     fs.writeSync(out, `\n===== ${new Date().toISOString()} n8n ${command}\n`);
