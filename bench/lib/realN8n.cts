@@ -16,6 +16,8 @@ export interface N8nHandle {
 	runtime: { nodeBin: string; n8nBin: string };
 	importCredentials(data: unknown): Promise<void>;
 	importWorkflow(data: unknown): Promise<string[]>;
+	/** Runs the imports that wait for the instance's next command (test/e2e/README.md: set-up commands). */
+	runDeferred(): Promise<void>;
 }
 
 export interface ExecuteResult {
@@ -43,6 +45,23 @@ export async function createN8n(userFolder: string, packageDir: string, env?: Re
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
 	return (await n8nLib.createN8n({ userFolder, packageDir, env })) as N8nHandle;
+}
+
+/** A signal to a process group; false when the group is gone. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+	try {
+		process.kill(-pid, signal);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Stops what is left of an ended `n8n execute`'s group (its task runner) and waits, at most 10 s, until it is gone. */
+async function endGroup(pid: number): Promise<void> {
+	if (!signalGroup(pid, 'SIGTERM')) return;
+	for (let waited = 0; waited < 10_000 && signalGroup(pid, 0); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+	signalGroup(pid, 'SIGKILL');
 }
 
 function freePort(): Promise<number> {
@@ -74,6 +93,7 @@ export async function execute(
 	id: string,
 	options: { startAfter: string; countNode: string; nodeFlags?: string[]; timeoutMs?: number },
 ): Promise<ExecuteResult> {
+	await n8n.runDeferred(); // the imports first, outside the measured process
 	const brokerPort = await freePort();
 	// Output to files, not pipes: n8n exits right after printing the run, and Node cuts short what is still
 	// queued for a pipe (a 2,000-item run is megabytes), while writes to a file complete.
@@ -86,6 +106,7 @@ export async function execute(
 		cwd: n8n.userFolder,
 		env: { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(brokerPort) },
 		stdio: ['ignore', out, err],
+		detached: true, // its own process group, with the task runner it starts, which outlives it for a few seconds
 	});
 	fs.closeSync(out);
 	fs.closeSync(err);
@@ -96,7 +117,7 @@ export async function execute(
 	const timeoutMs = options.timeoutMs ?? 600_000;
 	const code = await new Promise<number | null>((resolve, reject) => {
 		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
+			signalGroup(child.pid!, 'SIGKILL');
 			reject(new Error(`n8n execute --id=${id} did not finish in ${timeoutMs} ms`));
 		}, timeoutMs);
 		child.once('exit', (exitCode) => {
@@ -104,6 +125,7 @@ export async function execute(
 			resolve(exitCode);
 		});
 	}).finally(() => clearInterval(sampler));
+	await endGroup(child.pid!);
 	const text = fs.readFileSync(outFile, 'utf8');
 	const result = n8nLib.parseExecuteOutput(text);
 	if (!result?.data?.resultData) {
