@@ -22,7 +22,8 @@
  *    300-item sync through the queue, prints which worker ran each, and stops.
  *
  * --watch (npm run dev): the interactive demo as a development loop, what `n8n-node dev --external-n8n` does the
- *    project's way: tsc recompiles nodes/ and credentials/ on every change (tsconfig.build.json), the package is
+ *    project's way: tsc recompiles nodes/ and credentials/ on every change (tsconfig.build.json; its first compile is
+ *    the build's, and n8n starts after it), the package is
  *    symlinked into the user folder instead of copied, and n8n runs with N8N_DEV_RELOAD=true so it reloads the nodes.
  *
  * Everything listens on 127.0.0.1. No stdin or TTY is needed (it waits for SIGINT/SIGTERM/SIGHUP).
@@ -114,24 +115,68 @@ async function timed(what, fn) {
 	return r;
 }
 
-/** tsc in watch mode on the shipped sources; its messages go to the terminal with a [tsc] prefix. */
+/** How long the watch's first compile may take (a cold compile of the shipped sources takes 10–30 s). */
+const FIRST_COMPILE_MS = 10 * 60_000;
+
+/**
+ * tsc in watch mode on the shipped sources; its messages go to the terminal with a [tsc] prefix. Returns the child
+ * and `compiled`, which settles on its first compile: n8n starts only after it, so that the compile's writes do not
+ * land under an n8n reading or reloading the package (an editor asked meanwhile answered an empty node list).
+ */
 function watchSources() {
 	const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 	const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
 		cwd: ROOT,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
+	let settle;
+	const compiled = new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`tsc --watch did not finish its first compile in ${FIRST_COMPILE_MS / 60000} min`)), FIRST_COMPILE_MS);
+		settle = (error) => {
+			clearTimeout(timer);
+			settle = () => {};
+			if (error) reject(error);
+			else resolve();
+		};
+	});
+	child.once('exit', (code, signal) => settle(new Error(`tsc --watch exited (${signal || `code ${code}`}) before its first compile`)));
 	for (const stream of [child.stdout, child.stderr]) {
 		stream.setEncoding('utf8');
 		let pending = '';
 		stream.on('data', (chunk) => {
 			const lines = (pending + chunk).split('\n');
 			pending = lines.pop();
-			for (const line of lines) if (line.trim()) process.stdout.write(`[tsc] ${line}\n`);
+			for (const line of lines) {
+				if (line.trim()) process.stdout.write(`[tsc] ${line}\n`);
+				const found = /Found (\d+) errors?\. Watching for file changes/.exec(line);
+				if (found) settle(found[1] === '0' ? undefined : new Error(`tsc found ${found[1]} errors in nodes/ or credentials/ (above)`));
+			}
 		});
 	}
+	return { child, compiled };
+}
+
+/**
+ * The watch's build: dist/ emptied, tsc --watch's first compile (the one compile a build would make first), then the
+ * build's other step (icons, codex and schema files copied by gulp).
+ */
+async function buildWatching() {
+	fs.rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
+	const watcher = watchSources();
+	try {
+		await watcher.compiled;
+		const gulp = path.join(ROOT, 'node_modules', 'gulp', 'bin', 'gulp.js');
+		const r = spawnSync(process.execPath, [gulp, 'build:icons'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+		if (r.status !== 0) {
+			process.stderr.write(`${r.stdout || ''}${r.stderr || ''}`);
+			throw new Error(`gulp build:icons failed (exit code ${r.status})`);
+		}
+	} catch (error) {
+		watcher.child.kill('SIGTERM');
+		throw error;
+	}
 	log('tsc is watching nodes/ and credentials/; n8n reloads the package after each compile (icons: npm run build)');
-	return child;
+	return watcher.child;
 }
 
 function build() {
@@ -352,7 +397,8 @@ async function main() {
 		log(`runtime: n8n ${runtime.version.n8n}, Node ${runtime.version.node} in ${runtime.dir}`);
 		// an up-to-date dist/ is not rebuilt: a build empties dist/ first, under any n8n copying it (the e2e suite's)
 		const stale = opts.watch ? 'the watch starts from a build' : staleReason();
-		if (opts.build && stale) await timed(`building the package (${stale}): npm run build`, async () => build());
+		if (opts.watch) compiler = await timed('building the package: tsc --watch, its first compile, and the icons', () => buildWatching());
+		else if (opts.build && stale) await timed(`building the package (${stale}): npm run build`, async () => build());
 		else if (opts.build) log('dist/ is up to date with the sources: no build');
 		else if (!fs.existsSync(path.join(ROOT, 'dist'))) throw new Error('dist/ is missing: run without --no-build');
 
@@ -408,7 +454,6 @@ async function main() {
 			...(opts.watch ? { linkMode: 'symlink', env: { N8N_DEV_RELOAD: 'true' } } : {}),
 		});
 		log(`n8n user folder: ${n8n.userFolder} (package ${opts.watch ? 'symlinked' : 'copied'} into .n8n/nodes/node_modules)`);
-		if (opts.watch) compiler = watchSources();
 
 		const examples = loadExamples();
 		// the AI examples run in `n8n start` (a chat and an MCP client drive them), not in --headless's `n8n execute`
@@ -422,12 +467,12 @@ async function main() {
 			mailboxPage = await serveMailboxPage(mailbox);
 			log(`reviewers' mailbox: SMTP 127.0.0.1:${mailbox.port}, page ${mailboxPage.url}`);
 		}
-		await timed('importing credentials (lp-app, lp-management, lp-oauth)', () => n8n.importCredentials(emulatorCredentials(emulator.info)));
+		// the imports and publishes wait for n8n's next command and then run in one n8n process (test/e2e/README.md)
+		await n8n.importCredentials(emulatorCredentials(emulator.info));
 		if (model) await n8n.importCredentials([openAiCredential(model.baseUrl), mcpBearerCredential(DEMO_MCP_TOKEN), smtpCredential(mailbox.port)]);
-		await timed(`importing ${examples.length + aiExamples.length} example workflows`, () =>
-			// the published example with its trigger enabled, as its sticky note says to go live
-			n8n.importWorkflow([...examples.map((e) => (e.file === TRIGGER_EXAMPLE ? goLive(e.workflow) : e.workflow)), ...aiExamples.map((e) => e.workflow)]),
-		);
+		// the published example with its trigger enabled, as its sticky note says to go live
+		await n8n.importWorkflow([...examples.map((e) => (e.file === TRIGGER_EXAMPLE ? goLive(e.workflow) : e.workflow)), ...aiExamples.map((e) => e.workflow)]);
+		log(`credentials (lp-app, lp-management, lp-oauth) and ${examples.length + aiExamples.length} example workflows: imported by n8n's next command`);
 
 		if (opts.headless) {
 			const ok = await headless(n8n, examples);
@@ -436,7 +481,8 @@ async function main() {
 		}
 
 		const trigger = examples.find((e) => e.file === TRIGGER_EXAMPLE);
-		if (trigger) await timed(`publishing "${trigger.workflow.name}" (its trigger registers a webhook at the emulator)`, () => n8n.publish(trigger.workflow.id));
+		if (trigger) await n8n.publish(trigger.workflow.id);
+		if (trigger) log(`"${trigger.workflow.name}" published: its trigger registers a webhook at the emulator when n8n starts`);
 		for (const { workflow } of aiExamples) await n8n.publish(workflow.id);
 		const agent = aiExamples.find((e) => e.file === AI_AGENT_EXAMPLE);
 		const mcp = aiExamples.find((e) => e.file === MCP_EXAMPLE);
@@ -444,7 +490,7 @@ async function main() {
 		const mcpPath = mcp && mcp.workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path;
 		// who reviews the agent's writes: the review nodes' To Email (the reviewers' mailbox, not the person chatting)
 		const reviewers = agent ? [...new Set(agent.workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.emailSendHitlTool').map((n) => n.parameters.toEmail))].join(', ') : '';
-		const child = await timed(`starting n8n on ${n8n.baseUrl}`, () => n8n.start({ timeoutMs: 120000 }));
+		const child = await timed(`importing and publishing, then starting n8n on ${n8n.baseUrl}`, () => n8n.start({ timeoutMs: 120000 }));
 		const apiKey = await n8n.setupOwnerAndApiKey({ owner: DEMO_OWNER, label: 'demo' });
 		// the agent example's Get This Execution reads its run with an API key of this n8n, which exists only now
 		if (agent) await n8n.importCredentials([n8nApiCredential(n8n.baseUrl, apiKey)]);
