@@ -26,6 +26,9 @@ function which(name) {
 	return undefined;
 }
 
+/** How long apt-get waits for dpkg's lock held by another install (seconds; within the install's own 10 min). */
+const DPKG_LOCK_WAIT_S = 300;
+
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** spawnSync with the output collected: { code, out (stdout+stderr), error }. */
@@ -35,8 +38,8 @@ function run(cmd, args, opts = {}) {
 }
 
 /**
- * apt-get install -y --no-install-recommends <packages> (bounded: 10 min; on failure one `apt-get update`, 5 min,
- * and one more try). While installing, a temporary /usr/sbin/policy-rc.d stops the packages from starting
+ * apt-get install -y --no-install-recommends <packages> (bounded: 10 min, of which at most 5 waiting for dpkg's lock
+ * held by another install; on failure one `apt-get update`, 5 min, and one more try). While installing, a temporary /usr/sbin/policy-rc.d stops the packages from starting
  * system-wide services (only when no such file exists). Not root or no apt-get: throws `<why>. Install them
  * (<hint>) and run again`. Progress lines go to stderr as `[<tag>] …` unless quiet.
  */
@@ -48,12 +51,14 @@ function aptInstall(packages, { tag, hint, why, quiet = false }) {
 	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# written by the e2e tests while installing; removed after\nexit 101\n', { mode: 0o755 });
 	try {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env, timeout: 10 * 60_000 });
+		// another suite's install beside this one (the browser suite runs beside the others) holds dpkg's lock: wait for it
+		const lockWait = ['-o', `DPkg::Lock::Timeout=${DPKG_LOCK_WAIT_S}`];
+		const install = () => run('apt-get', [...lockWait, 'install', '-y', '--no-install-recommends', ...packages], { env, timeout: 10 * 60_000 });
 		let r = install();
 		if (r.code !== 0) {
 			// a fresh machine's package lists may be missing or stale
 			log('apt-get install failed; running apt-get update and trying again…');
-			const u = run('apt-get', ['update'], { env, timeout: 5 * 60_000 });
+			const u = run('apt-get', [...lockWait, 'update'], { env, timeout: 5 * 60_000 });
 			if (u.code !== 0) throw new Error(`apt-get update failed (exit code ${u.code}):\n${u.out.split('\n').slice(-15).join('\n')}`);
 			r = install();
 		}
