@@ -47,23 +47,6 @@ export async function createN8n(userFolder: string, packageDir: string, env?: Re
 	return (await n8nLib.createN8n({ userFolder, packageDir, env })) as N8nHandle;
 }
 
-/** A signal to a process group; false when the group is gone. */
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
-	try {
-		process.kill(-pid, signal);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/** Stops what is left of an ended `n8n execute`'s group (its task runner) and waits, at most 10 s, until it is gone. */
-async function endGroup(pid: number): Promise<void> {
-	if (!signalGroup(pid, 'SIGTERM')) return;
-	for (let waited = 0; waited < 10_000 && signalGroup(pid, 0); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-	signalGroup(pid, 'SIGKILL');
-}
-
 function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer();
@@ -117,7 +100,7 @@ export async function execute(
 	const timeoutMs = options.timeoutMs ?? 600_000;
 	const code = await new Promise<number | null>((resolve, reject) => {
 		const timer = setTimeout(() => {
-			signalGroup(child.pid!, 'SIGKILL');
+			n8nLib.killGroup(child.pid!, 'SIGKILL');
 			reject(new Error(`n8n execute --id=${id} did not finish in ${timeoutMs} ms`));
 		}, timeoutMs);
 		child.once('exit', (exitCode) => {
@@ -125,7 +108,7 @@ export async function execute(
 			resolve(exitCode);
 		});
 	}).finally(() => clearInterval(sampler));
-	await endGroup(child.pid!);
+	await n8nLib.endGroup(child.pid!); // its task runner, left behind
 	const text = fs.readFileSync(outFile, 'utf8');
 	const result = n8nLib.parseExecuteOutput(text);
 	if (!result?.data?.resultData) {

@@ -215,6 +215,24 @@ function killGroup(pid, signal) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** What is left of an ended process's group (e.g. the task runner an `n8n execute` started): SIGTERM, at most
+ * timeoutMs for the group to go, then SIGKILL. */
+async function endGroup(pid, { timeoutMs = 10000 } = {}) {
+  const groupAlive = () => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!groupAlive()) return;
+  killGroup(pid, 'SIGTERM');
+  const until = Date.now() + timeoutMs;
+  while (groupAlive() && Date.now() < until) await sleep(50);
+  killGroup(pid, 'SIGKILL');
+}
+
 /**
  * Stop an n8n started by start(), from its pid file (works from another process, e.g. a global teardown).
  * SIGTERM to the process group, SIGKILL after timeoutMs. Resolves true when something was stopped.
@@ -426,6 +444,9 @@ process.on('exit', () => {
   }
 });
 
+/** A set-up command's CLI arguments: {command, flags: {k: v}} → [command, --k=v, …]. */
+const setupArgs = ({ command, flags }) => [command, ...Object.entries(flags).map(([k, v]) => `--${k}=${v}`)];
+
 class N8n {
   /** Use createN8n(): it installs the runtime first. */
   constructor(runtime, { userFolder, port, packageDir, linkMode, env, logLevel, publicationOutbox, importEach }) {
@@ -555,11 +576,8 @@ class N8n {
    * default LP_N8N_IMPORT_EACH=1), it runs at once in its own `n8n <command>`.
    */
   async setupCommand(command, flags) {
-    if (this.canDefer()) {
-      this.deferred.push({ command, flags });
-      return;
-    }
-    await this.cli([command, ...Object.entries(flags).map(([k, v]) => `--${k}=${v}`)]);
+    if (this.canDefer()) this.deferred.push({ command, flags });
+    else await this.cli(setupArgs({ command, flags }));
   }
 
   canDefer() {
@@ -575,18 +593,15 @@ class N8n {
   /** Runs the set-up commands that wait (setupCommand), in order: one alone as `n8n <command>`, more in one process. */
   async runDeferred() {
     const jobs = this.deferred.splice(0);
-    if (jobs.length === 0) return;
-    const argsOf = (job) => [job.command, ...Object.entries(job.flags).map(([k, v]) => `--${k}=${v}`)];
-    if (jobs.length === 1) {
-      await this.runCli([this.runtime.n8nBin, ...argsOf(jobs[0])], `n8n ${argsOf(jobs[0]).join(' ')}`);
-      return;
-    }
+    const eachAlone = async () => {
+      for (const job of jobs) await this.runCli([this.runtime.n8nBin, ...setupArgs(job)], `n8n ${setupArgs(job).join(' ')}`);
+    };
+    if (jobs.length <= 1) return eachAlone();
     const file = writeTemp(this.userFolder, 'setup-jobs', jobs);
-    const what = `n8n ${jobs.map((job) => argsOf(job).join(' ')).join(', then ')} (in one process)`;
+    const what = `n8n ${jobs.map((job) => setupArgs(job).join(' ')).join(', then ')} (in one process)`;
     const r = await this.runCli([IMPORT_BATCH, this.runtime.n8nBin, file], what, { timeoutMs: 120000 * jobs.length, allowFailure: true });
     if (r.code === IMPORT_BATCH_UNSUPPORTED && r.stderr.includes('importBatch: this n8n cannot')) {
-      // an n8n laid out otherwise: the same commands, one process each
-      for (const job of jobs) await this.runCli([this.runtime.n8nBin, ...argsOf(job)], `n8n ${argsOf(job).join(' ')}`);
+      await eachAlone(); // an n8n laid out otherwise: the same commands, one process each
     } else if (r.code !== 0) {
       throw new Error(`${what} exited with code ${r.code}\n${tailText(r.stdout + r.stderr)}`);
     }
@@ -927,6 +942,8 @@ module.exports = {
   listExecutions,
   publicApi,
   stopFromPidFile,
+  killGroup,
+  endGroup,
   ensureRuntime,
 };
 
